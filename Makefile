@@ -1,0 +1,42 @@
+# remat: the two commands of the quick start, and a few more.
+#
+#   make demo    install what is missing (as root), build, and print the memory
+#                report of the bundled example training graph
+#   make check   the same set-up, then every lit and GoogleTest suite
+#
+# Both are idempotent and incremental: a second run only rebuilds what changed.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+MLIR_DIR ?= /usr/lib/llvm-22/lib/cmake/mlir
+CMAKE_FLAGS ?=
+REMAT_OPT := $(BUILD_DIR)/bin/remat-opt
+EXAMPLE ?= examples/mlp_gelu.mlir
+
+.PHONY: all setup configure build demo check clean
+
+all: build
+
+setup:
+	@scripts/setup.sh
+
+$(BUILD_DIR)/build.ninja:
+	@$(MAKE) --no-print-directory setup
+	cmake -G Ninja -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DMLIR_DIR=$(MLIR_DIR) $(CMAKE_FLAGS)
+
+configure: setup $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR)
+
+demo: build
+	@echo "== remat report for $(EXAMPLE) =="
+	@$(REMAT_OPT) $(EXAMPLE) -remat-report="plot=$(BUILD_DIR)/demo-memory.svg" -o /dev/null
+	@echo "(plot of live bytes over program order: $(BUILD_DIR)/demo-memory.svg)"
+
+check: build
+	cmake --build $(BUILD_DIR) --target check-remat
+
+clean:
+	rm -rf $(BUILD_DIR)

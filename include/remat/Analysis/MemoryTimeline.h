@@ -1,0 +1,79 @@
+//===- MemoryTimeline.h - program-order liveness and peak memory -*- C++ -*-===//
+//
+// Predicts the live tensor bytes at every top-level op of a block, as a
+// bufferized execution in program order would have them:
+//
+// - Every tensor result gets its own buffer, except a view (the cost model's
+//   aliased operand: reshapes, slices, casts), which shares its source's
+//   buffer and keeps it alive, and a destination-style result written in
+//   place into its init operand when that init's buffer has no later use
+//   (what one-shot bufferization does; an argument or a constant is never
+//   written in place).
+// - A buffer is live from the op that defines it to the last top-level op
+//   that uses any value stored in it, both included: an op's inputs and its
+//   outputs are live together.
+// - Buffers of block arguments and constants are not counted: the caller
+//   owns the former, the latter are static data.
+// - A `remat.recompute` op also holds, while it runs, the transient peak of
+//   its body.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_ANALYSIS_MEMORYTIMELINE_H
+#define REMAT_ANALYSIS_MEMORYTIMELINE_H
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace mlir::remat {
+
+enum class StorageKind { Argument, Constant, Heap };
+
+struct Buffer {
+  /// The value whose definition allocates the buffer.
+  Value root;
+  int64_t bytes = 0;
+  StorageKind kind = StorageKind::Heap;
+  /// Indices of the defining op and of the last top-level op using it.
+  unsigned defIndex = 0;
+  unsigned lastUseIndex = 0;
+};
+
+class MemoryTimeline {
+public:
+  /// Builds the timeline of `block`, whose tensor types must be static.
+  static MemoryTimeline build(Block &block);
+
+  ArrayRef<Operation *> getOps() const { return ops; }
+  ArrayRef<Buffer> getBuffers() const { return buffers; }
+  /// The buffer holding tensor `value`, if it is a tensor of this block.
+  std::optional<unsigned> getBufferId(Value value) const;
+
+  /// Live heap bytes at each op, in program order.
+  ArrayRef<int64_t> getLiveBytes() const { return liveBytes; }
+  int64_t getPeakBytes() const { return peakBytes; }
+  /// The first op where the peak is reached (nullptr for an empty block).
+  Operation *getPeakOp() const {
+    return ops.empty() ? nullptr : ops[peakIndex];
+  }
+  unsigned getPeakIndex() const { return peakIndex; }
+
+  /// Bytes of the distinct heap buffers holding `values`: a view and its
+  /// source count once.
+  int64_t getDistinctHeapBytes(ArrayRef<Value> values) const;
+
+private:
+  SmallVector<Operation *> ops;
+  SmallVector<Buffer> buffers;
+  DenseMap<Value, unsigned> bufferOf;
+  SmallVector<int64_t> liveBytes;
+  int64_t peakBytes = 0;
+  unsigned peakIndex = 0;
+};
+
+} // namespace mlir::remat
+
+#endif // REMAT_ANALYSIS_MEMORYTIMELINE_H

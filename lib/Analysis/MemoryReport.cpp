@@ -1,0 +1,279 @@
+//===- MemoryReport.cpp - per-function memory report ----------------------===//
+
+#include "remat/Analysis/MemoryReport.h"
+#include "remat/Analysis/CostModel.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace mlir::remat;
+
+std::string mlir::remat::formatLocation(Location loc) {
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  if (auto file = dyn_cast<FileLineColLoc>(loc)) {
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  } else if (auto name = dyn_cast<NameLoc>(loc)) {
+    os << name.getName().getValue();
+    if (!isa<UnknownLoc>(name.getChildLoc()))
+      os << "(" << formatLocation(name.getChildLoc()) << ")";
+  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    llvm::interleave(
+        fused.getLocations(), os,
+        [&](Location inner) { os << formatLocation(inner); }, ", ");
+  } else if (auto callsite = dyn_cast<CallSiteLoc>(loc)) {
+    os << formatLocation(callsite.getCallee());
+  } else if (isa<UnknownLoc>(loc)) {
+    os << "unknown";
+  } else {
+    loc.print(os);
+  }
+  return str;
+}
+
+std::string mlir::remat::formatBytes(int64_t bytes) {
+  static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double value = bytes;
+  unsigned unit = 0;
+  while (value >= 1024.0 && unit + 1 < std::size(units)) {
+    value /= 1024.0;
+    ++unit;
+  }
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  if (unit == 0)
+    os << bytes << " B";
+  else
+    os << llvm::format("%.1f %s", value, units[unit]);
+  return str;
+}
+
+std::string mlir::remat::formatFlops(int64_t flops) {
+  static const char *units[] = {"FLOP", "KFLOP", "MFLOP", "GFLOP", "TFLOP",
+                                "PFLOP"};
+  double value = flops;
+  unsigned unit = 0;
+  while (value >= 1000.0 && unit + 1 < std::size(units)) {
+    value /= 1000.0;
+    ++unit;
+  }
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  if (unit == 0)
+    os << flops << " FLOP";
+  else
+    os << llvm::format("%.2f %s", value, units[unit]);
+  return str;
+}
+
+static OpRef makeOpRef(const TrainingGraph &graph, Operation *op) {
+  return OpRef{graph.getIndex(op), op->getName().getStringRef().str(),
+               formatLocation(op->getLoc())};
+}
+
+FunctionReport mlir::remat::buildFunctionReport(const TrainingGraph &graph,
+                                                const MemoryTimeline &timeline) {
+  FunctionReport report;
+  Operation *funcOp = graph.getFunction();
+  if (auto sym = funcOp->getAttrOfType<StringAttr>("sym_name"))
+    report.name = sym.getValue().str();
+  report.forwardOps = graph.getNumForwardOps();
+  report.backwardOps = graph.getNumBackwardOps();
+  for (Operation *op : graph.getOps()) {
+    bool backward = graph.isBackward(op);
+    report.phases.push_back(backward ? 'B' : 'F');
+    int64_t flops = getOpCost(op).flops;
+    if (isa<RecomputeOp>(op)) {
+      report.recomputeFlops += flops;
+      ++report.recomputeOps;
+    } else if (backward) {
+      report.backwardFlops += flops;
+    } else {
+      report.forwardFlops += flops;
+    }
+  }
+  report.peakBytes = timeline.getPeakBytes();
+  if (Operation *peak = timeline.getPeakOp())
+    report.peakOp = makeOpRef(graph, peak);
+  report.liveBytes.assign(timeline.getLiveBytes().begin(),
+                          timeline.getLiveBytes().end());
+
+  // Name values as the printed function would.
+  AsmState state(funcOp);
+  SmallVector<Value> savedValues;
+  for (const SavedValue &saved : graph.getSaved()) {
+    std::optional<unsigned> id = timeline.getBufferId(saved.value);
+    // Views of arguments and constants are not activations: they cost
+    // nothing to keep.
+    if (!id || timeline.getBuffers()[*id].kind != StorageKind::Heap)
+      continue;
+    SavedEntry entry;
+    llvm::raw_string_ostream valueOs(entry.value);
+    saved.value.printAsOperand(valueOs, state);
+    llvm::raw_string_ostream typeOs(entry.type);
+    saved.value.getType().print(typeOs);
+    entry.op = makeOpRef(graph, saved.producer);
+    entry.bytes = timeline.getBuffers()[*id].bytes;
+    entry.buffer = *id;
+    entry.usedBy = makeOpRef(graph, saved.backwardUsers.front());
+    entry.backwardUses = saved.backwardUsers.size();
+    report.saved.push_back(std::move(entry));
+    savedValues.push_back(saved.value);
+  }
+  report.savedBytes = timeline.getDistinctHeapBytes(savedValues);
+  return report;
+}
+
+void mlir::remat::printTextReport(const FunctionReport &r,
+                                  llvm::raw_ostream &os) {
+  os << "remat report for @" << r.name << "\n";
+  os << "  ops:     " << r.forwardOps << " forward, " << r.backwardOps
+     << " backward";
+  if (r.recomputeOps)
+    os << " (" << r.recomputeOps << " recomputations)";
+  os << "\n";
+  os << "  FLOPs:   forward " << formatFlops(r.forwardFlops) << ", backward "
+     << formatFlops(r.backwardFlops) << ", recompute "
+     << formatFlops(r.recomputeFlops) << "\n";
+  os << "  peak:    " << formatBytes(r.peakBytes) << " (" << r.peakBytes
+     << " B) at op #" << r.peakOp.index << " " << r.peakOp.name << " ("
+     << r.peakOp.loc << ")\n";
+  os << "  saved:   " << r.saved.size() << " activations, "
+     << formatBytes(r.savedBytes) << " (" << r.savedBytes << " B)\n";
+  for (const SavedEntry &e : r.saved) {
+    os << "    " << e.value << " = " << e.op.name << " #" << e.op.index
+       << " : " << e.type << ", " << formatBytes(e.bytes) << " ("
+       << e.op.loc << ")\n"
+       << "        saved for " << e.usedBy.name << " #" << e.usedBy.index
+       << " (" << e.usedBy.loc << ")";
+    if (e.backwardUses > 1)
+      os << " and " << e.backwardUses - 1 << " later backward op"
+         << (e.backwardUses > 2 ? "s" : "");
+    os << "\n";
+  }
+}
+
+static llvm::json::Object toJSON(const OpRef &ref) {
+  return llvm::json::Object{
+      {"index", ref.index}, {"op", ref.name}, {"loc", ref.loc}};
+}
+
+llvm::json::Value mlir::remat::toJSON(const FunctionReport &r) {
+  llvm::json::Array saved;
+  for (const SavedEntry &e : r.saved)
+    saved.push_back(llvm::json::Object{
+        {"value", e.value},
+        {"type", e.type},
+        {"op", e.op.name},
+        {"index", e.op.index},
+        {"loc", e.op.loc},
+        {"bytes", e.bytes},
+        {"buffer", e.buffer},
+        {"used_by", ::toJSON(e.usedBy)},
+        {"backward_uses", e.backwardUses},
+    });
+  llvm::json::Array live;
+  for (int64_t bytes : r.liveBytes)
+    live.push_back(bytes);
+  return llvm::json::Object{
+      {"name", r.name},
+      {"forward_ops", r.forwardOps},
+      {"backward_ops", r.backwardOps},
+      {"recompute_ops", r.recomputeOps},
+      {"saved_bytes", r.savedBytes},
+      {"peak_bytes", r.peakBytes},
+      {"peak_op", ::toJSON(r.peakOp)},
+      {"forward_flops", r.forwardFlops},
+      {"backward_flops", r.backwardFlops},
+      {"recompute_flops", r.recomputeFlops},
+      {"saved", std::move(saved)},
+      {"phases", r.phases},
+      {"live_bytes", std::move(live)},
+  };
+}
+
+static std::string escapeXML(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '&': out += "&amp;"; break;
+    case '"': out += "&quot;"; break;
+    default: out += c;
+    }
+  }
+  return out;
+}
+
+void mlir::remat::writeSVGPlot(ArrayRef<FunctionReport> reports,
+                               llvm::raw_ostream &os) {
+  const double width = 900, chartHeight = 320, left = 90, right = 20,
+               top = 40, bottom = 50;
+  double height = std::max<size_t>(reports.size(), 1) * chartHeight;
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << height << "\" font-family=\"sans-serif\" "
+     << "font-size=\"12\">\n";
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  for (auto [n, r] : llvm::enumerate(reports)) {
+    double y0 = n * chartHeight;
+    double plotW = width - left - right, plotH = chartHeight - top - bottom;
+    size_t count = std::max<size_t>(r.liveBytes.size(), 1);
+    int64_t maxBytes = std::max<int64_t>(r.peakBytes, 1);
+    auto xOf = [&](double i) { return left + plotW * i / count; };
+    auto yOf = [&](double b) { return y0 + top + plotH * (1.0 - b / maxBytes); };
+    os << "<g class=\"function\" id=\"" << escapeXML(r.name) << "\">\n";
+    os << "<text x=\"" << left << "\" y=\"" << y0 + 22
+       << "\" font-size=\"15\" font-weight=\"bold\">@" << escapeXML(r.name)
+       << ": live tensor bytes over program order</text>\n";
+    // Shade each run of forward or backward ops.
+    for (size_t i = 0; i < r.phases.size();) {
+      size_t j = i;
+      while (j < r.phases.size() && r.phases[j] == r.phases[i])
+        ++j;
+      bool fwd = r.phases[i] == 'F';
+      os << "<rect class=\"" << (fwd ? "forward" : "backward") << "\" x=\""
+         << xOf(i) << "\" y=\"" << y0 + top << "\" width=\""
+         << xOf(j) - xOf(i) << "\" height=\"" << plotH << "\" fill=\""
+         << (fwd ? "#dbe9f6" : "#fbe3d0") << "\"/>\n";
+      i = j;
+    }
+    // Axes.
+    os << "<line x1=\"" << left << "\" y1=\"" << y0 + top + plotH
+       << "\" x2=\"" << left + plotW << "\" y2=\"" << y0 + top + plotH
+       << "\" stroke=\"black\"/>\n";
+    os << "<line x1=\"" << left << "\" y1=\"" << y0 + top << "\" x2=\""
+       << left << "\" y2=\"" << y0 + top + plotH << "\" stroke=\"black\"/>\n";
+    for (int tick = 0; tick <= 4; ++tick) {
+      double bytes = maxBytes * tick / 4.0;
+      os << "<text x=\"" << left - 6 << "\" y=\"" << yOf(bytes) + 4
+         << "\" text-anchor=\"end\">"
+         << formatBytes(static_cast<int64_t>(bytes)) << "</text>\n";
+    }
+    os << "<text x=\"" << left + plotW / 2 << "\" y=\""
+       << y0 + chartHeight - 12
+       << "\" text-anchor=\"middle\">op index (program order); blue: "
+       << "forward, orange: backward</text>\n";
+    // Live bytes as a step line: op i spans [i, i+1).
+    os << "<polyline class=\"live\" fill=\"none\" stroke=\"#1f4e9c\" "
+       << "stroke-width=\"1.5\" points=\"";
+    for (auto [i, bytes] : llvm::enumerate(r.liveBytes))
+      os << xOf(i) << "," << yOf(bytes) << " " << xOf(i + 1) << ","
+         << yOf(bytes) << " ";
+    os << "\"/>\n";
+    double px = xOf(r.peakOp.index + 0.5), py = yOf(r.peakBytes);
+    os << "<circle class=\"peak\" cx=\"" << px << "\" cy=\"" << py
+       << "\" r=\"5\" fill=\"#c0392b\"/>\n";
+    os << "<text class=\"peak-label\" x=\"" << std::min(px + 8, width - 260)
+       << "\" y=\"" << py + 14 << "\" fill=\"#c0392b\">peak "
+       << formatBytes(r.peakBytes) << " at #" << r.peakOp.index << " "
+       << escapeXML(r.peakOp.name) << "</text>\n";
+    os << "</g>\n";
+  }
+  os << "</svg>\n";
+}

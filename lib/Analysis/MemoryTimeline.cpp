@@ -1,0 +1,122 @@
+//===- MemoryTimeline.cpp - program-order liveness and peak memory --------===//
+
+#include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Analysis/CostModel.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::remat;
+
+std::optional<unsigned> MemoryTimeline::getBufferId(Value value) const {
+  auto it = bufferOf.find(value);
+  if (it == bufferOf.end())
+    return std::nullopt;
+  return it->second;
+}
+
+int64_t MemoryTimeline::getDistinctHeapBytes(ArrayRef<Value> values) const {
+  llvm::DenseSet<unsigned> seen;
+  int64_t bytes = 0;
+  for (Value value : values) {
+    std::optional<unsigned> id = getBufferId(value);
+    if (id && buffers[*id].kind == StorageKind::Heap && seen.insert(*id).second)
+      bytes += buffers[*id].bytes;
+  }
+  return bytes;
+}
+
+MemoryTimeline MemoryTimeline::build(Block &block) {
+  MemoryTimeline timeline;
+  DenseMap<Operation *, unsigned> index;
+  for (Operation &op : block) {
+    index[&op] = timeline.ops.size();
+    timeline.ops.push_back(&op);
+  }
+  // Values stored in each buffer, to find a buffer's last use.
+  SmallVector<SmallVector<Value, 2>> members;
+  auto newBuffer = [&](Value root, StorageKind kind, unsigned def) {
+    timeline.bufferOf[root] = timeline.buffers.size();
+    timeline.buffers.push_back(
+        Buffer{root, getTensorBytes(root.getType()), kind, def, def});
+    members.push_back({root});
+  };
+  auto join = [&](Value value, unsigned id) {
+    timeline.bufferOf[value] = id;
+    members[id].push_back(value);
+  };
+  auto lastUseOf = [&](unsigned id) {
+    unsigned last = timeline.buffers[id].defIndex;
+    for (Value member : members[id])
+      for (Operation *user : member.getUsers())
+        if (Operation *top = block.findAncestorOpInBlock(*user))
+          last = std::max(last, index.lookup(top));
+    return last;
+  };
+
+  for (BlockArgument arg : block.getArguments())
+    if (isa<RankedTensorType>(arg.getType()))
+      newBuffer(arg, StorageKind::Argument, 0);
+
+  SmallVector<int64_t> transient(timeline.ops.size(), 0);
+  for (auto [i, op] : llvm::enumerate(timeline.ops)) {
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    int64_t resultBytes = 0;
+    for (OpResult result : op->getResults()) {
+      if (!isa<RankedTensorType>(result.getType()))
+        continue;
+      if (std::optional<unsigned> src =
+              getAliasedOperand(op, result.getResultNumber())) {
+        if (std::optional<unsigned> id =
+                timeline.getBufferId(op->getOperand(*src))) {
+          join(result, *id);
+          continue;
+        }
+      }
+      if (dps && dps.hasPureTensorSemantics()) {
+        std::optional<unsigned> id =
+            timeline.getBufferId(dps.getTiedOpOperand(result)->get());
+        if (id && timeline.buffers[*id].kind == StorageKind::Heap &&
+            lastUseOf(*id) <= i) {
+          join(result, *id);
+          continue;
+        }
+      }
+      newBuffer(result,
+                op->hasTrait<OpTrait::ConstantLike>() ? StorageKind::Constant
+                                                      : StorageKind::Heap,
+                i);
+      resultBytes += getTensorBytes(result.getType());
+    }
+    // A recomputation holds its body's temporaries while it runs.
+    if (auto recompute = dyn_cast<RecomputeOp>(op)) {
+      MemoryTimeline inner = build(recompute.getBodyBlock());
+      transient[i] = std::max<int64_t>(0, inner.getPeakBytes() - resultBytes);
+    }
+  }
+
+  // Sweep: +bytes at the definition, -bytes after the last use.
+  SmallVector<int64_t> delta(timeline.ops.size() + 1, 0);
+  for (auto [id, buffer] : llvm::enumerate(timeline.buffers)) {
+    buffer.lastUseIndex = lastUseOf(id);
+    if (buffer.kind != StorageKind::Heap)
+      continue;
+    delta[buffer.defIndex] += buffer.bytes;
+    delta[buffer.lastUseIndex + 1] -= buffer.bytes;
+  }
+  int64_t live = 0;
+  timeline.liveBytes.resize(timeline.ops.size());
+  for (size_t i = 0; i < timeline.ops.size(); ++i) {
+    live += delta[i];
+    timeline.liveBytes[i] = live + transient[i];
+    if (timeline.liveBytes[i] > timeline.peakBytes) {
+      timeline.peakBytes = timeline.liveBytes[i];
+      timeline.peakIndex = i;
+    }
+  }
+  return timeline;
+}

@@ -1,0 +1,189 @@
+//===- TrainingGraph.cpp - forward/backward split of a training graph -----===//
+
+#include "remat/Analysis/TrainingGraph.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::remat;
+
+SmallVector<Value> mlir::remat::getOpInputs(Operation *op) {
+  SmallVector<Value> inputs(op->getOperands());
+  if (op->getNumRegions() == 0)
+    return inputs;
+  llvm::SetVector<Value> above;
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, above);
+  inputs.append(above.begin(), above.end());
+  return inputs;
+}
+
+/// Rejects types remat cannot size: unranked and dynamically shaped tensors.
+static LogicalResult checkStaticType(Type type, function_ref<InFlightDiagnostic()> emit) {
+  if (isa<UnrankedTensorType>(type))
+    return emit() << "remat needs ranked, statically shaped tensors, got "
+                  << type;
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    if (!tensor.hasStaticShape())
+      return emit() << "remat needs statically shaped tensors, got " << type;
+  return success();
+}
+
+Operation *TrainingGraph::getTopLevelOp(Operation *op) const {
+  return getBody().findAncestorOpInBlock(*op);
+}
+
+bool TrainingGraph::isBackwardValue(Value value) const {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return cotangents.contains(arg);
+  Operation *def = getTopLevelOp(value.getDefiningOp());
+  return def && backward.contains(def);
+}
+
+FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
+  TrainingGraph graph(func);
+  Region &body = func.getFunctionBody();
+  if (body.empty())
+    return func.emitError() << "remat needs a function with a body";
+  if (!body.hasOneBlock())
+    return func.emitError()
+           << "remat needs a function whose body is a single block; "
+           << "lower control flow to structured ops first";
+  Block &block = body.front();
+  graph.body = &block;
+
+  // Static shapes everywhere: every size the analyses report depends on it.
+  for (BlockArgument arg : block.getArguments())
+    if (failed(checkStaticType(arg.getType(), [&] {
+          return mlir::emitError(arg.getLoc())
+                 << "argument #" << arg.getArgNumber() << ": ";
+        })))
+      return failure();
+  WalkResult shapes = block.walk([&](Operation *op) {
+    for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
+      if (failed(checkStaticType(type, [&, i = i] {
+            return op->emitOpError() << "result #" << i << ": ";
+          })))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (shapes.wasInterrupted())
+    return failure();
+
+  for (BlockArgument arg : block.getArguments())
+    if (func.getArgAttr(arg.getArgNumber(), RematDialect::kCotangentAttrName))
+      graph.cotangents.insert(arg);
+
+  // Seeds are only meaningful on top-level ops: a seed inside a loop body
+  // would make "depends on a seed" ambiguous.
+  bool hasSeed = !graph.cotangents.empty();
+  WalkResult seeds = block.walk([&](Operation *op) {
+    if (!op->hasAttr(RematDialect::kSeedAttrName))
+      return WalkResult::advance();
+    if (op->getBlock() != &block) {
+      op->emitOpError() << "carries '" << RematDialect::kSeedAttrName
+                        << "' but is nested in a region; gradient seeds "
+                        << "must be top-level ops of the function";
+      return WalkResult::interrupt();
+    }
+    hasSeed = true;
+    return WalkResult::advance();
+  });
+  if (seeds.wasInterrupted())
+    return failure();
+  if (!hasSeed)
+    return func.emitError()
+           << "no gradient seed: mark the incoming gradient arguments with '"
+           << RematDialect::kCotangentAttrName << "' or the op that seeds "
+           << "the loss gradient with '" << RematDialect::kSeedAttrName
+           << "'";
+
+  // Forward pass over program order: an op is backward if it is a seed or
+  // reads a backward value; it depends on the arguments if it reads one or
+  // reads a value that does.
+  DenseSet<Operation *> dependsOnArgs;
+  for (Operation &op : block) {
+    graph.index[&op] = graph.ops.size();
+    graph.ops.push_back(&op);
+    bool isBackward = op.hasAttr(RematDialect::kSeedAttrName);
+    bool readsArgs = false;
+    for (Value input : getOpInputs(&op)) {
+      if (graph.isBackwardValue(input))
+        isBackward = true;
+      if (isa<BlockArgument>(input) &&
+          cast<BlockArgument>(input).getOwner() == &block)
+        readsArgs = true;
+      else if (Operation *def = graph.getTopLevelOp(input.getDefiningOp()))
+        readsArgs |= dependsOnArgs.contains(def);
+    }
+    if (isBackward)
+      graph.backward.insert(&op);
+    if (readsArgs)
+      dependsOnArgs.insert(&op);
+  }
+
+  // Backward-only constants (zero fills, tensor.empty destinations) join
+  // the backward part. Reverse order settles chains of them.
+  for (Operation *op : llvm::reverse(graph.ops)) {
+    if (graph.backward.contains(op) || dependsOnArgs.contains(op) ||
+        op->use_empty() || op->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    bool onlyBackwardUsers = llvm::all_of(op->getUsers(), [&](Operation *u) {
+      Operation *user = graph.getTopLevelOp(u);
+      return graph.backward.contains(user) &&
+             !user->hasTrait<OpTrait::IsTerminator>();
+    });
+    if (onlyBackwardUsers)
+      graph.backward.insert(op);
+  }
+
+  for (Operation *op : graph.ops) {
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (graph.backward.contains(op)) {
+      ++graph.numBackward;
+      continue;
+    }
+    ++graph.numForward;
+    for (Value result : op->getResults()) {
+      if (!isa<RankedTensorType>(result.getType()))
+        continue;
+      SavedValue entry{result, op, {}};
+      llvm::SetVector<Operation *> users;
+      for (Operation *u : result.getUsers()) {
+        Operation *user = graph.getTopLevelOp(u);
+        if (graph.backward.contains(user) &&
+            !user->hasTrait<OpTrait::IsTerminator>())
+          users.insert(user);
+      }
+      if (users.empty())
+        continue;
+      entry.backwardUsers.assign(users.begin(), users.end());
+      llvm::sort(entry.backwardUsers, [&](Operation *a, Operation *b) {
+        return graph.index.lookup(a) < graph.index.lookup(b);
+      });
+      graph.saved.push_back(std::move(entry));
+    }
+  }
+  return graph;
+}
+
+LogicalResult
+mlir::remat::forEachTrainingGraph(Operation *root,
+                                  function_ref<void(TrainingGraph &)> fn) {
+  bool failed = false;
+  root->walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
+    FailureOr<TrainingGraph> graph = TrainingGraph::build(func);
+    if (mlir::failed(graph)) {
+      failed = true;
+      return;
+    }
+    fn(*graph);
+  });
+  return failure(failed);
+}

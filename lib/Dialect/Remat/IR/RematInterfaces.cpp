@@ -1,0 +1,5 @@
+//===- RematInterfaces.cpp - remat cost-model interface -------------------===//
+
+#include "remat/Dialect/Remat/IR/RematInterfaces.h"
+
+#include "remat/Dialect/Remat/IR/RematInterfaces.cpp.inc"

@@ -1,0 +1,84 @@
+//===- Report.cpp - the remat-report pass ---------------------------------===//
+//
+// Read-only: analyses every function with a body and prints its memory
+// report. A function the analyses reject (no seed, dynamic shapes) fails the
+// pass with the analysis' diagnostic, so the tool exits non-zero.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/MemoryReport.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::remat {
+#define GEN_PASS_DEF_REMATREPORT
+#include "remat/Transforms/Passes.h.inc"
+} // namespace mlir::remat
+
+using namespace mlir;
+using namespace mlir::remat;
+
+namespace {
+struct RematReportPass
+    : public mlir::remat::impl::RematReportBase<RematReportPass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+/// Writes `write`'s output to `path` ('-' is stdout); reports a failure to
+/// open the file as an error on `op`.
+static LogicalResult writeToFile(Operation *op, StringRef path,
+                                 function_ref<void(llvm::raw_ostream &)> write) {
+  std::string message;
+  std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &message);
+  if (!out)
+    return op->emitError() << "cannot write '" << path << "': " << message;
+  write(out->os());
+  out->keep();
+  return success();
+}
+
+void RematReportPass::runOnOperation() {
+  if (format != "text" && format != "json") {
+    getOperation()->emitError()
+        << "remat-report: unknown format '" << format
+        << "'; expected 'text' or 'json'";
+    return signalPassFailure();
+  }
+  std::vector<FunctionReport> reports;
+  if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
+        MemoryTimeline timeline = MemoryTimeline::build(graph.getBody());
+        reports.push_back(buildFunctionReport(graph, timeline));
+      })))
+    return signalPassFailure();
+
+  LogicalResult written =
+      writeToFile(getOperation(), file, [&](llvm::raw_ostream &os) {
+        if (format == "json") {
+          llvm::json::Array functions;
+          for (const FunctionReport &report : reports)
+            functions.push_back(toJSON(report));
+          os << llvm::formatv(
+                    "{0:2}",
+                    llvm::json::Value(llvm::json::Object{
+                        {"functions", std::move(functions)}}))
+             << "\n";
+          return;
+        }
+        for (const FunctionReport &report : reports)
+          printTextReport(report, os);
+      });
+  if (failed(written))
+    return signalPassFailure();
+  if (!plot.empty() &&
+      failed(writeToFile(getOperation(), plot,
+                               [&](llvm::raw_ostream &os) {
+                                 writeSVGPlot(reports, os);
+                               })))
+    return signalPassFailure();
+  markAllAnalysesPreserved();
+}

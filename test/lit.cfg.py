@@ -1,0 +1,31 @@
+# -*- Python -*-
+# lit configuration for remat: the lit suites under test/ and, through the
+# GoogleTest format, the unit tests under unittests/.
+import os
+
+import lit.formats
+import lit.util
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "REMAT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.remat_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py",
+                   "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%remat_src_root", config.remat_src_root))
+
+# Variables in FileCheck patterns are scoped to a CHECK-LABEL block, and an
+# unused prefix is an error: both catch tests that check less than they say.
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
+tools = ["remat-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -25,6 +25,21 @@ namespace {
 struct RematReportPass
     : public mlir::remat::impl::RematReportBase<RematReportPass> {
   using Base::Base;
+  // Bad option values are rejected when the pipeline is parsed, like
+  // unknown options, before any IR is read.
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Base::initializeOptions(options, errorHandler)))
+      return failure();
+    if (format != "text" && format != "json")
+      return errorHandler("remat-report: unknown format '" + format +
+                          "'; expected 'text' or 'json'");
+    if (file.empty())
+      return errorHandler("remat-report: 'file' must not be empty; use '-' "
+                          "for stdout");
+    return success();
+  }
   void runOnOperation() override;
 };
 } // namespace
@@ -36,19 +51,14 @@ static LogicalResult writeToFile(Operation *op, StringRef path,
   std::string message;
   std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &message);
   if (!out)
-    return op->emitError() << "cannot write '" << path << "': " << message;
+    return emitError(op->getLoc())
+           << "remat-report: cannot write '" << path << "': " << message;
   write(out->os());
   out->keep();
   return success();
 }
 
 void RematReportPass::runOnOperation() {
-  if (format != "text" && format != "json") {
-    getOperation()->emitError()
-        << "remat-report: unknown format '" << format
-        << "'; expected 'text' or 'json'";
-    return signalPassFailure();
-  }
   std::vector<FunctionReport> reports;
   if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
         MemoryTimeline timeline = MemoryTimeline::build(graph.getBody());

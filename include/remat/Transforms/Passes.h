@@ -3,6 +3,8 @@
 #ifndef REMAT_TRANSFORMS_PASSES_H
 #define REMAT_TRANSFORMS_PASSES_H
 
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -39,6 +39,7 @@ def RematAnnotateCosts : Pass<"remat-annotate-costs"> {
     without a cost model get the conservative fallback and
     `recomputable = false`.
   }];
+  let dependentDialects = ["::mlir::remat::RematDialect"];
 }
 
 def TestRematTrainingGraph : Pass<"test-remat-training-graph", "ModuleOp"> {

@@ -1,0 +1,44 @@
+// RUN: remat-opt %s -split-input-file -verify-diagnostics -test-remat-memory-timeline -o /dev/null
+
+// Tests liveness with views, hand-computed (every tensor is 1 KiB):
+// a [0,5], b [1,3] kept alive by its view v, c [3,6] read through its view
+// cc, g [5,6], h [6,7]. Arguments are not counted.
+func.func @views(%x: tensor<256xf32>, %dy: tensor<256xf32> {remat.cotangent}) -> tensor<256xf32> {
+  // expected-remark @+1 {{live 1024}}
+  %a = math.exp %x : tensor<256xf32>
+  // expected-remark @+1 {{live 2048}}
+  %b = math.tanh %a : tensor<256xf32>
+  // expected-remark @+1 {{live 2048}}
+  %v = tensor.expand_shape %b [[0, 1]] output_shape [16, 16] : tensor<256xf32> into tensor<16x16xf32>
+  // expected-remark @+1 {{live 3072 peak}}
+  %c = math.exp %v : tensor<16x16xf32>
+  // expected-remark @+1 {{live 2048}}
+  %cc = tensor.collapse_shape %c [[0, 1]] : tensor<16x16xf32> into tensor<256xf32>
+  // expected-remark @+1 {{live 3072}}
+  %g = arith.mulf %dy, %a : tensor<256xf32>
+  // expected-remark @+1 {{live 3072}}
+  %h = arith.mulf %g, %cc : tensor<256xf32>
+  // expected-remark @+1 {{live 1024}}
+  return %h : tensor<256xf32>
+}
+
+// -----
+
+// Tests that a matmul accumulates in place into its zero-filled init, so
+// empty, fill and matmul share one 16x16xf32 buffer (1 KiB).
+func.func @in_place(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>,
+                    %dy: tensor<16x16xf32> {remat.cotangent}) -> tensor<16x16xf32> {
+  // expected-remark @+1 {{live 0}}
+  %zero = arith.constant 0.0 : f32
+  // expected-remark @+1 {{live 1024}}
+  %e = tensor.empty() : tensor<16x16xf32>
+  // expected-remark @+1 {{live 1024}}
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  // expected-remark @+1 {{live 1024}}
+  %m = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x16xf32>)
+                     outs(%f : tensor<16x16xf32>) -> tensor<16x16xf32>
+  // expected-remark @+1 {{live 2048 peak}}
+  %g = arith.mulf %m, %dy : tensor<16x16xf32>
+  // expected-remark @+1 {{live 1024}}
+  return %g : tensor<16x16xf32>
+}

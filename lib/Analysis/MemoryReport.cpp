@@ -255,6 +255,11 @@ void mlir::remat::writeSVGPlot(ArrayRef<FunctionReport> reports,
          << "\" text-anchor=\"end\">"
          << formatBytes(static_cast<int64_t>(bytes)) << "</text>\n";
     }
+    for (int tick = 0; tick <= 4; ++tick) {
+      size_t op = (count - 1) * tick / 4;
+      os << "<text x=\"" << xOf(op + 0.5) << "\" y=\"" << y0 + top + plotH + 16
+         << "\" text-anchor=\"middle\">#" << op << "</text>\n";
+    }
     os << "<text x=\"" << left + plotW / 2 << "\" y=\""
        << y0 + chartHeight - 12
        << "\" text-anchor=\"middle\">op index (program order); blue: "
@@ -270,7 +275,7 @@ void mlir::remat::writeSVGPlot(ArrayRef<FunctionReport> reports,
     os << "<circle class=\"peak\" cx=\"" << px << "\" cy=\"" << py
        << "\" r=\"5\" fill=\"#c0392b\"/>\n";
     os << "<text class=\"peak-label\" x=\"" << std::min(px + 8, width - 260)
-       << "\" y=\"" << py + 14 << "\" fill=\"#c0392b\">peak "
+       << "\" y=\"" << y0 + top - 6 << "\" fill=\"#c0392b\">peak "
        << formatBytes(r.peakBytes) << " at #" << r.peakOp.index << " "
        << escapeXML(r.peakOp.name) << "</text>\n";
     os << "</g>\n";

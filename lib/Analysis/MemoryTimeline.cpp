@@ -4,6 +4,7 @@
 #include "remat/Analysis/CostModel.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -103,6 +104,17 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
   SmallVector<int64_t> delta(timeline.ops.size() + 1, 0);
   for (auto [id, buffer] : llvm::enumerate(timeline.buffers)) {
     buffer.lastUseIndex = lastUseOf(id);
+    // tensor.empty only names a destination; its memory is first needed by
+    // the op that writes it, which is where the peak should be attributed.
+    if (buffer.kind == StorageKind::Heap &&
+        isa_and_nonnull<tensor::EmptyOp>(buffer.root.getDefiningOp())) {
+      unsigned firstUse = buffer.lastUseIndex;
+      for (Value member : members[id])
+        for (Operation *user : member.getUsers())
+          if (Operation *top = block.findAncestorOpInBlock(*user))
+            firstUse = std::min(firstUse, index.lookup(top));
+      buffer.defIndex = std::max(buffer.defIndex, firstUse);
+    }
     if (buffer.kind != StorageKind::Heap)
       continue;
     delta[buffer.defIndex] += buffer.bytes;

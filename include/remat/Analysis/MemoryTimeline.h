@@ -12,6 +12,7 @@
 // - A buffer is live from the op that defines it to the last top-level op
 //   that uses any value stored in it, both included: an op's inputs and its
 //   outputs are live together.
+// - A `tensor.empty` allocates nothing until the first op writes into it.
 // - Buffers of block arguments and constants are not counted: the caller
 //   owns the former, the latter are static data.
 // - A `remat.recompute` op also holds, while it runs, the transient peak of

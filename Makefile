@@ -1,7 +1,8 @@
 # remat: the two commands of the quick start, and a few more.
 #
 #   make demo    install what is missing (as root), build, and print the memory
-#                report of the bundled example training graph
+#                report of the bundled example training graph before and after
+#                rematerialization
 #   make check   the same set-up, then every lit and GoogleTest suite
 #
 # Both are idempotent and incremental: a second run only rebuilds what changed.
@@ -11,7 +12,7 @@ BUILD_TYPE ?= Release
 MLIR_DIR ?= /usr/lib/llvm-22/lib/cmake/mlir
 CMAKE_FLAGS ?=
 REMAT_OPT := $(BUILD_DIR)/bin/remat-opt
-EXAMPLE ?= examples/mlp_gelu.mlir
+EXAMPLE ?= examples/mlp2_gelu.mlir
 
 .PHONY: all setup configure build demo check clean
 
@@ -31,9 +32,13 @@ build: configure
 	cmake --build $(BUILD_DIR)
 
 demo: build
-	@echo "== remat report for $(EXAMPLE) =="
-	@$(REMAT_OPT) $(EXAMPLE) -remat-report="plot=$(BUILD_DIR)/demo-memory.svg" -o /dev/null
-	@echo "(plot of live bytes over program order: $(BUILD_DIR)/demo-memory.svg)"
+	@echo "== $(EXAMPLE) as written (no rematerialization) =="
+	@$(REMAT_OPT) $(EXAMPLE) -remat-report="plot=$(BUILD_DIR)/demo-before.svg" -o /dev/null
+	@echo
+	@echo "== after -remat-pipeline (policy=selective) =="
+	@$(REMAT_OPT) $(EXAMPLE) -remat-pipeline -remat-report="plot=$(BUILD_DIR)/demo-after.svg" -o /dev/null
+	@echo
+	@echo "Plots of live bytes over program order: $(BUILD_DIR)/demo-before.svg, $(BUILD_DIR)/demo-after.svg"
 
 check: build
 	cmake --build $(BUILD_DIR) --target check-remat

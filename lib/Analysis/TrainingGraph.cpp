@@ -108,7 +108,10 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   for (Operation &op : block) {
     graph.index[&op] = graph.ops.size();
     graph.ops.push_back(&op);
-    bool isBackward = op.hasAttr(RematDialect::kSeedAttrName);
+    // A recomputation exists only to serve backward ops: it is backward
+    // even though it reads forward values only.
+    bool isBackward =
+        op.hasAttr(RematDialect::kSeedAttrName) || isa<RecomputeOp>(op);
     bool readsArgs = false;
     for (Value input : getOpInputs(&op)) {
       if (graph.isBackwardValue(input))

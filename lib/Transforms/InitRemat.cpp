@@ -19,4 +19,7 @@ void mlir::remat::registerRematDialects(DialectRegistry &registry) {
   registerCostModelExternalModels(registry);
 }
 
-void mlir::remat::registerRematPassesAndPipelines() { registerRematPasses(); }
+void mlir::remat::registerRematPassesAndPipelines() {
+  registerRematPasses();
+  registerRematPipeline();
+}

@@ -5,7 +5,8 @@
 // marked `remat.cotangent` or an op marked `remat.seed`. Constant-like ops
 // (no dependence on any argument) used only by backward ops belong to the
 // backward part too, so that a zero-filled gradient buffer is not mistaken
-// for a saved activation. Everything else is forward.
+// for a saved activation. A `remat.recompute` is backward: it runs for the
+// backward ops that read its results. Everything else is forward.
 //
 // A forward tensor value with a backward user is *saved*: it is what
 // rematerialization can avoid keeping.

@@ -7,14 +7,58 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+#include <optional>
+#include <string>
 
 namespace mlir::remat {
 
 #define GEN_PASS_DECL
 #include "remat/Transforms/Passes.h.inc"
 
+/// Checks the options of -remat-mark and -remat-pipeline; returns the
+/// error message, which lists what is accepted, if they are wrong.
+std::optional<std::string> validateMarkOptions(StringRef policy,
+                                               double flopsPerByte,
+                                               StringRef segments,
+                                               StringRef group,
+                                               unsigned every);
+
 #define GEN_PASS_REGISTRATION
 #include "remat/Transforms/Passes.h.inc"
+
+/// Options of -remat-pipeline: those of -remat-mark.
+struct RematPipelineOptions
+    : public PassPipelineOptions<RematPipelineOptions> {
+  Option<std::string> policy{*this, "policy",
+                             llvm::cl::desc("none, manual, selective or "
+                                            "segments"),
+                             llvm::cl::init("selective")};
+  Option<double> flopsPerByte{
+      *this, "flops-per-byte",
+      llvm::cl::desc("selective: recompute only through ops with fewer "
+                     "FLOPs per byte of output than this"),
+      llvm::cl::init(200.0)};
+  Option<std::string> segments{
+      *this, "segments",
+      llvm::cl::desc("segments: a number of segments, or 'sqrt'"),
+      llvm::cl::init("")};
+  Option<std::string> group{
+      *this, "group",
+      llvm::cl::desc("segments: a regex over location names"),
+      llvm::cl::init("")};
+  Option<unsigned> every{
+      *this, "every",
+      llvm::cl::desc("segments: checkpoint every K-th segment or group"),
+      llvm::cl::init(1)};
+};
+
+/// Adds -remat-mark, -remat-materialize and -remat-schedule to `pm` (on a
+/// module), configured by `options`; nothing for policy=none.
+void buildRematPipeline(OpPassManager &pm, const RematPipelineOptions &options);
+
+/// Registers -remat-pipeline.
+void registerRematPipeline();
 
 } // namespace mlir::remat
 

@@ -30,6 +30,94 @@ def RematReport : Pass<"remat-report", "ModuleOp"> {
   ];
 }
 
+def RematMark : Pass<"remat-mark", "ModuleOp"> {
+  let summary = "Decide, per forward op, whether to save or recompute it";
+  let description = [{
+    Writes the decision as `remat.policy = "save" | "recompute"` on forward
+    ops, where a user can read and edit it before `-remat-materialize` acts
+    on it. Existing `remat.policy` attributes are user overrides: every
+    policy honours them, except that an op that is not recomputable (memory
+    effects, unknown effects, no cost model) is always saved, with a warning.
+
+    Policies:
+    - `none`: changes nothing.
+    - `manual`: only the user's `remat.policy` attributes; everything else
+      is saved.
+    - `selective` (default): the set of saved tensors with the fewest bytes
+      (a min-cut over the forward graph), recomputing only through ops whose
+      FLOPs per byte of output stay under `flops-per-byte`; among cuts of
+      equal bytes, the one with the fewest recompute FLOPs.
+    - `segments`: classic checkpointing. `segments=N` or `segments=sqrt`
+      splits the forward into N segments of equal FLOPs (Chen et al.'s
+      sqrt(n) for `sqrt`); `group=REGEX` groups ops by a regex over their
+      location names instead (e.g. `layers\.[0-9]+`). With `every=K` only
+      every K-th segment or group (the 1st, the K+1-th, ...) is
+      checkpointed. Inside a checkpointed segment everything is recomputed
+      from the segment's inputs; its outputs are saved.
+    - `budget`: reserved for the memory-budget solver (not available yet).
+  }];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
+           "none, manual, selective or segments">,
+    Option<"flopsPerByte", "flops-per-byte", "double", /*default=*/"200.0",
+           "selective: recompute only through ops with fewer FLOPs per byte "
+           "of output than this">,
+    Option<"segments", "segments", "std::string", /*default=*/"\"\"",
+           "segments: a number of segments, or 'sqrt'">,
+    Option<"group", "group", "std::string", /*default=*/"\"\"",
+           "segments: a regex over location names; ops whose names match "
+           "the same text form one group">,
+    Option<"every", "every", "unsigned", /*default=*/"1",
+           "segments: checkpoint every K-th segment or group only">,
+  ];
+  let statistics = [
+    Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,
+    Statistic<"numSave", "num-save", "Ops marked save">,
+  ];
+}
+
+def RematMaterialize : Pass<"remat-materialize", "ModuleOp"> {
+  let summary = "Recompute marked values just before their first backward use";
+  let description = [{
+    For each backward op, in program order, that reads forward values marked
+    `remat.policy = "recompute"`, inserts immediately before it one
+    `remat.recompute` that clones the chain of recompute-marked ops those
+    values need, from saved values and arguments (scalar constants are
+    cloned, not passed). Shared parts of the chain are computed once per
+    region; later backward uses reuse the region's results. Backward uses
+    are rewired to the recomputed values, so the forward values die at their
+    last forward use; forward ops left without users are erased.
+
+    Ops that are not recomputable are never cloned, whatever their mark.
+    If the recomputations would raise the predicted peak over the input's,
+    the ones that raise it are undone, so `peak_bytes` never increases.
+  }];
+  let dependentDialects = ["::mlir::remat::RematDialect"];
+  let statistics = [
+    Statistic<"numRegions", "num-regions", "remat.recompute ops created">,
+    Statistic<"numCloned", "num-cloned", "Ops cloned into recomputations">,
+    Statistic<"numUndone", "num-undone",
+              "Recomputations undone because they raised the peak">,
+  ];
+}
+
+def RematSchedule : Pass<"remat-schedule", "ModuleOp"> {
+  let summary = "Reorder ops to lower the predicted peak memory";
+  let description = [{
+    A memory-aware list schedule of each training graph's body: among the
+    ops whose inputs are ready, it runs first the one that frees the most
+    and allocates the least (recomputations therefore run as late as
+    possible, and buffers die as early as possible), breaking ties by
+    program order. Ops with memory effects keep their relative order. The
+    new order is kept only if its predicted peak is lower than the input's;
+    otherwise the function is left as it was.
+  }];
+  let statistics = [
+    Statistic<"numRescheduled", "num-rescheduled",
+              "Functions whose order was changed">,
+  ];
+}
+
 def RematAnnotateCosts : Pass<"remat-annotate-costs"> {
   let summary = "Attach the cost model's #remat.cost to every op";
   let description = [{

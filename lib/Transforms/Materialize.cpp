@@ -1,0 +1,267 @@
+//===- Materialize.cpp - turn recompute marks into remat.recompute --------===//
+//
+// Walks the backward ops in program order. When one reads forward values
+// whose producers are marked `remat.policy = "recompute"`, a
+// `remat.recompute` is inserted just before it, cloning the chain of marked
+// producers those values need back to saved values and arguments:
+//
+//   %b = linalg.matmul ...                      // saved
+//   %c = linalg.generic ins(%b) ... // gelu     {remat.policy = "recompute"}
+//   %d = linalg.matmul ins(%c, %w2) ...
+//   ...                                         // backward starts
+//   %dw2 = linalg.matmul ins(%c, %dd) ...
+// becomes
+//   %c = linalg.generic ins(%b) ...             // dies after %d
+//   %d = linalg.matmul ins(%c, %w2) ...
+//   ...
+//   %c2 = remat.recompute(%b) : ... {
+//   ^bb0(%in: ...):
+//     %g = linalg.generic ins(%in) ...
+//     remat.yield %g : ...
+//   }
+//   %dw2 = linalg.matmul ins(%c2, %dd) ...
+//
+// The recomputation precedes the first consumer of %c in backward (the
+// weight gradient), not merely the GELU's own gradient. Scalar constants are
+// cloned into the region instead of being passed in. Later backward users of
+// a recomputed value reuse the region's result; a chain shared by several
+// values needed at the same op is cloned once.
+//
+// Safety: only ops that are recomputable (cost model, no memory effects)
+// are cloned, whatever their mark. If the regions raise the predicted peak
+// over the input's, the regions that raise it are undone one by one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Analysis/TrainingGraph.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::remat {
+#define GEN_PASS_DEF_REMATMATERIALIZE
+#include "remat/Transforms/Passes.h.inc"
+} // namespace mlir::remat
+
+using namespace mlir;
+using namespace mlir::remat;
+
+namespace {
+/// One inserted recomputation and the forward values it stands for.
+struct Recomputation {
+  RecomputeOp op;
+  SmallVector<Value> forwardValues;
+};
+
+struct MaterializeStats {
+  unsigned regions = 0, cloned = 0, undone = 0;
+};
+} // namespace
+
+/// Whether `value` is a tensor produced by a forward op that is to be
+/// recomputed. Scalars cost nothing to keep.
+static bool isMarkedForRecompute(const TrainingGraph &graph, Value value) {
+  if (!isa<RankedTensorType>(value.getType()))
+    return false;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != &graph.getBody() || graph.isBackward(def))
+    return false;
+  return getPolicy(def) == Policy::Recompute && isRecomputable(def);
+}
+
+/// Leaves without operands (constants, tensor.empty destinations) are
+/// cloned into regions rather than passed in: keeping them alive for the
+/// region would cost memory for nothing.
+static bool isClonableLeaf(Operation *op) {
+  return op && op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
+         isRecomputable(op);
+}
+
+/// Builds the recomputation of `needed` just before `consumer`.
+static Recomputation buildRegion(const TrainingGraph &graph, Operation *consumer,
+                          ArrayRef<Value> needed,
+                          const DenseMap<Value, Value> &recomputed,
+                          MaterializeStats &stats) {
+  // The chain: marked producers reachable from `needed` through marked
+  // producers not already recomputed by an earlier region.
+  llvm::SetVector<Operation *> chain;
+  SmallVector<Operation *> worklist;
+  for (Value value : needed)
+    worklist.push_back(value.getDefiningOp());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!chain.insert(op))
+      continue;
+    for (Value input : getOpInputs(op))
+      if (isMarkedForRecompute(graph, input) && !recomputed.count(input) &&
+          !isClonableLeaf(input.getDefiningOp()))
+        worklist.push_back(input.getDefiningOp());
+  }
+  SmallVector<Operation *> ordered(chain.begin(), chain.end());
+  llvm::sort(ordered, [&](Operation *a, Operation *b) {
+    return graph.getIndex(a) < graph.getIndex(b);
+  });
+
+  // Recomputation inputs, in order of first use; constants to clone.
+  llvm::SetVector<Value> inputs;
+  llvm::SetVector<Operation *> constants;
+  for (Operation *op : ordered)
+    for (Value input : getOpInputs(op)) {
+      Operation *def = input.getDefiningOp();
+      if (def && chain.contains(def))
+        continue;
+      if (isClonableLeaf(def))
+        constants.insert(def);
+      else
+        inputs.insert(input);
+    }
+
+  OpBuilder builder(consumer);
+  SmallVector<Value> operands;
+  for (Value input : inputs)
+    operands.push_back(recomputed.lookup(input) ? recomputed.lookup(input)
+                                                : input);
+  SmallVector<Type> resultTypes;
+  for (Value value : needed)
+    resultTypes.push_back(value.getType());
+  auto region = RecomputeOp::create(builder, consumer->getLoc(), resultTypes,
+                                    operands);
+  Block *body = builder.createBlock(&region.getBody());
+  IRMapping mapping;
+  for (Value input : inputs)
+    mapping.map(input, body->addArgument(input.getType(), input.getLoc()));
+  builder.setInsertionPointToStart(body);
+  for (Operation *constant : constants)
+    builder.clone(*constant, mapping);
+  for (Operation *op : ordered) {
+    Operation *clone = builder.clone(*op, mapping);
+    // The decision belongs to the forward op, not to its copy.
+    clone->removeAttr(RematDialect::kPolicyAttrName);
+  }
+  SmallVector<Value> yielded;
+  for (Value value : needed)
+    yielded.push_back(mapping.lookup(value));
+  remat::YieldOp::create(builder, consumer->getLoc(), yielded);
+  stats.cloned += ordered.size() + constants.size();
+  ++stats.regions;
+  return Recomputation{region, SmallVector<Value>(needed)};
+}
+
+/// Puts the forward values back in place of a region's results.
+static void undoRegion(Recomputation &region) {
+  for (auto [value, result] :
+       llvm::zip(region.forwardValues, region.op.getResults()))
+    result.replaceAllUsesWith(value);
+  region.op.erase();
+}
+
+/// Undoes regions until the peak is back at or under `baseline`, choosing
+/// each time the region whose undoing lowers the peak most.
+static void enforcePeak(Block &body, int64_t baseline,
+                        SmallVectorImpl<Recomputation> &regions,
+                        MaterializeStats &stats) {
+  while (!regions.empty()) {
+    int64_t peak = MemoryTimeline::build(body).getPeakBytes();
+    if (peak <= baseline)
+      return;
+    // Try each region: undo it on a clone of the decision, measure, redo.
+    // Undo is cheap to measure by rewiring back and forth.
+    size_t best = regions.size() - 1;
+    int64_t bestPeak = peak;
+    for (size_t i = 0; i < regions.size(); ++i) {
+      Recomputation &region = regions[i];
+      // Temporarily route users back to the forward values.
+      SmallVector<std::pair<OpOperand *, Value>> saved;
+      for (auto [value, result] :
+           llvm::zip(region.forwardValues, region.op.getResults()))
+        for (OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
+          saved.emplace_back(&use, result);
+          use.set(value);
+        }
+      int64_t trial = MemoryTimeline::build(body).getPeakBytes();
+      for (auto [use, result] : saved)
+        use->set(result);
+      if (trial < bestPeak) {
+        bestPeak = trial;
+        best = i;
+      }
+    }
+    undoRegion(regions[best]);
+    regions.erase(regions.begin() + best);
+    ++stats.undone;
+  }
+}
+
+static void materialize(TrainingGraph &graph, MaterializeStats &stats) {
+  Block &body = graph.getBody();
+  int64_t baseline = MemoryTimeline::build(body).getPeakBytes();
+  DenseMap<Value, Value> recomputed;
+  SmallVector<Recomputation> regions;
+
+  for (Operation *consumer : graph.getOps()) {
+    if (!graph.isBackward(consumer) ||
+        consumer->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    llvm::SetVector<Value> needed;
+    for (Value input : getOpInputs(consumer))
+      if (isMarkedForRecompute(graph, input) && !recomputed.count(input))
+        needed.insert(input);
+    if (needed.empty())
+      continue;
+    Recomputation region = buildRegion(graph, consumer, needed.getArrayRef(),
+                                recomputed, stats);
+    for (auto [value, result] :
+         llvm::zip(region.forwardValues, region.op.getResults())) {
+      recomputed[value] = result;
+      // Backward users read the recomputed value from here on; forward
+      // users and the function's results keep the forward one.
+      value.replaceUsesWithIf(result, [&](OpOperand &use) {
+        Operation *top = body.findAncestorOpInBlock(*use.getOwner());
+        return top && top != region.op && graph.isBackward(top) &&
+               !top->hasTrait<OpTrait::IsTerminator>();
+      });
+    }
+    regions.push_back(std::move(region));
+  }
+  enforcePeak(body, baseline, regions, stats);
+
+  // Forward producers left without users were needed by backward only;
+  // erase them, and then what fed only them. Dead code the input already
+  // had is left alone.
+  DenseSet<Operation *> orphaned;
+  for (Recomputation &region : regions)
+    for (Value value : region.forwardValues)
+      orphaned.insert(value.getDefiningOp());
+  for (Operation *op : llvm::reverse(graph.getOps())) {
+    if (!orphaned.contains(op) || !op->use_empty() || !isMemoryEffectFree(op))
+      continue;
+    for (Value input : getOpInputs(op))
+      if (Operation *def = input.getDefiningOp())
+        if (def->getBlock() == &body && !graph.isBackward(def))
+          orphaned.insert(def);
+    op->erase();
+  }
+}
+
+namespace {
+struct RematMaterializePass
+    : public mlir::remat::impl::RematMaterializeBase<RematMaterializePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    MaterializeStats stats;
+    if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
+          materialize(g, stats);
+        })))
+      return signalPassFailure();
+    numRegions += stats.regions;
+    numCloned += stats.cloned;
+    numUndone += stats.undone;
+  }
+};
+} // namespace

@@ -1,0 +1,47 @@
+//===- Pipeline.cpp - the -remat-pipeline registration --------------------===//
+
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace mlir::remat;
+
+void mlir::remat::buildRematPipeline(OpPassManager &pm,
+                                     const RematPipelineOptions &options) {
+  // policy=none leaves the IR exactly as it was: no schedule either.
+  if (options.policy == "none")
+    return;
+  RematMarkOptions mark;
+  mark.policy = options.policy;
+  mark.flopsPerByte = options.flopsPerByte;
+  mark.segments = options.segments;
+  mark.group = options.group;
+  mark.every = options.every;
+  pm.addPass(createRematMark(mark));
+  pm.addPass(createRematMaterialize());
+  pm.addPass(createRematSchedule());
+}
+
+void mlir::remat::registerRematPipeline() {
+  registerPassPipeline(
+      "remat-pipeline",
+      "Rematerialize a training graph: -remat-mark, -remat-materialize, "
+      "-remat-schedule",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        RematPipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (std::optional<std::string> error = validateMarkOptions(
+                options.policy, options.flopsPerByte, options.segments,
+                options.group, options.every))
+          return errorHandler(*error);
+        buildRematPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(RematPipelineOptions());
+      });
+}

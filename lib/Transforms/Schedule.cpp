@@ -1,0 +1,155 @@
+//===- Schedule.cpp - memory-aware list scheduling ------------------------===//
+//
+// A greedy list scheduler over the top-level ops of a training graph. Among
+// the ops whose inputs are computed, it picks the one with the smallest
+// (bytes it allocates - bytes it frees), ties broken by program order. Ops
+// that free memory therefore run as soon as they can, and ops that only
+// allocate (recomputations, zero-filled gradient buffers) as late as they
+// can. Ops with memory effects, or unknown effects, keep their relative
+// order. The result is checked with the memory timeline and kept only if
+// its peak is strictly lower than the input order's: the pass never raises
+// the peak, and leaves an order it cannot improve untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Analysis/TrainingGraph.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::remat {
+#define GEN_PASS_DEF_REMATSCHEDULE
+#include "remat/Transforms/Passes.h.inc"
+} // namespace mlir::remat
+
+using namespace mlir;
+using namespace mlir::remat;
+
+/// The list schedule of `body`'s ops, the terminator excluded.
+static SmallVector<Operation *> listSchedule(Block &body,
+                                             const MemoryTimeline &timeline) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : body.without_terminator())
+    ops.push_back(&op);
+  DenseMap<Operation *, unsigned> index;
+  for (auto [i, op] : llvm::enumerate(ops))
+    index[op] = i;
+
+  // Dependences: producers of inputs, and the previous op with effects.
+  SmallVector<SmallVector<unsigned, 4>> successors(ops.size());
+  SmallVector<unsigned> pending(ops.size(), 0);
+  // Buffers each op reads, and those it touches (reads or defines); the
+  // number of ops reading each buffer.
+  SmallVector<SmallVector<unsigned, 4>> reads(ops.size()), touches(ops.size());
+  SmallVector<unsigned> readers(timeline.getBuffers().size(), 0);
+  std::optional<unsigned> lastEffectful;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    llvm::SetVector<unsigned> preds, buffers;
+    for (Value input : getOpInputs(op)) {
+      if (Operation *def = input.getDefiningOp())
+        if (Operation *top = body.findAncestorOpInBlock(*def))
+          if (index.count(top))
+            preds.insert(index[top]);
+      if (std::optional<unsigned> id = timeline.getBufferId(input))
+        buffers.insert(*id);
+    }
+    for (unsigned id : buffers)
+      ++readers[id];
+    reads[i].assign(buffers.begin(), buffers.end());
+    for (Value result : op->getResults())
+      if (std::optional<unsigned> id = timeline.getBufferId(result))
+        buffers.insert(*id);
+    touches[i].assign(buffers.begin(), buffers.end());
+    if (!isMemoryEffectFree(op)) {
+      if (lastEffectful)
+        preds.insert(*lastEffectful);
+      lastEffectful = i;
+    }
+    for (unsigned pred : preds) {
+      successors[pred].push_back(i);
+      ++pending[i];
+    }
+  }
+
+  SmallVector<bool> allocated(timeline.getBuffers().size(), false);
+  SmallVector<unsigned> remaining(readers);
+  auto delta = [&](unsigned i) {
+    int64_t bytes = 0;
+    if (isa<tensor::EmptyOp>(ops[i]))
+      return bytes; // allocates at its first writer
+    for (unsigned id : touches[i]) {
+      const Buffer &buffer = timeline.getBuffers()[id];
+      if (buffer.kind != StorageKind::Heap)
+        continue;
+      if (!allocated[id])
+        bytes += buffer.bytes;
+      // Freed after this op: its last reader, or a buffer nobody reads.
+      if ((llvm::is_contained(reads[i], id) && remaining[id] == 1) ||
+          readers[id] == 0)
+        bytes -= buffer.bytes;
+    }
+    return bytes;
+  };
+
+  SmallVector<unsigned> ready;
+  for (unsigned i = 0; i < ops.size(); ++i)
+    if (pending[i] == 0)
+      ready.push_back(i);
+  SmallVector<Operation *> order;
+  while (!ready.empty()) {
+    auto best = llvm::min_element(ready, [&](unsigned a, unsigned b) {
+      int64_t da = delta(a), db = delta(b);
+      return da != db ? da < db : a < b;
+    });
+    unsigned i = *best;
+    ready.erase(best);
+    order.push_back(ops[i]);
+    if (!isa<tensor::EmptyOp>(ops[i]))
+      for (unsigned id : touches[i])
+        allocated[id] = true;
+    for (unsigned id : reads[i])
+      --remaining[id];
+    for (unsigned succ : successors[i])
+      if (--pending[succ] == 0)
+        ready.push_back(succ);
+  }
+  return order;
+}
+
+/// Reorders `body` to `order` (terminator stays last).
+static void applyOrder(Block &body, ArrayRef<Operation *> order) {
+  Operation *terminator = body.getTerminator();
+  for (Operation *op : order)
+    op->moveBefore(terminator);
+}
+
+namespace {
+struct RematSchedulePass
+    : public mlir::remat::impl::RematScheduleBase<RematSchedulePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
+          Block &body = g.getBody();
+          MemoryTimeline before = MemoryTimeline::build(body);
+          SmallVector<Operation *> original;
+          for (Operation &op : body.without_terminator())
+            original.push_back(&op);
+          SmallVector<Operation *> order = listSchedule(body, before);
+          assert(order.size() == original.size() && "schedule lost ops");
+          if (order == original)
+            return;
+          applyOrder(body, order);
+          if (MemoryTimeline::build(body).getPeakBytes() <
+              before.getPeakBytes()) {
+            ++numRescheduled;
+            return;
+          }
+          applyOrder(body, original);
+        })))
+      return signalPassFailure();
+  }
+};
+} // namespace

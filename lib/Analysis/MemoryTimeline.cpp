@@ -4,6 +4,7 @@
 #include "remat/Analysis/CostModel.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -31,6 +32,21 @@ int64_t MemoryTimeline::getDistinctHeapBytes(ArrayRef<Value> values) const {
   return bytes;
 }
 
+/// Whether `use` is the init of a destination-style op that does not read
+/// it (a fill, an elementwise op) and whose tied result was not placed in
+/// buffer `id`: such an op writes a new buffer and does not need this one,
+/// so the use does not keep it alive. This is what lets several ops share
+/// one `tensor.empty` (as CSE leaves them) without extending its lifetime.
+static bool isWriteOnlyInit(OpOperand &use, const DenseMap<Value, unsigned> &bufferOf,
+                            unsigned id) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+  if (!linalgOp || !linalgOp.isDpsInit(&use) ||
+      linalgOp.payloadUsesValueFromOperand(&use))
+    return false;
+  auto it = bufferOf.find(linalgOp.getTiedOpResult(&use));
+  return it == bufferOf.end() || it->second != id;
+}
+
 MemoryTimeline MemoryTimeline::build(Block &block) {
   MemoryTimeline timeline;
   DenseMap<Operation *, unsigned> index;
@@ -53,9 +69,12 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
   auto lastUseOf = [&](unsigned id) {
     unsigned last = timeline.buffers[id].defIndex;
     for (Value member : members[id])
-      for (Operation *user : member.getUsers())
-        if (Operation *top = block.findAncestorOpInBlock(*user))
+      for (OpOperand &use : member.getUses()) {
+        if (isWriteOnlyInit(use, timeline.bufferOf, id))
+          continue;
+        if (Operation *top = block.findAncestorOpInBlock(*use.getOwner()))
           last = std::max(last, index.lookup(top));
+      }
     return last;
   };
 

@@ -19,6 +19,7 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   mark.segments = options.segments;
   mark.group = options.group;
   mark.every = options.every;
+  pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
   pm.addPass(createRematMark(mark));
   pm.addPass(createRematMaterialize());
   pm.addPass(createRematSchedule());
@@ -27,8 +28,8 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
 void mlir::remat::registerRematPipeline() {
   registerPassPipeline(
       "remat-pipeline",
-      "Rematerialize a training graph: -remat-mark, -remat-materialize, "
-      "-remat-schedule",
+      "Rematerialize a training graph: -remat-split-destinations, "
+      "-remat-mark, -remat-materialize, -remat-schedule",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         RematPipelineOptions options;

@@ -5,6 +5,8 @@
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
@@ -53,8 +55,9 @@ struct RematPipelineOptions
       llvm::cl::init(1)};
 };
 
-/// Adds -remat-mark, -remat-materialize and -remat-schedule to `pm` (on a
-/// module), configured by `options`; nothing for policy=none.
+/// Adds -remat-split-destinations, -remat-mark, -remat-materialize and
+/// -remat-schedule to `pm` (on a module), configured by `options`; nothing
+/// for policy=none.
 void buildRematPipeline(OpPassManager &pm, const RematPipelineOptions &options);
 
 /// Registers -remat-pipeline.

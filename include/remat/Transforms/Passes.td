@@ -30,6 +30,43 @@ def RematReport : Pass<"remat-report", "ModuleOp"> {
   ];
 }
 
+def RematSplitDestinations
+    : Pass<"remat-split-destinations", "func::FuncOp"> {
+  let summary = "Give each destination-style op its own tensor.empty and fill";
+  let description = [{
+    CSE merges identical `tensor.empty` ops and zero `linalg.fill`s, so one
+    destination value ends up shared by many ops, forward and backward
+    alike. Bufferization then keeps one buffer alive across all of them: a
+    zero-filled accumulator used by a forward and a backward matmul becomes
+    a "saved activation" that costs memory for nothing. This pass clones a
+    multi-use `tensor.empty`, or a `linalg.fill` of a constant into one,
+    once per user, just before that user, and sinks a single-use one next
+    to its user. `-remat-pipeline` runs it first.
+
+    ```mlir
+    %e = tensor.empty() : tensor<4xf32>
+    %z = linalg.fill ins(%c : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %a = linalg.matmul ins(...) outs(%z : tensor<4xf32>) -> tensor<4xf32>
+    ...
+    %b = linalg.matmul ins(...) outs(%z : tensor<4xf32>) -> tensor<4xf32>
+    ```
+    becomes
+    ```mlir
+    %e = tensor.empty() : tensor<4xf32>
+    %z = linalg.fill ins(%c : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %a = linalg.matmul ins(...) outs(%z : tensor<4xf32>) -> tensor<4xf32>
+    ...
+    %e1 = tensor.empty() : tensor<4xf32>
+    %z1 = linalg.fill ins(%c : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+    %b = linalg.matmul ins(...) outs(%z1 : tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numCloned", "num-cloned", "Destinations cloned">,
+  ];
+}
+
 def RematMark : Pass<"remat-mark", "ModuleOp"> {
   let summary = "Decide, per forward op, whether to save or recompute it";
   let description = [{

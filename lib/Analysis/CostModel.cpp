@@ -85,6 +85,22 @@ bool mlir::remat::isRecomputable(Operation *op) {
   return isMemoryEffectFree(op);
 }
 
+bool mlir::remat::isInputFree(Operation *op) {
+  if (!op || !isRecomputable(op))
+    return false;
+  // Operands, and values that regions use from above.
+  SmallVector<Value> inputs(op->getOperands());
+  for (Region &region : op->getRegions())
+    region.walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (!op->isAncestor(operand.getParentRegion()->getParentOp()))
+          inputs.push_back(operand);
+    });
+  return llvm::all_of(inputs, [](Value input) {
+    return isInputFree(input.getDefiningOp());
+  });
+}
+
 std::optional<unsigned> mlir::remat::getAliasedOperand(Operation *op,
                                                        unsigned resultIndex) {
   if (auto iface = dyn_cast<CostOpInterface>(op))

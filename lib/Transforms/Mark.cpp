@@ -82,10 +82,12 @@ mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
 
 /// Why `op` cannot be recomputed, or null if it can.
 static const char *whyNotRecomputable(Operation *op) {
-  if (!hasCostModel(op))
-    return "it has no cost model (unknown op)";
+  if (!op->isRegistered())
+    return "it is an unregistered op with unknown effects";
   if (!isMemoryEffectFree(op))
     return "it has memory effects";
+  if (!hasCostModel(op))
+    return "it has no cost model";
   if (!isRecomputable(op))
     return "its cost model says it is not recomputable";
   return nullptr;

@@ -75,50 +75,65 @@ static bool isMarkedForRecompute(const TrainingGraph &graph, Value value) {
   return getPolicy(def) == Policy::Recompute && isRecomputable(def);
 }
 
-/// Leaves without operands (constants, tensor.empty destinations) are
-/// cloned into regions rather than passed in: keeping them alive for the
-/// region would cost memory for nothing.
-static bool isClonableLeaf(Operation *op) {
-  return op && op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
-         isRecomputable(op);
+/// Input-free producers (constants, tensor.empty, zero fills) are cloned
+/// into regions rather than passed in: keeping them alive for the region
+/// would cost memory for nothing.
+static bool isClonable(Operation *op) { return op && isInputFree(op); }
+
+/// Whether a backward op (other than the terminator) still reads the
+/// forward value `value`, i.e. no region has served it yet.
+static bool hasBackwardUse(const TrainingGraph &graph, Value value) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    Operation *top = graph.getTopLevelOp(user);
+    return top && graph.isBackward(top) &&
+           !top->hasTrait<OpTrait::IsTerminator>() && !isa<RecomputeOp>(top);
+  });
 }
 
-/// Builds the recomputation of `needed` just before `consumer`.
-static Recomputation buildRegion(const TrainingGraph &graph, Operation *consumer,
-                          ArrayRef<Value> needed,
-                          const DenseMap<Value, Value> &recomputed,
-                          MaterializeStats &stats) {
+/// Builds the recomputation of `needed` just before `consumer`. With
+/// `share`, values the chain computes anyway and that later backward ops
+/// read are yielded too, so they are not recomputed again later.
+static Recomputation buildRegion(const TrainingGraph &graph,
+                                 Operation *consumer,
+                                 ArrayRef<Value> neededValues,
+                                 const DenseMap<Value, Value> &recomputed,
+                                 bool share) {
   // The chain: marked producers reachable from `needed` through marked
-  // producers not already recomputed by an earlier region.
+  // producers not already recomputed by an earlier region, plus the
+  // input-free producers they read.
   llvm::SetVector<Operation *> chain;
   SmallVector<Operation *> worklist;
-  for (Value value : needed)
+  for (Value value : neededValues)
     worklist.push_back(value.getDefiningOp());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (!chain.insert(op))
       continue;
-    for (Value input : getOpInputs(op))
-      if (isMarkedForRecompute(graph, input) && !recomputed.count(input) &&
-          !isClonableLeaf(input.getDefiningOp()))
-        worklist.push_back(input.getDefiningOp());
+    for (Value input : getOpInputs(op)) {
+      Operation *def = input.getDefiningOp();
+      if ((isMarkedForRecompute(graph, input) && !recomputed.count(input)) ||
+          (isClonable(def) && def->getBlock() == &graph.getBody()))
+        worklist.push_back(def);
+    }
   }
   SmallVector<Operation *> ordered(chain.begin(), chain.end());
   llvm::sort(ordered, [&](Operation *a, Operation *b) {
     return graph.getIndex(a) < graph.getIndex(b);
   });
 
-  // Recomputation inputs, in order of first use; constants to clone.
+  llvm::SetVector<Value> needed(neededValues.begin(), neededValues.end());
+  if (share)
+    for (Operation *op : ordered)
+      for (Value result : op->getResults())
+        if (isMarkedForRecompute(graph, result) && hasBackwardUse(graph, result))
+          needed.insert(result);
+
+  // Region inputs, in order of first use.
   llvm::SetVector<Value> inputs;
-  llvm::SetVector<Operation *> constants;
   for (Operation *op : ordered)
     for (Value input : getOpInputs(op)) {
       Operation *def = input.getDefiningOp();
-      if (def && chain.contains(def))
-        continue;
-      if (isClonableLeaf(def))
-        constants.insert(def);
-      else
+      if (!def || !chain.contains(def))
         inputs.insert(input);
     }
 
@@ -137,8 +152,6 @@ static Recomputation buildRegion(const TrainingGraph &graph, Operation *consumer
   for (Value input : inputs)
     mapping.map(input, body->addArgument(input.getType(), input.getLoc()));
   builder.setInsertionPointToStart(body);
-  for (Operation *constant : constants)
-    builder.clone(*constant, mapping);
   for (Operation *op : ordered) {
     Operation *clone = builder.clone(*op, mapping);
     // The decision belongs to the forward op, not to its copy.
@@ -148,9 +161,7 @@ static Recomputation buildRegion(const TrainingGraph &graph, Operation *consumer
   for (Value value : needed)
     yielded.push_back(mapping.lookup(value));
   remat::YieldOp::create(builder, consumer->getLoc(), yielded);
-  stats.cloned += ordered.size() + constants.size();
-  ++stats.regions;
-  return Recomputation{region, SmallVector<Value>(needed)};
+  return Recomputation{region, SmallVector<Value>(needed.begin(), needed.end())};
 }
 
 /// Puts the forward values back in place of a region's results.
@@ -198,12 +209,12 @@ static void enforcePeak(Block &body, int64_t baseline,
   }
 }
 
-static void materialize(TrainingGraph &graph, MaterializeStats &stats) {
+/// Inserts the recomputations of one sharing mode; returns them in order.
+static SmallVector<Recomputation> buildAll(const TrainingGraph &graph,
+                                           bool share) {
   Block &body = graph.getBody();
-  int64_t baseline = MemoryTimeline::build(body).getPeakBytes();
   DenseMap<Value, Value> recomputed;
   SmallVector<Recomputation> regions;
-
   for (Operation *consumer : graph.getOps()) {
     if (!graph.isBackward(consumer) ||
         consumer->hasTrait<OpTrait::IsTerminator>())
@@ -215,7 +226,7 @@ static void materialize(TrainingGraph &graph, MaterializeStats &stats) {
     if (needed.empty())
       continue;
     Recomputation region = buildRegion(graph, consumer, needed.getArrayRef(),
-                                recomputed, stats);
+                                       recomputed, share);
     for (auto [value, result] :
          llvm::zip(region.forwardValues, region.op.getResults())) {
       recomputed[value] = result;
@@ -229,6 +240,43 @@ static void materialize(TrainingGraph &graph, MaterializeStats &stats) {
     }
     regions.push_back(std::move(region));
   }
+  return regions;
+}
+
+static int64_t recomputeFlops(ArrayRef<Recomputation> regions) {
+  int64_t flops = 0;
+  for (const Recomputation &region : regions)
+    flops += getOpCost(region.op).flops;
+  return flops;
+}
+
+static void materialize(TrainingGraph &graph, MaterializeStats &stats) {
+  Block &body = graph.getBody();
+  int64_t baseline = MemoryTimeline::build(body).getPeakBytes();
+
+  // Two ways to serve later consumers of a value a region computes anyway:
+  // recompute it again when needed (less memory held), or yield it and
+  // keep it (fewer FLOPs). Build both, keep the lower peak, then the fewer
+  // FLOPs.
+  SmallVector<Recomputation> regions = buildAll(graph, /*share=*/false);
+  int64_t separatePeak = MemoryTimeline::build(body).getPeakBytes();
+  int64_t separateFlops = recomputeFlops(regions);
+  for (Recomputation &region : llvm::reverse(regions))
+    undoRegion(region);
+  regions = buildAll(graph, /*share=*/true);
+  int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
+  int64_t sharedFlops = recomputeFlops(regions);
+  bool share = sharedPeak < separatePeak ||
+               (sharedPeak == separatePeak && sharedFlops <= separateFlops);
+  if (!share) {
+    for (Recomputation &region : llvm::reverse(regions))
+      undoRegion(region);
+    regions = buildAll(graph, /*share=*/false);
+  }
+  stats.regions += regions.size();
+  for (Recomputation &region : regions)
+    stats.cloned += region.op.getBodyBlock().getOperations().size() - 1;
+
   enforcePeak(body, baseline, regions, stats);
 
   // Forward producers left without users were needed by backward only;

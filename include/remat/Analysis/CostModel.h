@@ -47,6 +47,12 @@ bool hasCostModel(Operation *op);
 /// effects. Unknown ops are never recomputable.
 bool isRecomputable(Operation *op);
 
+/// Whether `op` reads no runtime value: it is recomputable and its inputs
+/// are all produced by input-free ops (constants, tensor.empty, a fill of a
+/// constant into an empty, an iota). Such ops can be recreated anywhere,
+/// so rematerialization clones them instead of keeping their results.
+bool isInputFree(Operation *op);
+
 /// The operand that result `resultIndex` of `op` is a view of, if any.
 std::optional<unsigned> getAliasedOperand(Operation *op, unsigned resultIndex);
 

@@ -89,6 +89,31 @@ func.func @captured(%x: tensor<4xf32>, %s: tensor<f32> {remat.cotangent}) -> ten
   EXPECT_TRUE(graph->isBackward(findTagged(*module, "gen")));
 }
 
+TEST(TrainingGraph, RecomputationsAreBackward) {
+  auto ctx = makeContext();
+  auto module = parse(*ctx, R"mlir(
+func.func @r(%x: tensor<4xf32>, %dy: tensor<4xf32> {remat.cotangent}) -> tensor<4xf32> {
+  %y = math.exp %x {tag = "fwd"} : tensor<4xf32>
+  %r = remat.recompute(%x) {tag = "recompute"} : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%in: tensor<4xf32>):
+    %e = math.exp %in : tensor<4xf32>
+    remat.yield %e : tensor<4xf32>
+  }
+  %g = arith.mulf %dy, %r : tensor<4xf32>
+  %h = arith.addf %g, %y : tensor<4xf32>
+  return %h : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  FailureOr<TrainingGraph> graph = TrainingGraph::build(firstFunc(*module));
+  ASSERT_TRUE(succeeded(graph));
+  // It reads only forward values, yet exists for backward: its result is
+  // not a saved activation.
+  EXPECT_TRUE(graph->isBackward(findTagged(*module, "recompute")));
+  ASSERT_EQ(graph->getSaved().size(), 1u);
+  EXPECT_EQ(graph->getSaved().front().producer, findTagged(*module, "fwd"));
+}
+
 struct BadGraph {
   const char *name;
   const char *source;

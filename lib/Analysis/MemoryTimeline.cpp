@@ -47,6 +47,16 @@ static bool isWriteOnlyInit(OpOperand &use, const DenseMap<Value, unsigned> &buf
   return it == bufferOf.end() || it->second != id;
 }
 
+/// Elementwise ops on tensors (arith, math) are lowered by
+/// convert-elementwise-to-linalg into generics whose init is the first
+/// operand of the result's type, so they too can write in place.
+static Value getElementwiseDestination(Operation *op, OpResult result) {
+  for (Value operand : op->getOperands())
+    if (operand.getType() == result.getType())
+      return operand;
+  return nullptr;
+}
+
 MemoryTimeline MemoryTimeline::build(Block &block) {
   MemoryTimeline timeline;
   DenseMap<Operation *, unsigned> index;
@@ -97,9 +107,14 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
           continue;
         }
       }
-      if (dps && dps.hasPureTensorSemantics()) {
-        std::optional<unsigned> id =
-            timeline.getBufferId(dps.getTiedOpOperand(result)->get());
+      // The operand whose buffer the result may be written into.
+      Value tied;
+      if (dps && dps.hasPureTensorSemantics())
+        tied = dps.getTiedOpOperand(result)->get();
+      else if (op->hasTrait<OpTrait::Elementwise>())
+        tied = getElementwiseDestination(op, result);
+      if (tied) {
+        std::optional<unsigned> id = timeline.getBufferId(tied);
         if (id && timeline.buffers[*id].kind == StorageKind::Heap &&
             lastUseOf(*id) <= i) {
           join(result, *id);

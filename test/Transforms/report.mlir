@@ -14,7 +14,7 @@
 // TEXT-LABEL: remat report for @views
 // TEXT-NEXT:    ops:     5 forward, 2 backward
 // TEXT-NEXT:    FLOPs:   forward 768 FLOP, backward 512 FLOP, recompute 0 FLOP
-// TEXT-NEXT:    peak:    3.0 KiB (3072 B) at op #3 math.exp (layer.c)
+// TEXT-NEXT:    peak:    3.0 KiB (3072 B) at op #5 arith.mulf (layer.grad_g)
 // TEXT-NEXT:    saved:   2 activations, 2.0 KiB (2048 B)
 // TEXT-NEXT:      %0 = math.exp #0 : tensor<256xf32>, 1.0 KiB (layer.a)
 // TEXT-NEXT:          saved for arith.mulf #5 (layer.grad_g)
@@ -34,18 +34,18 @@
 // JSON-NEXT:       1024,
 // JSON-NEXT:       2048,
 // JSON-NEXT:       2048,
-// JSON-NEXT:       3072,
+// JSON-NEXT:       2048,
 // JSON-NEXT:       2048,
 // JSON-NEXT:       3072,
-// JSON-NEXT:       3072,
+// JSON-NEXT:       2048,
 // JSON-NEXT:       1024
 // JSON-NEXT:     ],
 // JSON-NEXT:     "name": "views",
 // JSON-NEXT:     "peak_bytes": 3072,
 // JSON-NEXT:     "peak_op": {
-// JSON-NEXT:       "index": 3,
-// JSON-NEXT:       "loc": "layer.c",
-// JSON-NEXT:       "op": "math.exp"
+// JSON-NEXT:       "index": 5,
+// JSON-NEXT:       "loc": "layer.grad_g",
+// JSON-NEXT:       "op": "arith.mulf"
 // JSON-NEXT:     },
 // JSON-NEXT:     "phases": "FFFFFBBB",
 // JSON-NEXT:     "recompute_flops": 0,
@@ -76,7 +76,7 @@
 // SVG:      <rect class="backward"
 // SVG:      <polyline class="live"
 // SVG:      <circle class="peak"
-// SVG:      peak 3.0 KiB at #3 math.exp</text>
+// SVG:      peak 3.0 KiB at #5 arith.mulf</text>
 // SVG:      <g class="function" id="two">
 // SVG:      </svg>
 

@@ -8,7 +8,9 @@
 //   buffer and keeps it alive, and a destination-style result written in
 //   place into its init operand when that init's buffer has no later use
 //   (what one-shot bufferization does; an argument or a constant is never
-//   written in place).
+//   written in place). Elementwise arith/math ops on tensors count as
+//   destination-style, with the first operand of the result's type as the
+//   init, as convert-elementwise-to-linalg makes them.
 // - A buffer is live from the op that defines it to the last top-level op
 //   that uses any value stored in it, both included: an op's inputs and its
 //   outputs are live together.

@@ -5,6 +5,7 @@
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -60,8 +61,20 @@ struct RematPipelineOptions
 /// for policy=none.
 void buildRematPipeline(OpPassManager &pm, const RematPipelineOptions &options);
 
-/// Registers -remat-pipeline.
+/// Registers -remat-pipeline and -remat-lower-to-llvm.
 void registerRematPipeline();
+
+/// The textual pass pipelines of -remat-lower-to-llvm, as the contents of
+/// a builtin.module(...) pipeline: the part that prepares the tensor
+/// program for bufferization (its result is what the memory timeline
+/// predicts against), and the rest, down to the LLVM dialect.
+std::string getLowerToLLVMPreparePipeline();
+std::string getLowerToLLVMFinishPipeline();
+
+/// Adds -remat-lower-to-llvm to `pm` (on a module); fails, writing why to
+/// `errors`, if an upstream pass it needs is not registered.
+LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
+                                       llvm::raw_ostream &errors);
 
 } // namespace mlir::remat
 

@@ -155,6 +155,20 @@ def RematSchedule : Pass<"remat-schedule", "ModuleOp"> {
   ];
 }
 
+def RematPrepareLowering : Pass<"remat-prepare-lowering", "ModuleOp"> {
+  let summary = "Inline recomputations and drop remat attributes before lowering";
+  let description = [{
+    The first step of `-remat-lower-to-llvm`. Replaces every
+    `remat.recompute` by its body, in place (so the recomputation still runs
+    just before its backward consumer), removes the `remat.*` attributes
+    from ops and arguments, and marks tensor arguments of functions with a
+    body `bufferization.writable = false`, so that bufferization never
+    writes into the caller's inputs: the inputs stay intact and the memory
+    timeline (which never reuses argument buffers) stays exact.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def RematAnnotateCosts : Pass<"remat-annotate-costs"> {
   let summary = "Attach the cost model's #remat.cost to every op";
   let description = [{

@@ -1,0 +1,46 @@
+//===- Npy.h - read and write NumPy .npy files ------------------*- C++ -*-===//
+//
+// The .npy format (versions 1.0, 2.0 and 3.0 read; 1.0 written), for the
+// little-endian, C-ordered arrays remat-run exchanges with PyTorch and
+// NumPy. Plain C++: no MLIR, no NumPy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_RUNTIME_NPY_H
+#define REMAT_RUNTIME_NPY_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace remat_runtime::npy {
+
+enum class DType { Bool, I8, I16, I32, I64, U8, F16, F32, F64 };
+
+/// Bytes per element.
+size_t elementSize(DType dtype);
+/// The NumPy descriptor ("<f4", "|b1", ...).
+std::string descr(DType dtype);
+/// The MLIR element type spelling ("f32", "i1", ...).
+std::string mlirName(DType dtype);
+
+struct Array {
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  std::vector<uint8_t> data;
+
+  int64_t numElements() const;
+};
+
+/// Reads `path`; on failure returns false and says why in `error`.
+bool read(const std::string &path, Array &array, std::string &error);
+/// Writes `array` to `path` (format 1.0); on failure returns false.
+bool write(const std::string &path, const Array &array, std::string &error);
+
+/// "(2, 3)" -> {2, 3}; exposed for tests.
+bool parseHeader(const std::string &header, DType &dtype,
+                 std::vector<int64_t> &shape, std::string &error);
+
+} // namespace remat_runtime::npy
+
+#endif // REMAT_RUNTIME_NPY_H

@@ -1,0 +1,230 @@
+//===- Npy.cpp - read and write NumPy .npy files --------------------------===//
+
+#include "remat-runtime/Npy.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+using namespace remat_runtime::npy;
+
+size_t remat_runtime::npy::elementSize(DType dtype) {
+  switch (dtype) {
+  case DType::Bool:
+  case DType::I8:
+  case DType::U8:
+    return 1;
+  case DType::I16:
+  case DType::F16:
+    return 2;
+  case DType::I32:
+  case DType::F32:
+    return 4;
+  case DType::I64:
+  case DType::F64:
+    return 8;
+  }
+  return 0;
+}
+
+std::string remat_runtime::npy::descr(DType dtype) {
+  switch (dtype) {
+  case DType::Bool: return "|b1";
+  case DType::I8: return "|i1";
+  case DType::U8: return "|u1";
+  case DType::I16: return "<i2";
+  case DType::I32: return "<i4";
+  case DType::I64: return "<i8";
+  case DType::F16: return "<f2";
+  case DType::F32: return "<f4";
+  case DType::F64: return "<f8";
+  }
+  return "?";
+}
+
+std::string remat_runtime::npy::mlirName(DType dtype) {
+  switch (dtype) {
+  case DType::Bool: return "i1";
+  case DType::I8: return "i8";
+  case DType::U8: return "ui8";
+  case DType::I16: return "i16";
+  case DType::I32: return "i32";
+  case DType::I64: return "i64";
+  case DType::F16: return "f16";
+  case DType::F32: return "f32";
+  case DType::F64: return "f64";
+  }
+  return "?";
+}
+
+int64_t Array::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// The value of `key` in a Python dict literal, up to the next top-level
+/// comma or closing brace.
+static bool findValue(const std::string &header, const std::string &key,
+                      std::string &value) {
+  size_t pos = header.find("'" + key + "'");
+  if (pos == std::string::npos)
+    return false;
+  pos = header.find(':', pos);
+  if (pos == std::string::npos)
+    return false;
+  ++pos;
+  while (pos < header.size() && header[pos] == ' ')
+    ++pos;
+  size_t end = pos;
+  int depth = 0;
+  for (; end < header.size(); ++end) {
+    char c = header[end];
+    if (c == '(')
+      ++depth;
+    else if (c == ')')
+      --depth;
+    else if ((c == ',' || c == '}') && depth == 0)
+      break;
+  }
+  value = header.substr(pos, end - pos);
+  while (!value.empty() && value.back() == ' ')
+    value.pop_back();
+  return true;
+}
+
+bool remat_runtime::npy::parseHeader(const std::string &header, DType &dtype,
+                             std::vector<int64_t> &shape, std::string &error) {
+  std::string d, order, shapeText;
+  if (!findValue(header, "descr", d) ||
+      !findValue(header, "fortran_order", order) ||
+      !findValue(header, "shape", shapeText)) {
+    error = "malformed header: " + header;
+    return false;
+  }
+  if (d.size() < 2 || (d.front() != '\'' && d.front() != '"')) {
+    error = "malformed descr " + d;
+    return false;
+  }
+  d = d.substr(1, d.size() - 2);
+  static const DType all[] = {DType::Bool, DType::I8,  DType::I16,
+                              DType::I32,  DType::I64, DType::U8,
+                              DType::F16,  DType::F32, DType::F64};
+  bool found = false;
+  for (DType candidate : all) {
+    std::string want = descr(candidate);
+    // '=' and '<' both mean little endian here; '|' marks one-byte types.
+    if (d == want || (d.size() == 3 && want.size() == 3 && d[0] == '=' &&
+                      want[0] == '<' && d.substr(1) == want.substr(1))) {
+      dtype = candidate;
+      found = true;
+    }
+  }
+  if (!found) {
+    error = "unsupported dtype '" + d + "' (big-endian or not numeric?)";
+    return false;
+  }
+  if (order != "False") {
+    error = "Fortran-ordered arrays are not supported";
+    return false;
+  }
+  if (shapeText.size() < 2 || shapeText.front() != '(' ||
+      shapeText.back() != ')') {
+    error = "malformed shape " + shapeText;
+    return false;
+  }
+  shape.clear();
+  std::stringstream ss(shapeText.substr(1, shapeText.size() - 2));
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    size_t b = item.find_first_not_of(' ');
+    if (b == std::string::npos)
+      continue;
+    item = item.substr(b);
+    char *end = nullptr;
+    long long v = std::strtoll(item.c_str(), &end, 10);
+    if (end == item.c_str() || v < 0) {
+      error = "malformed shape " + shapeText;
+      return false;
+    }
+    shape.push_back(v);
+  }
+  return true;
+}
+
+bool remat_runtime::npy::read(const std::string &path, Array &array,
+                      std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open '" + path + "'";
+    return false;
+  }
+  char magic[8];
+  if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0) {
+    error = "'" + path + "' is not a .npy file";
+    return false;
+  }
+  uint32_t headerLen = 0;
+  if (magic[6] == 1) {
+    unsigned char len[2];
+    in.read(reinterpret_cast<char *>(len), 2);
+    headerLen = len[0] | (len[1] << 8);
+  } else {
+    unsigned char len[4];
+    in.read(reinterpret_cast<char *>(len), 4);
+    headerLen = len[0] | (len[1] << 8) | (len[2] << 16) | (uint32_t(len[3]) << 24);
+  }
+  if (!in || headerLen > (1u << 20)) {
+    error = "'" + path + "': truncated or oversized header";
+    return false;
+  }
+  std::string header(headerLen, '\0');
+  if (!in.read(header.data(), headerLen)) {
+    error = "'" + path + "': truncated header";
+    return false;
+  }
+  if (!parseHeader(header, array.dtype, array.shape, error)) {
+    error = "'" + path + "': " + error;
+    return false;
+  }
+  size_t bytes = array.numElements() * elementSize(array.dtype);
+  array.data.resize(bytes);
+  if (bytes && !in.read(reinterpret_cast<char *>(array.data.data()), bytes)) {
+    error = "'" + path + "': expected " + std::to_string(bytes) +
+            " bytes of data, the file is shorter";
+    return false;
+  }
+  return true;
+}
+
+bool remat_runtime::npy::write(const std::string &path, const Array &array,
+                       std::string &error) {
+  std::string shape = "(";
+  for (size_t i = 0; i < array.shape.size(); ++i)
+    shape += std::to_string(array.shape[i]) + (array.shape.size() == 1 ? "," : (i + 1 < array.shape.size() ? ", " : ""));
+  shape += ")";
+  std::string header = "{'descr': '" + descr(array.dtype) +
+                       "', 'fortran_order': False, 'shape': " + shape + ", }";
+  // Pad so that the data starts on a 64-byte boundary, ending in '\n'.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::ofstream out(path, std::ios::binary);
+  if (!out) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  out.write("\x93NUMPY\x01\x00", 8);
+  unsigned char len[2] = {static_cast<unsigned char>(header.size() & 0xff),
+                          static_cast<unsigned char>(header.size() >> 8)};
+  out.write(reinterpret_cast<char *>(len), 2);
+  out.write(header.data(), header.size());
+  out.write(reinterpret_cast<const char *>(array.data.data()),
+            array.data.size());
+  if (!out) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  return true;
+}

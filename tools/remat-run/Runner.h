@@ -1,0 +1,61 @@
+//===- Runner.h - compile and run a training graph on the CPU ---*- C++ -*-===//
+//
+// The engine behind remat-run: rematerialize with a policy, lower with
+// -remat-lower-to-llvm, JIT-compile with MLIR's ExecutionEngine, call the
+// entry function on host buffers and measure the compiled code's heap
+// through the runtime's counting allocator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_TOOLS_REMAT_RUN_RUNNER_H
+#define REMAT_TOOLS_REMAT_RUN_RUNNER_H
+
+#include "remat-runtime/Npy.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include <string>
+#include <vector>
+
+namespace remat_run {
+
+/// The host value of one argument or result: an array (a 0-d array for a
+/// scalar) in its NumPy form.
+using HostArray = remat_runtime::npy::Array;
+
+struct RunResult {
+  std::string policy;
+  uint64_t measuredPeakBytes = 0;
+  int64_t predictedPeakBytes = 0;
+  uint64_t numAllocs = 0, numFrees = 0, badFrees = 0;
+  double seconds = 0;
+  std::vector<HostArray> outputs;
+};
+
+/// Describes `type` as a host array layout, or fails with a message.
+mlir::LogicalResult describeType(mlir::Type type, HostArray &layout,
+                                 std::string &error);
+
+/// Deterministic pseudo-random inputs for the entry's arguments: uniform in
+/// [-1, 1) for floats, [0, 100) for integers, fair coins for i1.
+std::vector<HostArray> makeRandomInputs(mlir::func::FuncOp entry,
+                                        uint64_t seed);
+
+/// Clones `module`, rematerializes it with `options` (nothing for
+/// policy=none), lowers it and runs `entry` on `inputs`. Emits a diagnostic
+/// and fails on any error.
+mlir::FailureOr<RunResult>
+compileAndRun(mlir::ModuleOp module, llvm::StringRef entry,
+              const mlir::remat::RematPipelineOptions &options,
+              const std::vector<HostArray> &inputs);
+
+/// FNV-1a over the bytes of `array`, as 16 hex digits.
+std::string checksum(const HostArray &array);
+/// The sum of the elements, as doubles (for a human glance).
+double elementSum(const HostArray &array);
+/// The elements, for printing (first `limit`).
+std::vector<double> elements(const HostArray &array, size_t limit);
+
+} // namespace remat_run
+
+#endif // REMAT_TOOLS_REMAT_RUN_RUNNER_H

@@ -1,0 +1,297 @@
+//===- remat-run.cpp - run a training graph on the CPU and measure it -----===//
+//
+//   remat-run graph.mlir --entry train --policy=selective --compare-policy=none
+//
+// Compiles the graph in-process (remat pipeline, -remat-lower-to-llvm, MLIR's
+// ExecutionEngine), runs it on deterministic random inputs or .npy files,
+// and reports the compiled code's measured peak heap next to the memory
+// timeline's prediction, and, with --compare-policy, whether the outputs are
+// bitwise identical to another policy's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runner.h"
+#include "remat/Analysis/MemoryReport.h"
+#include "remat/InitRemat.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+
+using namespace mlir;
+using namespace remat_run;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("remat-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<graph.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string> entryName(
+    "entry", cl::desc("The function to run (default: the only one with a body)"),
+    cl::cat(category));
+static cl::opt<std::string> policy("policy",
+                                   cl::desc("Rematerialization policy: none, "
+                                            "manual, selective, segments"),
+                                   cl::init("none"), cl::cat(category));
+static cl::opt<double> flopsPerByte("flops-per-byte",
+                                    cl::desc("As in -remat-pipeline"),
+                                    cl::init(200.0), cl::cat(category));
+static cl::opt<std::string> segments("segments",
+                                     cl::desc("As in -remat-pipeline"),
+                                     cl::cat(category));
+static cl::opt<std::string> group("group", cl::desc("As in -remat-pipeline"),
+                                  cl::cat(category));
+static cl::opt<unsigned> every("every", cl::desc("As in -remat-pipeline"),
+                               cl::init(1), cl::cat(category));
+static cl::opt<uint64_t> seed("seed",
+                              cl::desc("Seed of the random inputs (default 0)"),
+                              cl::init(0), cl::cat(category));
+static cl::opt<std::string> inputsDir(
+    "inputs", cl::desc("Read argument N from DIR/argN.npy instead"),
+    cl::cat(category));
+static cl::opt<std::string> outputsDir(
+    "outputs", cl::desc("Write result N to DIR/outN.npy"), cl::cat(category));
+static cl::opt<std::string> comparePolicy(
+    "compare-policy",
+    cl::desc("Also run with this policy and compare outputs bitwise"),
+    cl::cat(category));
+static cl::opt<bool> json("json", cl::desc("Print one JSON object"),
+                          cl::cat(category));
+static cl::opt<bool> printOutputs(
+    "print-outputs", cl::desc("Print the first 16 elements of each output"),
+    cl::cat(category));
+
+/// Pipeline options (not copyable) for policy `name`, from the flags.
+static std::unique_ptr<remat::RematPipelineOptions>
+pipelineOptions(StringRef name) {
+  auto options = std::make_unique<remat::RematPipelineOptions>();
+  options->policy = name.str();
+  options->flopsPerByte = flopsPerByte;
+  if (name == "segments") {
+    options->segments = segments;
+    options->group = group;
+  }
+  options->every = every;
+  return options;
+}
+
+static std::string typeText(const HostArray &array) {
+  std::string s = "tensor<";
+  for (int64_t d : array.shape)
+    s += std::to_string(d) + "x";
+  return s + remat_runtime::npy::mlirName(array.dtype) + ">";
+}
+
+static llvm::json::Object runJSON(const RunResult &run) {
+  llvm::json::Array outputs;
+  for (const HostArray &out : run.outputs) {
+    llvm::json::Array shape;
+    for (int64_t d : out.shape)
+      shape.push_back(d);
+    outputs.push_back(llvm::json::Object{{"shape", std::move(shape)},
+                                         {"dtype", remat_runtime::npy::mlirName(out.dtype)},
+                                         {"checksum", checksum(out)},
+                                         {"sum", elementSum(out)}});
+  }
+  return llvm::json::Object{
+      {"policy", run.policy},
+      {"measured_peak_bytes", static_cast<int64_t>(run.measuredPeakBytes)},
+      {"predicted_peak_bytes", run.predictedPeakBytes},
+      {"time_s", run.seconds},
+      {"num_allocs", static_cast<int64_t>(run.numAllocs)},
+      {"num_frees", static_cast<int64_t>(run.numFrees)},
+      {"bad_frees", static_cast<int64_t>(run.badFrees)},
+      {"outputs", std::move(outputs)},
+  };
+}
+
+static bool bitwiseEqual(const RunResult &a, const RunResult &b) {
+  if (a.outputs.size() != b.outputs.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.outputs, b.outputs))
+    if (x.dtype != y.dtype || x.shape != y.shape || x.data != y.data)
+      return false;
+  return true;
+}
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "remat-run: error: " << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  registerAllPasses();
+  remat::registerRematPassesAndPipelines();
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "remat-run: compile a training graph, run it on the CPU, measure its "
+      "peak memory\n");
+
+  for (StringRef name : {StringRef(policy), StringRef(comparePolicy)}) {
+    if (name.empty())
+      continue;
+    if (std::optional<std::string> error = remat::validateMarkOptions(
+            name, flopsPerByte, name == "segments" ? StringRef(segments) : "",
+            name == "segments" ? StringRef(group) : "", every))
+      return fail(*error);
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  remat::registerRematDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  std::string openError;
+  auto file = openInputFile(inputFile, &openError);
+  if (!file)
+    return fail(openError);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  // The entry: named, or the only function with a body.
+  func::FuncOp entry;
+  if (!entryName.empty()) {
+    entry = module->lookupSymbol<func::FuncOp>(entryName);
+    if (!entry || entry.isExternal())
+      return fail("no function @" + entryName + " with a body in " + inputFile);
+  } else {
+    SmallVector<func::FuncOp> candidates;
+    for (auto func : module->getOps<func::FuncOp>())
+      if (!func.isExternal())
+        candidates.push_back(func);
+    if (candidates.size() != 1)
+      return fail("the module has " + llvm::Twine(candidates.size()) +
+                  " functions with a body; choose one with --entry");
+    entry = candidates.front();
+  }
+  std::string name = entry.getSymName().str();
+
+  // Inputs: .npy files or seeded random values.
+  std::vector<HostArray> inputs;
+  if (!inputsDir.empty()) {
+    for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+      SmallString<128> path(inputsDir);
+      llvm::sys::path::append(path, "arg" + std::to_string(i) + ".npy");
+      HostArray array;
+      std::string error;
+      if (!remat_runtime::npy::read(std::string(path), array, error))
+        return fail(error);
+      inputs.push_back(std::move(array));
+    }
+  } else {
+    for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
+      HostArray layout;
+      std::string error;
+      if (failed(describeType(type, layout, error)))
+        return fail("argument #" + llvm::Twine(i) + " of @" + name + ": " +
+                    error);
+    }
+    inputs = makeRandomInputs(entry, seed);
+  }
+
+  FailureOr<RunResult> run =
+      compileAndRun(*module, name, *pipelineOptions(policy), inputs);
+  if (failed(run))
+    return 1;
+  std::optional<RunResult> other;
+  if (!comparePolicy.empty()) {
+    FailureOr<RunResult> second =
+        compileAndRun(*module, name, *pipelineOptions(comparePolicy), inputs);
+    if (failed(second))
+      return 1;
+    other = std::move(*second);
+  }
+
+  if (!outputsDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputsDir))
+      return fail("cannot create '" + outputsDir + "': " + ec.message());
+    for (auto [i, out] : llvm::enumerate(run->outputs)) {
+      SmallString<128> path(outputsDir);
+      llvm::sys::path::append(path, "out" + std::to_string(i) + ".npy");
+      std::string error;
+      if (!remat_runtime::npy::write(std::string(path), out, error))
+        return fail(error);
+    }
+  }
+
+  bool equal = other && bitwiseEqual(*run, *other);
+  if (json) {
+    llvm::json::Object object = runJSON(*run);
+    object["entry"] = name;
+    if (other) {
+      llvm::json::Object compare = runJSON(*other);
+      compare["bitwise_equal"] = equal;
+      compare["peak_ratio"] =
+          other->measuredPeakBytes
+              ? double(run->measuredPeakBytes) / double(other->measuredPeakBytes)
+              : 0.0;
+      compare.erase("outputs");
+      object["compare"] = std::move(compare);
+    }
+    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(object)))
+                 << "\n";
+    return 0;
+  }
+
+  auto describe = [&](const RunResult &r) {
+    llvm::outs() << "@" << name << " with policy=" << r.policy << "\n"
+                 << "  measured peak:  " << r.measuredPeakBytes << " B ("
+                 << remat::formatBytes(r.measuredPeakBytes) << ")\n"
+                 << "  predicted peak: " << r.predictedPeakBytes << " B ("
+                 << remat::formatBytes(r.predictedPeakBytes) << ")\n"
+                 << "  allocations:    " << r.numAllocs << ", frees "
+                 << r.numFrees << "\n"
+                 << "  time:           " << llvm::formatv("{0:f4}", r.seconds)
+                 << " s\n";
+  };
+  describe(*run);
+  for (auto [i, out] : llvm::enumerate(run->outputs)) {
+    llvm::outs() << "  out" << i << ": " << typeText(out) << " checksum "
+                 << checksum(out) << " sum " << llvm::formatv("{0:e}", elementSum(out))
+                 << "\n";
+    if (printOutputs) {
+      llvm::outs() << "    [";
+      llvm::interleaveComma(elements(out, 16), llvm::outs(),
+                            [&](double v) { llvm::outs() << llvm::format("%g", v); });
+      llvm::outs() << (out.numElements() > 16 ? ", ...]\n" : "]\n");
+    }
+  }
+  if (other) {
+    describe(*other);
+    llvm::outs() << "outputs " << (equal ? "bitwise identical" : "DIFFER")
+                 << "; peak ratio " << policy << "/" << comparePolicy << " = "
+                 << llvm::formatv("{0:f4}",
+                                  other->measuredPeakBytes
+                                      ? double(run->measuredPeakBytes) /
+                                            other->measuredPeakBytes
+                                      : 0.0)
+                 << "\n";
+  }
+  return 0;
+}

@@ -1,0 +1,99 @@
+//===- NpyTest.cpp - .npy reading and writing -----------------------------===//
+
+#include "remat-runtime/Npy.h"
+
+#include "gtest/gtest.h"
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+using namespace remat_runtime::npy;
+
+namespace {
+
+std::string tempPath(const char *name) {
+  return ::testing::TempDir() + "/remat_npy_" + name + ".npy";
+}
+
+TEST(Npy, RoundTripsEveryDType) {
+  for (DType dtype : {DType::Bool, DType::I8, DType::U8, DType::I16,
+                      DType::I32, DType::I64, DType::F16, DType::F32,
+                      DType::F64}) {
+    Array a;
+    a.dtype = dtype;
+    a.shape = {2, 3};
+    a.data.resize(6 * elementSize(dtype));
+    for (size_t i = 0; i < a.data.size(); ++i)
+      a.data[i] = static_cast<uint8_t>(i * 7 + 1);
+    std::string path = tempPath(descr(dtype).c_str() + 1), error;
+    ASSERT_TRUE(write(path, a, error)) << error;
+    Array b;
+    ASSERT_TRUE(read(path, b, error)) << error;
+    EXPECT_EQ(b.dtype, dtype);
+    EXPECT_EQ(b.shape, a.shape);
+    EXPECT_EQ(b.data, a.data);
+    std::remove(path.c_str());
+  }
+}
+
+TEST(Npy, ScalarsAndVectors) {
+  Array a;
+  a.dtype = DType::F32;
+  float v = 2.0f;
+  a.data.resize(4);
+  std::memcpy(a.data.data(), &v, 4);
+  std::string path = tempPath("scalar"), error;
+  ASSERT_TRUE(write(path, a, error));
+  Array b;
+  ASSERT_TRUE(read(path, b, error)) << error;
+  EXPECT_TRUE(b.shape.empty());
+  EXPECT_EQ(b.numElements(), 1);
+  std::remove(path.c_str());
+
+  DType dtype;
+  std::vector<int64_t> shape;
+  ASSERT_TRUE(parseHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (7,), }",
+                          dtype, shape, error));
+  EXPECT_EQ(dtype, DType::F64);
+  EXPECT_EQ(shape, std::vector<int64_t>{7});
+}
+
+TEST(Npy, RejectsWhatItCannotRead) {
+  DType dtype;
+  std::vector<int64_t> shape;
+  std::string error;
+  EXPECT_FALSE(parseHeader("{'descr': '>f4', 'fortran_order': False, 'shape': (2,), }",
+                           dtype, shape, error));
+  EXPECT_NE(error.find("unsupported dtype"), std::string::npos);
+  EXPECT_FALSE(parseHeader("{'descr': '<f4', 'fortran_order': True, 'shape': (2,), }",
+                           dtype, shape, error));
+  EXPECT_NE(error.find("Fortran"), std::string::npos);
+  EXPECT_FALSE(parseHeader("{'descr': '<f4'}", dtype, shape, error));
+
+  Array a;
+  EXPECT_FALSE(read("/nonexistent/x.npy", a, error));
+  EXPECT_NE(error.find("cannot open"), std::string::npos);
+
+  std::string path = tempPath("garbage");
+  { std::ofstream(path) << "not numpy at all"; }
+  EXPECT_FALSE(read(path, a, error));
+  EXPECT_NE(error.find("not a .npy file"), std::string::npos);
+
+  // A header promising more data than the file holds.
+  Array big;
+  big.dtype = DType::F32;
+  big.shape = {4};
+  big.data.resize(16);
+  ASSERT_TRUE(write(path, big, error));
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  { std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 4); }
+  EXPECT_FALSE(read(path, a, error));
+  EXPECT_NE(error.find("shorter"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+} // namespace

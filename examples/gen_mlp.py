@@ -54,7 +54,7 @@ def main():
     ap.add_argument("--blocks", type=int, default=2)
     ap.add_argument("--rows", type=int, default=2048, help="batch x sequence")
     ap.add_argument("--hidden", type=int, default=512)
-    ap.add_argument("--dtype", default="f32", choices=["f32", "f16", "bf16"])
+    ap.add_argument("--dtype", default="f32", choices=["f32", "f64", "f16", "bf16"])
     ap.add_argument("--name", default="mlp_train")
     args = ap.parse_args()
     L, R, H, t = args.blocks, args.rows, args.hidden, args.dtype

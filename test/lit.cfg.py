@@ -13,7 +13,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.remat_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "npy.py",
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "npy.py", "finite_differences.py", "check_runs.py",
                    "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -27,5 +27,5 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
-tools = ["remat-opt"]
+tools = ["remat-opt", "remat-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

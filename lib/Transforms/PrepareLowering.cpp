@@ -11,6 +11,7 @@
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Transforms/Passes.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::remat {
@@ -52,6 +53,22 @@ struct RematPrepareLoweringPass
     // inline innermost first regardless.
     for (RecomputeOp op : llvm::reverse(regions))
       inlineRecompute(op);
+
+    // Aggregate ops (linalg.softmax) have no loop lowering: decompose them
+    // into structured ops, in place.
+    SmallVector<linalg::AggregatedOpInterface> aggregates;
+    getOperation()->walk(
+        [&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
+    for (linalg::AggregatedOpInterface op : aggregates) {
+      OpBuilder builder(op);
+      FailureOr<SmallVector<Value>> results = op.decomposeOperation(builder);
+      if (failed(results)) {
+        op->emitOpError() << "cannot be decomposed for lowering";
+        return signalPassFailure();
+      }
+      op->replaceAllUsesWith(*results);
+      op->erase();
+    }
 
     MLIRContext *ctx = &getContext();
     getOperation()->walk([&](Operation *op) {

@@ -26,6 +26,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include <cmath>
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -105,7 +106,9 @@ static llvm::json::Object runJSON(const RunResult &run) {
     outputs.push_back(llvm::json::Object{{"shape", std::move(shape)},
                                          {"dtype", remat_runtime::npy::mlirName(out.dtype)},
                                          {"checksum", checksum(out)},
-                                         {"sum", elementSum(out)}});
+                                         {"sum", std::isfinite(elementSum(out))
+                                                     ? llvm::json::Value(elementSum(out))
+                                                     : llvm::json::Value(nullptr)}});
   }
   return llvm::json::Object{
       {"policy", run.policy},

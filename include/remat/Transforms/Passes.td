@@ -160,7 +160,8 @@ def RematPrepareLowering : Pass<"remat-prepare-lowering", "ModuleOp"> {
   let description = [{
     The first step of `-remat-lower-to-llvm`. Replaces every
     `remat.recompute` by its body, in place (so the recomputation still runs
-    just before its backward consumer), removes the `remat.*` attributes
+    just before its backward consumer), decomposes aggregate ops such as
+    `linalg.softmax` into structured ops, removes the `remat.*` attributes
     from ops and arguments, and marks tensor arguments of functions with a
     body `bufferization.writable = false`, so that bufferization never
     writes into the caller's inputs: the inputs stay intact and the memory

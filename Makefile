@@ -12,6 +12,8 @@ BUILD_TYPE ?= Release
 MLIR_DIR ?= /usr/lib/llvm-22/lib/cmake/mlir
 CMAKE_FLAGS ?=
 REMAT_OPT := $(BUILD_DIR)/bin/remat-opt
+REMAT_RUN := $(BUILD_DIR)/bin/remat-run
+RUN_EXAMPLE ?= examples/mlp2_small.mlir
 EXAMPLE ?= examples/mlp2_gelu.mlir
 
 .PHONY: all setup configure build demo check clean
@@ -39,6 +41,9 @@ demo: build
 	@$(REMAT_OPT) $(EXAMPLE) -remat-pipeline -remat-report="plot=$(BUILD_DIR)/demo-after.svg" -o /dev/null
 	@echo
 	@echo "Plots of live bytes over program order: $(BUILD_DIR)/demo-before.svg, $(BUILD_DIR)/demo-after.svg"
+	@echo
+	@echo "== measured on the CPU: $(RUN_EXAMPLE), GELU recomputed (flops-per-byte=16 keeps its small GEMMs) =="
+	@$(REMAT_RUN) $(RUN_EXAMPLE) --policy=selective --flops-per-byte=16 --compare-policy=none
 
 check: build
 	cmake --build $(BUILD_DIR) --target check-remat

@@ -36,39 +36,35 @@ std::string mlir::remat::formatLocation(Location loc) {
   return str;
 }
 
-std::string mlir::remat::formatBytes(int64_t bytes) {
-  static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double value = bytes;
+/// `value` divided by `base` until under it, with its unit; plain integers
+/// below the first step.
+static std::string formatScaled(int64_t value, double base,
+                                ArrayRef<const char *> units,
+                                const char *format) {
+  double scaled = value;
   unsigned unit = 0;
-  while (value >= 1024.0 && unit + 1 < std::size(units)) {
-    value /= 1024.0;
+  while (scaled >= base && unit + 1 < units.size()) {
+    scaled /= base;
     ++unit;
   }
   std::string str;
   llvm::raw_string_ostream os(str);
   if (unit == 0)
-    os << bytes << " B";
+    os << value << " " << units[0];
   else
-    os << llvm::format("%.1f %s", value, units[unit]);
+    os << llvm::format(format, scaled, units[unit]);
   return str;
 }
 
+std::string mlir::remat::formatBytes(int64_t bytes) {
+  return formatScaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB"},
+                      "%.1f %s");
+}
+
 std::string mlir::remat::formatFlops(int64_t flops) {
-  static const char *units[] = {"FLOP", "KFLOP", "MFLOP", "GFLOP", "TFLOP",
-                                "PFLOP"};
-  double value = flops;
-  unsigned unit = 0;
-  while (value >= 1000.0 && unit + 1 < std::size(units)) {
-    value /= 1000.0;
-    ++unit;
-  }
-  std::string str;
-  llvm::raw_string_ostream os(str);
-  if (unit == 0)
-    os << flops << " FLOP";
-  else
-    os << llvm::format("%.2f %s", value, units[unit]);
-  return str;
+  return formatScaled(flops, 1000.0,
+                      {"FLOP", "KFLOP", "MFLOP", "GFLOP", "TFLOP", "PFLOP"},
+                      "%.2f %s");
 }
 
 static OpRef makeOpRef(const TrainingGraph &graph, Operation *op) {

@@ -18,6 +18,8 @@ config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%remat_src_root", config.remat_src_root))
+config.substitutions.append(("%remat_obj_root", config.remat_obj_root))
+config.substitutions.append(("%remat_libs", os.path.join(config.remat_obj_root, "lib")))
 
 # Variables in FileCheck patterns are scoped to a CHECK-LABEL block, and an
 # unused prefix is an error: both catch tests that check less than they say.
@@ -27,5 +29,5 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
-tools = ["remat-opt", "remat-run"]
+tools = ["remat-opt", "remat-run", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -4,6 +4,7 @@
 #include "remat/Analysis/CostModel.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -127,6 +128,14 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
                 i);
       resultBytes += getTensorBytes(result.getType());
     }
+    // A function cannot hand the caller's own buffers (or static data)
+    // back as results it owns: bufferization returns copies, allocated at
+    // the return.
+    if (op->hasTrait<OpTrait::ReturnLike>() && isa<func::FuncOp>(op->getParentOp()))
+      for (Value operand : op->getOperands())
+        if (std::optional<unsigned> id = timeline.getBufferId(operand))
+          if (timeline.buffers[*id].kind != StorageKind::Heap)
+            transient[i] += getTensorBytes(operand.getType());
     // A recomputation holds its body's temporaries while it runs.
     if (auto recompute = dyn_cast<RecomputeOp>(op)) {
       MemoryTimeline inner = build(recompute.getBodyBlock());

@@ -37,14 +37,14 @@ std::string mlir::remat::getLowerToLLVMFinishPipeline() {
   // -optimize-allocation-liveness then moves them up); lower linalg to
   // loops, which LLVM vectorizes; reach the LLVM dialect. Allocation goes
   // through _mlir_memref_to_llvm_* so a runtime can count every byte.
-  return "one-shot-bufferize{bufferize-function-boundaries "
+  return "one-shot-bufferize{bufferize-function-boundaries buffer-alignment=0 analysis-heuristic=top-down "
          "function-boundary-type-conversion=identity-layout-map},"
-         "buffer-deallocation-pipeline,"
+         "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
          "func.func(optimize-allocation-liveness,convert-linalg-to-loops),"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
          "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
          "convert-index-to-llvm,"
-         "finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1},"
+         "finalize-memref-to-llvm{use-generic-functions=1},"
          "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts";
 }
 

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner.h"
+#include "remat/ExecutionEngine/CpuRunner.h"
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/InitRemat.h"
 

@@ -19,6 +19,8 @@
 //   owns the former, the latter are static data.
 // - A `remat.recompute` op also holds, while it runs, the transient peak of
 //   its body.
+// - A function returning an argument or a constant (or a view of one)
+//   returns a copy: its bytes count at the return.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- Runner.h - compile and run a training graph on the CPU ---*- C++ -*-===//
+//===- CpuRunner.h - compile and run a training graph on the CPU -*- C++ -*-===//
 //
 // The engine behind remat-run: rematerialize with a policy, lower with
 // -remat-lower-to-llvm, JIT-compile with MLIR's ExecutionEngine, call the
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_TOOLS_REMAT_RUN_RUNNER_H
-#define REMAT_TOOLS_REMAT_RUN_RUNNER_H
+#ifndef REMAT_EXECUTIONENGINE_CPURUNNER_H
+#define REMAT_EXECUTIONENGINE_CPURUNNER_H
 
 #include "remat-runtime/Npy.h"
 #include "remat/Transforms/Passes.h"
@@ -58,4 +58,4 @@ std::vector<double> elements(const HostArray &array, size_t limit);
 
 } // namespace remat_run
 
-#endif // REMAT_TOOLS_REMAT_RUN_RUNNER_H
+#endif // REMAT_EXECUTIONENGINE_CPURUNNER_H

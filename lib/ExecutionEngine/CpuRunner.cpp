@@ -1,6 +1,6 @@
-//===- Runner.cpp - compile and run a training graph on the CPU -----------===//
+//===- CpuRunner.cpp - compile and run a training graph on the CPU --------===//
 
-#include "Runner.h"
+#include "remat/ExecutionEngine/CpuRunner.h"
 #include "remat-runtime/Allocator.h"
 #include "remat/Analysis/MemoryTimeline.h"
 

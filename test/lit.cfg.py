@@ -13,12 +13,13 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.remat_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "npy.py", "finite_differences.py", "check_runs.py",
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "npy.py", "finite_differences.py", "check_runs.py", "run_corpus.py", "corpus", "valid",
                    "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%remat_src_root", config.remat_src_root))
 config.substitutions.append(("%remat_obj_root", config.remat_obj_root))
+config.substitutions.append(("%remat_tools", config.remat_tools_dir))
 config.substitutions.append(("%remat_libs", os.path.join(config.remat_obj_root, "lib")))
 
 # Variables in FileCheck patterns are scoped to a CHECK-LABEL block, and an

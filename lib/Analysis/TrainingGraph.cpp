@@ -3,7 +3,10 @@
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "remat/Analysis/CostModel.h"
+
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -21,14 +24,26 @@ SmallVector<Value> mlir::remat::getOpInputs(Operation *op) {
   return inputs;
 }
 
-/// Rejects types remat cannot size: unranked and dynamically shaped tensors.
+/// 256 TiB: far above any device, far below int64 overflow when summed.
+static constexpr int64_t kMaxTensorBytes = int64_t(1) << 48;
+
+/// Rejects types remat cannot size: unranked and dynamically shaped
+/// tensors, and tensors too large to count in bytes.
 static LogicalResult checkStaticType(Type type, function_ref<InFlightDiagnostic()> emit) {
   if (isa<UnrankedTensorType>(type))
     return emit() << "remat needs ranked, statically shaped tensors, got "
                   << type;
-  if (auto tensor = dyn_cast<RankedTensorType>(type))
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     if (!tensor.hasStaticShape())
       return emit() << "remat needs statically shaped tensors, got " << type;
+    // Sizes are int64 byte counts everywhere; refuse what would overflow
+    // them rather than report wrapped-around figures.
+    int64_t bytes = getElementBytes(tensor.getElementType());
+    for (int64_t dim : tensor.getShape())
+      if (llvm::MulOverflow(bytes, dim, bytes) || bytes > kMaxTensorBytes)
+        return emit() << "tensor type " << type << " is too large: its size "
+                      << "in bytes does not fit remat's 2^48-byte limit";
+  }
   return success();
 }
 

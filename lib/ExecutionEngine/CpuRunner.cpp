@@ -11,6 +11,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -57,6 +58,12 @@ LogicalResult remat_run::describeType(Type type, HostArray &layout,
     error = "only ranked tensors and scalars can be passed";
     return failure();
   }
+  int64_t count = 1;
+  for (int64_t dim : layout.shape)
+    if (llvm::MulOverflow(count, dim, count) || count > (int64_t(1) << 36)) {
+      error = "tensor too large to pass from the host";
+      return failure();
+    }
   std::optional<DType> dtype = toDType(element);
   if (!dtype) {
     std::string s;

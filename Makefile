@@ -16,7 +16,7 @@ REMAT_RUN := $(BUILD_DIR)/bin/remat-run
 RUN_EXAMPLE ?= examples/mlp2_small.mlir
 EXAMPLE ?= examples/mlp2_gelu.mlir
 
-.PHONY: all setup configure build demo check clean
+.PHONY: all setup configure build demo check check-sanitize fuzz clean
 
 all: build
 
@@ -47,6 +47,27 @@ demo: build
 
 check: build
 	cmake --build $(BUILD_DIR) --target check-remat
+
+# The whole suite with AddressSanitizer and UndefinedBehaviorSanitizer on
+# remat's own code (LLVM/MLIR are Debian's, uninstrumented).
+check-sanitize: setup
+	cmake -G Ninja -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DMLIR_DIR=$(MLIR_DIR) -DREMAT_SANITIZE=address,undefined $(CMAKE_FLAGS)
+	cmake --build build-sanitize --target check-remat
+
+# libFuzzer over parse -> analyse -> remat pipeline, built with clang.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	@scripts/setup-fuzz.sh
+	cmake -G Ninja -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+	  -DMLIR_DIR=$(MLIR_DIR) -DREMAT_SANITIZE=address,undefined \
+	  -DREMAT_ENABLE_FUZZER=ON -DREMAT_ENABLE_TESTS=OFF $(CMAKE_FLAGS)
+	cmake --build build-fuzz --target remat-fuzz
+	mkdir -p build-fuzz/corpus
+	cp test/Fuzz/corpus/* test/Fuzz/valid/* test/Transforms/Inputs/*.mlir build-fuzz/corpus/
+	ASAN_OPTIONS=detect_leaks=0 build-fuzz/bin/remat-fuzz build-fuzz/corpus \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=20 -print_final_stats=1
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -32,3 +32,12 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
 tools = ["remat-opt", "remat-run", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# In a sanitizer build, remat's code carries the sanitizer runtime: it cannot
+# be loaded into the uninstrumented mlir-opt, nor linked by an uninstrumented
+# consumer project. Those tests are marked UNSUPPORTED: sanitizer.
+if config.remat_sanitize:
+    config.available_features.add("sanitizer")
+    # LLVM's and MLIR's global registries are never freed at exit.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"

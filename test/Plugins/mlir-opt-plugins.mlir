@@ -1,3 +1,4 @@
+// UNSUPPORTED: sanitizer
 // Tests that the stock upstream mlir-opt of the same LLVM release loads
 // remat's dialect and pass plugins and then runs the remat pipeline exactly
 // as remat-opt does. (Stock mlir-opt parses its command line once, so

@@ -1,3 +1,4 @@
+// UNSUPPORTED: sanitizer
 // Tests the installed package: `cmake --install` into a fresh prefix, then
 // an out-of-tree project (examples/consumer) finds it with
 // find_package(Remat), links Remat::RematTransforms, builds the remat

@@ -3,11 +3,18 @@
 #include "remat/ExecutionEngine/CpuRunner.h"
 #include "remat-runtime/Allocator.h"
 #include "remat/Analysis/MemoryTimeline.h"
+#include "remat/InitRemat.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/TargetSelect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -22,6 +29,18 @@
 using namespace mlir;
 using namespace remat_run;
 using remat_runtime::npy::DType;
+
+void remat_run::initializeRunner(DialectRegistry &registry) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  registerAllPasses();
+  remat::registerRematPassesAndPipelines();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  remat::registerRematDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+}
 
 static std::optional<DType> toDType(Type type) {
   if (type.isF32())

@@ -16,16 +16,10 @@
 #include "remat/InitRemat.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
 
@@ -73,8 +67,6 @@ static const Config configs[] = {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
   cl::ParseCommandLineOptions(argc, argv,
                               "remat-difftest: differential testing of "
                               "rematerialization on random graphs\n");
@@ -90,14 +82,8 @@ int main(int argc, char **argv) {
     llvm::outs() << randomGraph(oneSeed, minOps, maxOps, manual);
     return 0;
   }
-  registerAllPasses();
-  remat::registerRematPassesAndPipelines();
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  remat::registerRematDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
+  remat_run::initializeRunner(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 

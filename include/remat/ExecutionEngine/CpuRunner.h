@@ -32,6 +32,12 @@ struct RunResult {
   std::vector<HostArray> outputs;
 };
 
+/// Prepares a process to use compileAndRun: initializes the native target,
+/// registers every upstream and remat pass (the lowering is a textual
+/// pipeline) and fills `registry` with every dialect, extension and LLVM IR
+/// translation it needs. Call once, before creating the MLIRContext.
+void initializeRunner(mlir::DialectRegistry &registry);
+
 /// Describes `type` as a host array layout, or fails with a message.
 mlir::LogicalResult describeType(mlir::Type type, HostArray &layout,
                                  std::string &error);

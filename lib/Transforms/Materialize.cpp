@@ -181,8 +181,8 @@ static void enforcePeak(Block &body, int64_t baseline,
     int64_t peak = MemoryTimeline::build(body).getPeakBytes();
     if (peak <= baseline)
       return;
-    // Try each region: undo it on a clone of the decision, measure, redo.
-    // Undo is cheap to measure by rewiring back and forth.
+    // Measure each region's removal by rewiring its users back to the
+    // forward values and then restoring them; only the best is undone.
     size_t best = regions.size() - 1;
     int64_t bestPeak = peak;
     for (size_t i = 0; i < regions.size(); ++i) {

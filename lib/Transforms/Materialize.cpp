@@ -38,6 +38,7 @@
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -57,10 +58,6 @@ namespace {
 struct Recomputation {
   RecomputeOp op;
   SmallVector<Value> forwardValues;
-};
-
-struct MaterializeStats {
-  unsigned regions = 0, cloned = 0, undone = 0;
 };
 } // namespace
 
@@ -250,7 +247,8 @@ static int64_t recomputeFlops(ArrayRef<Recomputation> regions) {
   return flops;
 }
 
-static void materialize(TrainingGraph &graph, MaterializeStats &stats) {
+void mlir::remat::materializeRecomputations(TrainingGraph &graph,
+                                            MaterializeStats &stats) {
   Block &body = graph.getBody();
   int64_t baseline = MemoryTimeline::build(body).getPeakBytes();
 
@@ -304,7 +302,7 @@ struct RematMaterializePass
   void runOnOperation() override {
     MaterializeStats stats;
     if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
-          materialize(g, stats);
+          materializeRecomputations(g, stats);
         })))
       return signalPassFailure();
     numRegions += stats.regions;

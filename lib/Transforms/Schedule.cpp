@@ -15,6 +15,7 @@
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -126,28 +127,30 @@ static void applyOrder(Block &body, ArrayRef<Operation *> order) {
     op->moveBefore(terminator);
 }
 
+bool mlir::remat::scheduleForMemory(Block &body) {
+  MemoryTimeline before = MemoryTimeline::build(body);
+  SmallVector<Operation *> original;
+  for (Operation &op : body.without_terminator())
+    original.push_back(&op);
+  SmallVector<Operation *> order = listSchedule(body, before);
+  assert(order.size() == original.size() && "schedule lost ops");
+  if (order == original)
+    return false;
+  applyOrder(body, order);
+  if (MemoryTimeline::build(body).getPeakBytes() < before.getPeakBytes())
+    return true;
+  applyOrder(body, original);
+  return false;
+}
+
 namespace {
 struct RematSchedulePass
     : public mlir::remat::impl::RematScheduleBase<RematSchedulePass> {
   using Base::Base;
   void runOnOperation() override {
     if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
-          Block &body = g.getBody();
-          MemoryTimeline before = MemoryTimeline::build(body);
-          SmallVector<Operation *> original;
-          for (Operation &op : body.without_terminator())
-            original.push_back(&op);
-          SmallVector<Operation *> order = listSchedule(body, before);
-          assert(order.size() == original.size() && "schedule lost ops");
-          if (order == original)
-            return;
-          applyOrder(body, order);
-          if (MemoryTimeline::build(body).getPeakBytes() <
-              before.getPeakBytes()) {
+          if (scheduleForMemory(g.getBody()))
             ++numRescheduled;
-            return;
-          }
-          applyOrder(body, original);
         })))
       return signalPassFailure();
   }

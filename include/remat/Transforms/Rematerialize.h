@@ -1,0 +1,31 @@
+//===- Rematerialize.h - the rematerialization steps as functions -*- C++ -*-===//
+//
+// What -remat-materialize and -remat-schedule do to one training graph, as
+// functions, so that a solver (the budget policy) can try a decision on a
+// copy of a function and measure its real peak.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_TRANSFORMS_REMATERIALIZE_H
+#define REMAT_TRANSFORMS_REMATERIALIZE_H
+
+#include "remat/Analysis/TrainingGraph.h"
+
+namespace mlir::remat {
+
+struct MaterializeStats {
+  unsigned regions = 0, cloned = 0, undone = 0;
+};
+
+/// -remat-materialize on one graph: recomputes the values of forward ops
+/// marked `remat.policy = "recompute"` just before their first backward
+/// consumers, never raising the peak over the input's.
+void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats);
+
+/// -remat-schedule on one block: reorders it by the memory-aware list
+/// schedule if that lowers the peak; returns whether it did.
+bool scheduleForMemory(Block &body);
+
+} // namespace mlir::remat
+
+#endif // REMAT_TRANSFORMS_REMATERIALIZE_H

@@ -13,7 +13,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.remat_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "npy.py", "finite_differences.py", "check_runs.py", "run_corpus.py", "corpus", "valid",
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "check_budget.py", "npy.py", "finite_differences.py", "check_runs.py", "run_corpus.py", "corpus", "valid",
                    "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))

@@ -24,7 +24,10 @@
 #include "remat/Analysis/MinCut.h"
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Analysis/MemoryReport.h"
+#include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -33,6 +36,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <cmath>
+#include <limits>
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATMARK
@@ -42,19 +46,55 @@ namespace mlir::remat {
 using namespace mlir;
 using namespace mlir::remat;
 
+int64_t mlir::remat::BudgetSpec::resolve(int64_t peak) const {
+  return isFraction ? static_cast<int64_t>(value * static_cast<double>(peak))
+                    : static_cast<int64_t>(value);
+}
+
+std::optional<BudgetSpec> mlir::remat::parseBudget(StringRef text) {
+  text = text.trim();
+  static const std::pair<const char *, double> units[] = {
+      {"KiB", 1024.0},         {"MiB", 1024.0 * 1024},
+      {"GiB", 1024.0 * 1024 * 1024}, {"TiB", 1024.0 * 1024 * 1024 * 1024},
+      {"KB", 1e3},             {"MB", 1e6},
+      {"GB", 1e9},             {"TB", 1e12},
+      {"B", 1.0}};
+  double scale = 0;
+  for (auto [suffix, factor] : units)
+    if (text.consume_back(suffix)) {
+      scale = factor;
+      break;
+    }
+  double number;
+  if (text.trim().getAsDouble(number) || !(number >= 0) || std::isinf(number))
+    return std::nullopt;
+  BudgetSpec spec;
+  if (scale) {
+    spec.value = number * scale;
+  } else if (text.contains('.') || text.contains('e')) {
+    // A plain non-integer is a fraction of the unrematerialized peak.
+    if (!(number > 0 && number <= 1))
+      return std::nullopt;
+    spec.isFraction = true;
+    spec.value = number;
+  } else {
+    spec.value = number;
+  }
+  if (!spec.isFraction && spec.value > 9.0e18)
+    return std::nullopt;
+  return spec;
+}
+
 std::optional<std::string>
 mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
                                  StringRef segments, StringRef group,
-                                 unsigned every) {
+                                 unsigned every, StringRef budget,
+                                 StringRef solver) {
   std::string prefix = "remat: ";
-  if (policy == "budget")
-    return prefix + "policy 'budget' needs the memory-budget solver, which "
-                    "is not available yet; accepted policies: none, "
-                    "manual, selective, segments";
   if (policy != "none" && policy != "manual" && policy != "selective" &&
-      policy != "segments")
+      policy != "segments" && policy != "budget")
     return prefix + "unknown policy '" + policy.str() +
-           "'; accepted policies: none, manual, selective, segments";
+           "'; accepted policies: none, manual, selective, segments, budget";
   if (!(flopsPerByte >= 0) || std::isinf(flopsPerByte))
     return prefix + "flops-per-byte must be a finite number >= 0, got " +
            std::to_string(flopsPerByte);
@@ -77,6 +117,18 @@ mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
                     "and group=REGEX";
   if (policy != "segments" && (!segments.empty() || !group.empty()))
     return prefix + "segments= and group= apply only to policy=segments";
+  if (policy == "budget" && budget.empty())
+    return prefix + "policy 'budget' needs budget=SIZE: bytes (12000, 16MiB, "
+                    "2.5GiB) or a fraction of the unrematerialized peak (0.5)";
+  if (policy != "budget" && !budget.empty())
+    return prefix + "budget= applies only to policy=budget";
+  if (!budget.empty() && !parseBudget(budget))
+    return prefix + "invalid budget '" + budget.str() +
+           "': expected bytes (12000, 16MiB, 2.5GiB) or a fraction in "
+           "(0, 1] of the unrematerialized peak (0.5)";
+  if (solver != "auto" && solver != "exact" && solver != "fast")
+    return prefix + "unknown solver '" + solver.str() +
+           "'; accepted: auto, exact, fast";
   return std::nullopt;
 }
 
@@ -320,6 +372,195 @@ static void segmentDecisions(const TrainingGraph &graph, StringRef segments,
   }
 }
 
+/// The marks a decision leads to: user overrides win.
+static std::optional<Policy> finalPolicy(Operation *op,
+                                         const Decisions &decisions) {
+  if (std::optional<Policy> user = getPolicy(op))
+    return user;
+  auto it = decisions.find(op);
+  if (it == decisions.end())
+    return std::nullopt;
+  return it->second;
+}
+
+static void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
+                       ArrayRef<Operation *> targets) {
+  for (auto [op, target] : llvm::zip(ops, targets))
+    if (std::optional<Policy> final = finalPolicy(op, decisions))
+      target->setAttr(RematDialect::kPolicyAttrName,
+                      StringAttr::get(target->getContext(),
+                                      *final == Policy::Save ? "save"
+                                                             : "recompute"));
+}
+
+namespace {
+/// What a decision gives after the rest of the pipeline.
+struct Evaluation {
+  int64_t peak = 0;
+  int64_t flops = 0;
+  Decisions decisions;
+};
+} // namespace
+
+/// Runs materialize and schedule on a copy of the function marked with
+/// `decisions` and measures the peak and the recompute FLOPs: the real
+/// outcome of the decision, not an estimate.
+static Evaluation evaluate(const TrainingGraph &graph, Decisions decisions) {
+  Operation *func = graph.getFunction();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
+  Operation *copy = func->clone();
+  scratch->push_back(copy);
+  Block &body = cast<FunctionOpInterface>(copy).getFunctionBody().front();
+  SmallVector<Operation *> targets;
+  for (Operation &op : body)
+    targets.push_back(&op);
+  writeMarks(graph.getOps(), decisions, targets);
+  Evaluation result;
+  result.decisions = std::move(decisions);
+  FailureOr<TrainingGraph> copyGraph =
+      TrainingGraph::build(cast<FunctionOpInterface>(copy));
+  if (failed(copyGraph)) {
+    result.peak = std::numeric_limits<int64_t>::max();
+    return result;
+  }
+  MaterializeStats stats;
+  materializeRecomputations(*copyGraph, stats);
+  scheduleForMemory(body);
+  result.peak = MemoryTimeline::build(body).getPeakBytes();
+  for (Operation &op : body)
+    if (isa<RecomputeOp>(op))
+      result.flops += getOpCost(&op).flops;
+  return result;
+}
+
+/// Forward ops whose recomputation the budget solver may decide: pure,
+/// recomputable, not leaves, not overridden by the user, and on a path to
+/// a value backward reads.
+static SmallVector<Operation *> budgetCandidates(const TrainingGraph &graph) {
+  DenseSet<Operation *> cone;
+  SmallVector<Value> worklist(getRequiredValues(graph).takeVector());
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != &graph.getBody() || graph.isBackward(def) ||
+        !cone.insert(def).second)
+      continue;
+    for (Value input : getOpInputs(def))
+      worklist.push_back(input);
+  }
+  SmallVector<Operation *> candidates;
+  for (Operation *op : graph.getOps())
+    if (cone.contains(op) && !isLeaf(op) && !whyNotRecomputable(op) &&
+        !getPolicy(op))
+      candidates.push_back(op);
+  return candidates;
+}
+
+/// The decisions the budget solver chooses among, the same for every
+/// budget. Exact: every subset of the candidates. Fast: the empty decision,
+/// a greedy path that adds one recomputation at a time (the best peak
+/// reduction per added FLOP, evaluated for real), and the selective
+/// min-cut at every FLOPs-per-byte threshold that changes what may be
+/// recomputed, up to everything pure (GEMMs included).
+static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
+                                            bool exact) {
+  std::vector<Evaluation> family;
+  SmallVector<Operation *> candidates = budgetCandidates(graph);
+  if (exact) {
+    for (uint64_t mask = 0; mask < (uint64_t(1) << candidates.size()); ++mask) {
+      Decisions decisions;
+      for (auto [i, op] : llvm::enumerate(candidates))
+        decisions[op] = (mask >> i) & 1 ? Policy::Recompute : Policy::Save;
+      family.push_back(evaluate(graph, std::move(decisions)));
+    }
+    return family;
+  }
+  family.push_back(evaluate(graph, {}));
+
+  // Greedy path: from nothing recomputed, add the candidate that lowers the
+  // peak most per added FLOP, until no candidate lowers it. Every step is a
+  // member of the family. At most kGreedyEvaluations evaluations.
+  const size_t kGreedyEvaluations = 4000;
+  size_t evaluations = 0;
+  Decisions current;
+  Evaluation last = family.back();
+  DenseSet<Operation *> taken;
+  while (evaluations < kGreedyEvaluations) {
+    std::optional<Evaluation> bestStep;
+    Operation *bestOp = nullptr;
+    double bestScore = 0;
+    for (Operation *op : candidates) {
+      if (taken.contains(op) || evaluations >= kGreedyEvaluations)
+        continue;
+      Decisions trial = current;
+      trial[op] = Policy::Recompute;
+      Evaluation e = evaluate(graph, std::move(trial));
+      ++evaluations;
+      if (e.peak >= last.peak)
+        continue;
+      double score = double(last.peak - e.peak) /
+                     double(std::max<int64_t>(e.flops - last.flops, 0) + 1);
+      if (!bestStep || score > bestScore) {
+        bestScore = score;
+        bestStep = std::move(e);
+        bestOp = op;
+      }
+    }
+    if (!bestStep)
+      break;
+    taken.insert(bestOp);
+    current = bestStep->decisions;
+    last = *bestStep;
+    family.push_back(std::move(*bestStep));
+  }
+
+  SmallVector<double> thresholds{0.0};
+  for (Operation *op : candidates) {
+    int64_t bytesOut = 0;
+    for (Type type : op->getResultTypes())
+      bytesOut += getTensorBytes(type);
+    if (bytesOut > 0)
+      thresholds.push_back(std::nextafter(
+          double(getOpCost(op).flops) / double(bytesOut), HUGE_VAL));
+  }
+  llvm::sort(thresholds);
+  thresholds.erase(std::unique(thresholds.begin(), thresholds.end()),
+                   thresholds.end());
+  // At most 48 thresholds, evenly spread, the largest (everything) kept.
+  const size_t maxPoints = 48;
+  for (size_t k = 0; k < std::min(maxPoints, thresholds.size()); ++k) {
+    size_t index = thresholds.size() <= maxPoints
+                       ? k
+                       : k * (thresholds.size() - 1) / (maxPoints - 1);
+    Decisions decisions;
+    selectiveDecisions(graph, thresholds[index], decisions);
+    family.push_back(evaluate(graph, std::move(decisions)));
+  }
+  return family;
+}
+
+/// The decision with the fewest recompute FLOPs whose peak fits `budget`
+/// (ties: the lower peak, then the first found). Choosing this way over a
+/// fixed family makes the result monotone in the budget: a smaller budget
+/// never gets a higher peak nor fewer FLOPs. Fails with the smallest peak
+/// reachable if nothing fits.
+static FailureOr<const Evaluation *>
+chooseForBudget(const std::vector<Evaluation> &family, int64_t budget,
+                int64_t &smallestPeak) {
+  const Evaluation *best = nullptr;
+  smallestPeak = std::numeric_limits<int64_t>::max();
+  for (const Evaluation &e : family) {
+    smallestPeak = std::min(smallestPeak, e.peak);
+    if (e.peak > budget)
+      continue;
+    if (!best || e.flops < best->flops ||
+        (e.flops == best->flops && e.peak < best->peak))
+      best = &e;
+  }
+  if (!best)
+    return failure();
+  return best;
+}
+
 namespace {
 struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
   using Base::Base;
@@ -330,7 +571,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     if (failed(Base::initializeOptions(options, errorHandler)))
       return failure();
     if (std::optional<std::string> error = validateMarkOptions(
-            policy, flopsPerByte, segments, group, every))
+            policy, flopsPerByte, segments, group, every, budget, solver))
       return errorHandler(*error);
     return success();
   }
@@ -338,7 +579,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
   void runOnOperation() override {
     // Options set programmatically (the pipeline) are validated here.
     if (std::optional<std::string> error = validateMarkOptions(
-            policy, flopsPerByte, segments, group, every)) {
+            policy, flopsPerByte, segments, group, every, budget, solver)) {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
@@ -346,6 +587,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       return markAllAnalysesPreserved();
 
     MLIRContext *ctx = &getContext();
+    bool budgetFailed = false;
     LogicalResult result =
         forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
           demoteUnrecomputableOverrides(graph);
@@ -354,6 +596,11 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
             selectiveDecisions(graph, flopsPerByte, decisions);
           else if (policy == "segments")
             segmentDecisions(graph, segments, group, every, decisions);
+          else if (policy == "budget" &&
+                   failed(budgetDecisions(graph, decisions))) {
+            budgetFailed = true;
+            return;
+          }
           // User overrides win over every policy's own decisions.
           for (Operation *op : graph.getOps()) {
             std::optional<Policy> user = getPolicy(op);
@@ -375,8 +622,35 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
             ++(final == Policy::Save ? numSave : numRecompute);
           }
         });
-    if (failed(result))
+    if (failed(result) || budgetFailed)
       signalPassFailure();
+  }
+
+  LogicalResult budgetDecisions(const TrainingGraph &graph,
+                                Decisions &decisions) {
+    int64_t unrematerialized =
+        MemoryTimeline::build(graph.getBody()).getPeakBytes();
+    int64_t bytes = parseBudget(budget)->resolve(unrematerialized);
+    bool exact = solver == "exact" ||
+                 (solver == "auto" &&
+                  budgetCandidates(graph).size() <= exactLimit);
+    if (exact && budgetCandidates(graph).size() > 20)
+      return graph.getFunction()->emitError()
+             << "remat-mark: the exact solver takes at most 20 candidate "
+             << "ops, this function has " << budgetCandidates(graph).size()
+             << "; use solver=fast";
+    std::vector<Evaluation> family = budgetFamily(graph, exact);
+    int64_t smallest;
+    FailureOr<const Evaluation *> best =
+        chooseForBudget(family, bytes, smallest);
+    if (failed(best))
+      return graph.getFunction()->emitError()
+             << "remat-mark: budget of " << bytes << " bytes ("
+             << formatBytes(bytes) << ") is below the smallest peak remat "
+             << "reaches for this function: " << smallest << " bytes ("
+             << formatBytes(smallest) << ")";
+    decisions = (*best)->decisions;
+    return success();
   }
 };
 } // namespace

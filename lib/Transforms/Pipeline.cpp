@@ -19,6 +19,9 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   mark.segments = options.segments;
   mark.group = options.group;
   mark.every = options.every;
+  mark.budget = options.budget;
+  mark.solver = options.solver;
+  mark.exactLimit = options.exactLimit;
   pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
   pm.addPass(createRematMark(mark));
   pm.addPass(createRematMaterialize());
@@ -68,7 +71,8 @@ void mlir::remat::registerRematPipeline() {
           return failure();
         if (std::optional<std::string> error = validateMarkOptions(
                 options.policy, options.flopsPerByte, options.segments,
-                options.group, options.every))
+                options.group, options.every, options.budget,
+                options.solver))
           return errorHandler(*error);
         buildRematPipeline(pm, options);
         return success();

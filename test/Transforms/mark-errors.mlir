@@ -3,10 +3,18 @@
 
 // RUN: not remat-opt %s -remat-mark="policy=greedy" 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not remat-opt %s -remat-pipeline="policy=greedy" 2>&1 | FileCheck %s --check-prefix=POLICY
-// POLICY: remat: unknown policy 'greedy'; accepted policies: none, manual, selective, segments
+// POLICY: remat: unknown policy 'greedy'; accepted policies: none, manual, selective, segments, budget
 
 // RUN: not remat-opt %s -remat-pipeline="policy=budget" 2>&1 | FileCheck %s --check-prefix=BUDGET
-// BUDGET: remat: policy 'budget' needs the memory-budget solver, which is not available yet; accepted policies: none, manual, selective, segments
+// BUDGET: remat: policy 'budget' needs budget=SIZE: bytes (12000, 16MiB, 2.5GiB) or a fraction of the unrematerialized peak (0.5)
+// RUN: not remat-opt %s -remat-pipeline="policy=budget budget=lots" 2>&1 | FileCheck %s --check-prefix=BUDGET-SYNTAX
+// RUN: not remat-opt %s -remat-pipeline="policy=budget budget=1.5" 2>&1 | FileCheck %s --check-prefix=BUDGET-SYNTAX
+// RUN: not remat-opt %s -remat-pipeline="policy=budget budget=-3MiB" 2>&1 | FileCheck %s --check-prefix=BUDGET-SYNTAX
+// BUDGET-SYNTAX: remat: invalid budget '{{.*}}': expected bytes (12000, 16MiB, 2.5GiB) or a fraction in (0, 1] of the unrematerialized peak (0.5)
+// RUN: not remat-opt %s -remat-mark="policy=selective budget=0.5" 2>&1 | FileCheck %s --check-prefix=BUDGET-STRAY
+// BUDGET-STRAY: remat: budget= applies only to policy=budget
+// RUN: not remat-opt %s -remat-mark="policy=budget budget=0.5 solver=ilp" 2>&1 | FileCheck %s --check-prefix=SOLVER
+// SOLVER: remat: unknown solver 'ilp'; accepted: auto, exact, fast
 
 // RUN: not remat-opt %s -remat-mark="flops-per-byte=-1" 2>&1 | FileCheck %s --check-prefix=THRESHOLD
 // RUN: not remat-opt %s -remat-pipeline="flops-per-byte=-0.5" 2>&1 | FileCheck %s --check-prefix=THRESHOLD

@@ -40,7 +40,8 @@ static cl::opt<std::string> entryName(
     cl::cat(category));
 static cl::opt<std::string> policy("policy",
                                    cl::desc("Rematerialization policy: none, "
-                                            "manual, selective, segments"),
+                                            "manual, selective, segments, "
+                                            "budget"),
                                    cl::init("none"), cl::cat(category));
 static cl::opt<double> flopsPerByte("flops-per-byte",
                                     cl::desc("As in -remat-pipeline"),
@@ -52,6 +53,11 @@ static cl::opt<std::string> group("group", cl::desc("As in -remat-pipeline"),
                                   cl::cat(category));
 static cl::opt<unsigned> every("every", cl::desc("As in -remat-pipeline"),
                                cl::init(1), cl::cat(category));
+static cl::opt<std::string> budget("budget",
+                                   cl::desc("As in -remat-pipeline (policy=budget)"),
+                                   cl::cat(category));
+static cl::opt<std::string> solver("solver", cl::desc("As in -remat-pipeline"),
+                                   cl::init("auto"), cl::cat(category));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the random inputs (default 0)"),
                               cl::init(0), cl::cat(category));
@@ -79,6 +85,10 @@ pipelineOptions(StringRef name) {
   if (name == "segments") {
     options->segments = segments;
     options->group = group;
+  }
+  if (name == "budget") {
+    options->budget = budget;
+    options->solver = solver;
   }
   options->every = every;
   return options;
@@ -143,7 +153,8 @@ int main(int argc, char **argv) {
       continue;
     if (std::optional<std::string> error = remat::validateMarkOptions(
             name, flopsPerByte, name == "segments" ? StringRef(segments) : "",
-            name == "segments" ? StringRef(group) : "", every))
+            name == "segments" ? StringRef(group) : "", every,
+            name == "budget" ? StringRef(budget) : "", solver))
       return fail(*error);
   }
 

@@ -21,11 +21,21 @@ namespace mlir::remat {
 
 /// Checks the options of -remat-mark and -remat-pipeline; returns the
 /// error message, which lists what is accepted, if they are wrong.
-std::optional<std::string> validateMarkOptions(StringRef policy,
-                                               double flopsPerByte,
-                                               StringRef segments,
-                                               StringRef group,
-                                               unsigned every);
+std::optional<std::string>
+validateMarkOptions(StringRef policy, double flopsPerByte, StringRef segments,
+                    StringRef group, unsigned every, StringRef budget = "",
+                    StringRef solver = "auto");
+
+/// A parsed `budget=`: bytes, or a fraction of the unrematerialized peak.
+struct BudgetSpec {
+  bool isFraction = false;
+  double value = 0;
+  /// The budget in bytes for a graph whose unrematerialized peak is
+  /// `peak`.
+  int64_t resolve(int64_t peak) const;
+};
+/// Parses 12000, 16MiB, 2.5GiB, 3KB (bytes) or 0.5 (a fraction in (0, 1]).
+std::optional<BudgetSpec> parseBudget(StringRef text);
 
 #define GEN_PASS_REGISTRATION
 #include "remat/Transforms/Passes.h.inc"
@@ -34,8 +44,8 @@ std::optional<std::string> validateMarkOptions(StringRef policy,
 struct RematPipelineOptions
     : public PassPipelineOptions<RematPipelineOptions> {
   Option<std::string> policy{*this, "policy",
-                             llvm::cl::desc("none, manual, selective or "
-                                            "segments"),
+                             llvm::cl::desc("none, manual, selective, "
+                                            "segments or budget"),
                              llvm::cl::init("selective")};
   Option<double> flopsPerByte{
       *this, "flops-per-byte",
@@ -54,6 +64,18 @@ struct RematPipelineOptions
       *this, "every",
       llvm::cl::desc("segments: checkpoint every K-th segment or group"),
       llvm::cl::init(1)};
+  Option<std::string> budget{
+      *this, "budget",
+      llvm::cl::desc("budget: the peak to fit (bytes, 16MiB, or a fraction "
+                     "of the unrematerialized peak)"),
+      llvm::cl::init("")};
+  Option<std::string> solver{
+      *this, "solver", llvm::cl::desc("budget: exact, fast or auto"),
+      llvm::cl::init("auto")};
+  Option<unsigned> exactLimit{
+      *this, "exact-limit",
+      llvm::cl::desc("budget: the most candidate ops for the exact search"),
+      llvm::cl::init(10)};
 };
 
 /// Adds -remat-split-destinations, -remat-mark, -remat-materialize and

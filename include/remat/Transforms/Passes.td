@@ -91,11 +91,16 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
       every K-th segment or group (the 1st, the K+1-th, ...) is
       checkpointed. Inside a checkpointed segment everything is recomputed
       from the segment's inputs; its outputs are saved.
-    - `budget`: reserved for the memory-budget solver (not available yet).
+    - `budget`: the least recompute FLOPs whose predicted peak, after the
+      whole pipeline (materialize and schedule included), fits `budget`.
+      Any pure op may be recomputed, GEMMs included. Candidate decisions
+      are evaluated by running materialize and schedule on a copy of the
+      function: all subsets of the candidate ops for small graphs (exact),
+      or the selective min-cut at every FLOPs-per-byte threshold (fast).
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
-           "none, manual, selective or segments">,
+           "none, manual, selective, segments or budget">,
     Option<"flopsPerByte", "flops-per-byte", "double", /*default=*/"200.0",
            "selective: recompute only through ops with fewer FLOPs per byte "
            "of output than this">,
@@ -106,6 +111,14 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "the same text form one group">,
     Option<"every", "every", "unsigned", /*default=*/"1",
            "segments: checkpoint every K-th segment or group only">,
+    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+           "budget: the peak to fit, in bytes (12000, 16MiB, 2.5GiB) or as "
+           "a fraction of the unrematerialized peak (0.5)">,
+    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
+           "budget: exact, fast, or auto (exact when the graph has at most "
+           "exact-limit candidate ops)">,
+    Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
+           "budget: the most candidate ops the exact search takes on">,
   ];
   let statistics = [
     Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,

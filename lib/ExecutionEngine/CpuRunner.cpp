@@ -259,6 +259,10 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
     if (failed(pm.run(*clone)))
       return emitError(module.getLoc()) << "the remat pipeline failed";
   }
+  result.pipelinePeakBytes =
+      remat::MemoryTimeline::build(
+          clone->lookupSymbol<func::FuncOp>(entryName).getBody().front())
+          .getPeakBytes();
   if (failed(runPipeline(*clone, remat::getLowerToLLVMPreparePipeline(),
                          "preparing for bufferization")))
     return failure();

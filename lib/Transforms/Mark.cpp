@@ -33,13 +33,19 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 #include <cmath>
 #include <limits>
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATMARK
+#define GEN_PASS_DEF_REMATPARETO
 #include "remat/Transforms/Passes.h.inc"
 } // namespace mlir::remat
 
@@ -561,6 +567,19 @@ chooseForBudget(const std::vector<Evaluation> &family, int64_t budget,
   return best;
 }
 
+/// Whether to search exhaustively; fails (with a diagnostic) when asked to
+/// on a graph too large for it.
+static FailureOr<bool> useExactSolver(const TrainingGraph &graph,
+                                      StringRef solver, unsigned exactLimit) {
+  size_t candidates = budgetCandidates(graph).size();
+  bool exact = solver == "exact" || (solver == "auto" && candidates <= exactLimit);
+  if (exact && candidates > 20)
+    return graph.getFunction()->emitError()
+           << "remat: the exact solver takes at most 20 candidate ops, this "
+           << "function has " << candidates << "; use solver=fast";
+  return exact;
+}
+
 namespace {
 struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
   using Base::Base;
@@ -631,15 +650,10 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     int64_t unrematerialized =
         MemoryTimeline::build(graph.getBody()).getPeakBytes();
     int64_t bytes = parseBudget(budget)->resolve(unrematerialized);
-    bool exact = solver == "exact" ||
-                 (solver == "auto" &&
-                  budgetCandidates(graph).size() <= exactLimit);
-    if (exact && budgetCandidates(graph).size() > 20)
-      return graph.getFunction()->emitError()
-             << "remat-mark: the exact solver takes at most 20 candidate "
-             << "ops, this function has " << budgetCandidates(graph).size()
-             << "; use solver=fast";
-    std::vector<Evaluation> family = budgetFamily(graph, exact);
+    FailureOr<bool> exact = useExactSolver(graph, solver, exactLimit);
+    if (failed(exact))
+      return failure();
+    std::vector<Evaluation> family = budgetFamily(graph, *exact);
     int64_t smallest;
     FailureOr<const Evaluation *> best =
         chooseForBudget(family, bytes, smallest);
@@ -651,6 +665,182 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
              << formatBytes(smallest) << ")";
     decisions = (*best)->decisions;
     return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The Pareto curve
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ParetoPoint {
+  int64_t budget, peak, flops;
+};
+
+struct FunctionCurve {
+  std::string name;
+  int64_t unrematerialized;
+  std::vector<ParetoPoint> points;
+};
+} // namespace
+
+/// One point per distinct outcome of the budget policy, from the
+/// unrematerialized peak down to the smallest reachable one.
+static FunctionCurve sweep(const TrainingGraph &graph, bool exact) {
+  FunctionCurve curve;
+  if (auto sym = graph.getFunction()->getAttrOfType<StringAttr>("sym_name"))
+    curve.name = sym.getValue().str();
+  curve.unrematerialized = MemoryTimeline::build(graph.getBody()).getPeakBytes();
+  std::vector<Evaluation> family = budgetFamily(graph, exact);
+  std::vector<int64_t> budgets{curve.unrematerialized};
+  for (const Evaluation &e : family)
+    if (e.peak <= curve.unrematerialized)
+      budgets.push_back(e.peak);
+  llvm::sort(budgets, std::greater<int64_t>());
+  budgets.erase(std::unique(budgets.begin(), budgets.end()), budgets.end());
+  for (int64_t budget : budgets) {
+    int64_t smallest;
+    FailureOr<const Evaluation *> best = chooseForBudget(family, budget, smallest);
+    if (failed(best))
+      break;
+    if (!curve.points.empty() && curve.points.back().peak == (*best)->peak &&
+        curve.points.back().flops == (*best)->flops)
+      continue;
+    curve.points.push_back({budget, (*best)->peak, (*best)->flops});
+  }
+  return curve;
+}
+
+static void writeCurveSVG(ArrayRef<FunctionCurve> curves, raw_ostream &os) {
+  const double width = 700, height = 360, left = 90, right = 30, top = 40,
+               bottom = 50;
+  double plotW = width - left - right, plotH = height - top - bottom;
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << height * std::max<size_t>(curves.size(), 1)
+     << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  for (auto [n, curve] : llvm::enumerate(curves)) {
+    double y0 = n * height;
+    int64_t maxPeak = std::max<int64_t>(curve.unrematerialized, 1);
+    int64_t maxFlops = 1;
+    for (const ParetoPoint &p : curve.points)
+      maxFlops = std::max(maxFlops, p.flops);
+    auto x = [&](double peak) { return left + plotW * peak / maxPeak; };
+    auto y = [&](double flops) {
+      return y0 + top + plotH * (1.0 - flops / maxFlops);
+    };
+    os << "<g class=\"curve\" id=\"" << curve.name << "\">\n"
+       << "<text x=\"" << left << "\" y=\"" << y0 + 22
+       << "\" font-size=\"15\" font-weight=\"bold\">@" << curve.name
+       << ": recompute FLOPs against peak memory</text>\n"
+       << "<line x1=\"" << left << "\" y1=\"" << y0 + top + plotH << "\" x2=\""
+       << left + plotW << "\" y2=\"" << y0 + top + plotH
+       << "\" stroke=\"black\"/>\n<line x1=\"" << left << "\" y1=\"" << y0 + top
+       << "\" x2=\"" << left << "\" y2=\"" << y0 + top + plotH
+       << "\" stroke=\"black\"/>\n";
+    for (int tick = 0; tick <= 4; ++tick) {
+      os << "<text x=\"" << x(maxPeak * tick / 4.0) << "\" y=\""
+         << y0 + top + plotH + 16 << "\" text-anchor=\"middle\">"
+         << formatBytes(static_cast<int64_t>(maxPeak * tick / 4.0)) << "</text>\n"
+         << "<text x=\"" << left - 6 << "\" y=\"" << y(maxFlops * tick / 4.0) + 4
+         << "\" text-anchor=\"end\">"
+         << formatFlops(static_cast<int64_t>(maxFlops * tick / 4.0)) << "</text>\n";
+    }
+    os << "<text x=\"" << left + plotW / 2 << "\" y=\"" << y0 + height - 10
+       << "\" text-anchor=\"middle\">peak bytes after the pipeline</text>\n"
+       << "<polyline class=\"pareto\" fill=\"none\" stroke=\"#1f4e9c\" "
+       << "stroke-width=\"1.5\" points=\"";
+    for (const ParetoPoint &p : curve.points)
+      os << x(p.peak) << "," << y(p.flops) << " ";
+    os << "\"/>\n";
+    for (const ParetoPoint &p : curve.points)
+      os << "<circle class=\"point\" cx=\"" << x(p.peak) << "\" cy=\""
+         << y(p.flops) << "\" r=\"3.5\" fill=\"#c0392b\"/>\n";
+    os << "</g>\n";
+  }
+  os << "</svg>\n";
+}
+
+namespace {
+struct RematParetoPass
+    : public mlir::remat::impl::RematParetoBase<RematParetoPass> {
+  using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Base::initializeOptions(options, errorHandler)))
+      return failure();
+    if (file.empty())
+      return errorHandler("remat-pareto: file=PATH is required");
+    if (!format.empty() && format != "json" && format != "csv")
+      return errorHandler("remat-pareto: unknown format '" + format +
+                          "'; expected json or csv");
+    if (solver != "auto" && solver != "exact" && solver != "fast")
+      return errorHandler("remat-pareto: unknown solver '" + solver +
+                          "'; accepted: auto, exact, fast");
+    return success();
+  }
+
+  void runOnOperation() override {
+    std::vector<FunctionCurve> curves;
+    bool failedSolver = false;
+    if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
+          FailureOr<bool> exact = useExactSolver(graph, solver, exactLimit);
+          if (failed(exact)) {
+            failedSolver = true;
+            return;
+          }
+          curves.push_back(sweep(graph, *exact));
+        })) ||
+        failedSolver)
+      return signalPassFailure();
+
+    bool csv = format == "csv" ||
+               (format.empty() && StringRef(file).ends_with(".csv"));
+    auto write = [&](StringRef path, function_ref<void(raw_ostream &)> fn) {
+      std::string message;
+      std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &message);
+      if (!out) {
+        emitError(getOperation()->getLoc())
+            << "remat-pareto: cannot write '" << path << "': " << message;
+        return false;
+      }
+      fn(out->os());
+      out->keep();
+      return true;
+    };
+    bool ok = write(file, [&](raw_ostream &os) {
+      if (csv) {
+        os << "function,budget_bytes,peak_bytes,recompute_flops\n";
+        for (const FunctionCurve &c : curves)
+          for (const ParetoPoint &p : c.points)
+            os << c.name << "," << p.budget << "," << p.peak << "," << p.flops
+               << "\n";
+        return;
+      }
+      llvm::json::Array functions;
+      for (const FunctionCurve &c : curves) {
+        llvm::json::Array points;
+        for (const ParetoPoint &p : c.points)
+          points.push_back(llvm::json::Object{{"budget_bytes", p.budget},
+                                              {"peak_bytes", p.peak},
+                                              {"recompute_flops", p.flops}});
+        functions.push_back(llvm::json::Object{
+            {"name", c.name},
+            {"unrematerialized_peak_bytes", c.unrematerialized},
+            {"points", std::move(points)}});
+      }
+      os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                       {"functions", std::move(functions)}}))
+         << "\n";
+    });
+    SmallString<128> svg(file);
+    llvm::sys::path::replace_extension(svg, "svg");
+    if (!ok || !write(svg, [&](raw_ostream &os) { writeCurveSVG(curves, os); }))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
   }
 };
 } // namespace

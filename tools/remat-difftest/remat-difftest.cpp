@@ -25,6 +25,8 @@
 
 using namespace mlir;
 using namespace remat_difftest;
+using mlir::remat::BudgetSpec;
+using mlir::remat::parseBudget;
 namespace cl = llvm::cl;
 
 static cl::opt<unsigned> numSeeds("seeds", cl::desc("How many seeds to run"),
@@ -51,6 +53,7 @@ struct Config {
   const char *segments;
   bool manualGraph;
   const char *flags; // for the reproducer
+  const char *budget = "";
 };
 } // namespace
 
@@ -63,6 +66,10 @@ static const Config configs[] = {
     {"segments-sqrt", "segments", 200.0, "sqrt", false,
      "--policy=segments --segments=sqrt"},
     {"manual", "manual", 200.0, "", true, "--policy=manual"},
+    {"budget-0.9", "budget", 200.0, "", false,
+     "--policy=budget --budget=0.9 --solver=fast", "0.9"},
+    {"budget-0.7", "budget", 200.0, "", false,
+     "--policy=budget --budget=0.7", "0.7"},
 };
 
 int main(int argc, char **argv) {
@@ -89,7 +96,7 @@ int main(int argc, char **argv) {
 
   uint64_t begin = oneSeed >= 0 ? oneSeed : firstSeed;
   uint64_t end = oneSeed >= 0 ? begin + 1 : begin + numSeeds;
-  unsigned failures = 0, runs = 0;
+  unsigned failures = 0, runs = 0, infeasible = 0;
   GraphStats total;
   auto start = std::chrono::steady_clock::now();
   for (uint64_t seed = begin; seed < end; ++seed) {
@@ -110,8 +117,14 @@ int main(int argc, char **argv) {
 
     std::optional<remat_run::RunResult> baseline[2];
     for (const Config &config : configs) {
+      bool budgetInfeasible = false;
       ScopedDiagnosticHandler silence(&context, [&](Diagnostic &diag) {
-        if (diag.getSeverity() == DiagnosticSeverity::Error)
+        // A budget below what remat can reach is a correct refusal.
+        if (*config.budget &&
+            StringRef(diag.str()).contains("is below the smallest peak"))
+          budgetInfeasible = true;
+        else if (diag.getSeverity() == DiagnosticSeverity::Error &&
+                 !budgetInfeasible) // then "the remat pipeline failed"
           fail(config, "diagnostic: " + diag.str());
         return success(); // warnings about unrecomputable marks are expected
       });
@@ -146,12 +159,25 @@ int main(int argc, char **argv) {
       options.policy = config.policy;
       options.flopsPerByte = config.flopsPerByte;
       options.segments = config.segments;
+      options.budget = config.budget;
+      if (*config.budget)
+        options.solver = StringRef(config.flags).contains("fast") ? "fast" : "auto";
       FailureOr<remat_run::RunResult> r =
           remat_run::compileAndRun(*module, "graph", options, inputs);
       ++runs;
       if (failed(r)) {
-        fail(config, "failed to compile or run");
+        if (budgetInfeasible)
+          ++infeasible;
+        else
+          fail(config, "failed to compile or run");
         continue;
+      }
+      if (*config.budget) {
+        std::optional<BudgetSpec> spec = parseBudget(config.budget);
+        // The budget bounds the pipeline's peak, as -remat-report shows it.
+        if (r->pipelinePeakBytes > spec->resolve(base->pipelinePeakBytes))
+          fail(config, "peak " + std::to_string(r->pipelinePeakBytes) +
+                           " above the budget");
       }
       if (r->outputs.size() != base->outputs.size())
         fail(config, "different number of outputs");
@@ -186,7 +212,8 @@ int main(int argc, char **argv) {
     llvm::outs() << (first ? "" : ", ") << kind << " " << count;
     first = false;
   }
-  llvm::outs() << "), " << runs << " compiled runs, " << failures
+  llvm::outs() << "), " << runs << " compiled runs (" << infeasible
+               << " infeasible budgets refused), " << failures
                << " failures, " << llvm::formatv("{0:f1}", seconds) << " s\n";
   return failures ? 1 : 0;
 }

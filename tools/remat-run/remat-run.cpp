@@ -118,6 +118,7 @@ static llvm::json::Object runJSON(const RunResult &run) {
       {"policy", run.policy},
       {"measured_peak_bytes", static_cast<int64_t>(run.measuredPeakBytes)},
       {"predicted_peak_bytes", run.predictedPeakBytes},
+      {"pipeline_peak_bytes", run.pipelinePeakBytes},
       {"time_s", run.seconds},
       {"num_allocs", static_cast<int64_t>(run.numAllocs)},
       {"num_frees", static_cast<int64_t>(run.numFrees)},

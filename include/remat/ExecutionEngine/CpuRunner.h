@@ -27,6 +27,11 @@ struct RunResult {
   std::string policy;
   uint64_t measuredPeakBytes = 0;
   int64_t predictedPeakBytes = 0;
+  /// The memory timeline's peak right after the remat pipeline, on the
+  /// tensor IR (what -remat-report says and what policy=budget bounds);
+  /// predictedPeakBytes is the same analysis on the IR just before
+  /// bufferization, after the lowering's own canonicalizing conversions.
+  int64_t pipelinePeakBytes = 0;
   uint64_t numAllocs = 0, numFrees = 0, badFrees = 0;
   double seconds = 0;
   std::vector<HostArray> outputs;

@@ -126,6 +126,29 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
   ];
 }
 
+def RematPareto : Pass<"remat-pareto", "ModuleOp"> {
+  let summary = "Write the peak / recompute-FLOPs trade-off curve of each graph";
+  let description = [{
+    Sweeps budgets from the unrematerialized peak down to the smallest peak
+    the budget solver can reach, and writes, per function, one point per
+    distinct outcome: the budget, the peak achieved after the whole
+    pipeline, and the recompute FLOPs. Each point is exactly what
+    `-remat-pipeline="policy=budget budget=B"` gives for that budget. JSON
+    (default) or CSV, and an SVG plot of the curve next to the file
+    (`PATH` with its extension replaced by `.svg`). The IR is not changed.
+  }];
+  let options = [
+    Option<"file", "file", "std::string", /*default=*/"\"\"",
+           "Where to write the curve (required)">,
+    Option<"format", "format", "std::string", /*default=*/"\"\"",
+           "json or csv (default: from the file's extension, else json)">,
+    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
+           "exact, fast or auto, as for policy=budget">,
+    Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
+           "The most candidate ops the exact search takes on">,
+  ];
+}
+
 def RematMaterialize : Pass<"remat-materialize", "ModuleOp"> {
   let summary = "Recompute marked values just before their first backward use";
   let description = [{

@@ -573,9 +573,9 @@ static FailureOr<bool> useExactSolver(const TrainingGraph &graph,
                                       StringRef solver, unsigned exactLimit) {
   size_t candidates = budgetCandidates(graph).size();
   bool exact = solver == "exact" || (solver == "auto" && candidates <= exactLimit);
-  if (exact && candidates > 20)
+  if (exact && candidates > 16)
     return graph.getFunction()->emitError()
-           << "remat: the exact solver takes at most 20 candidate ops, this "
+           << "remat: the exact solver takes at most 16 candidate ops, this "
            << "function has " << candidates << "; use solver=fast";
   return exact;
 }

@@ -39,3 +39,8 @@
 // CPU-NEXT: measured peak:  57600 B
 // CPU-NEXT: predicted peak: 57600 B
 // CPU: outputs bitwise identical
+
+// The exact search is refused on graphs with more than 16 candidate ops.
+// RUN: %remat_tools/remat-difftest --seed 5 --emit --min-ops 30 --max-ops 30 > %t.big.mlir
+// RUN: not remat-opt %t.big.mlir -remat-pipeline="policy=budget budget=1.0 solver=exact" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT-LIMIT
+// EXACT-LIMIT: error: remat: the exact solver takes at most 16 candidate ops, this function has {{[0-9]+}}; use solver=fast

@@ -480,7 +480,7 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
     }
     return family;
   }
-  family.push_back(evaluate(graph, {}));
+  family.push_back(evaluate(graph, Decisions()));
 
   // Greedy path: from nothing recomputed, add the candidate that lowers the
   // peak most per added FLOP, until no candidate lowers it. Every step is a
@@ -605,7 +605,6 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     if (policy == "none")
       return markAllAnalysesPreserved();
 
-    MLIRContext *ctx = &getContext();
     bool budgetFailed = false;
     LogicalResult result =
         forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
@@ -621,25 +620,10 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
             return;
           }
           // User overrides win over every policy's own decisions.
-          for (Operation *op : graph.getOps()) {
-            std::optional<Policy> user = getPolicy(op);
-            std::optional<Policy> decided;
-            auto it = decisions.find(op);
-            if (it != decisions.end())
-              decided = it->second;
-            Policy final;
-            if (user)
-              final = *user;
-            else if (decided)
-              final = *decided;
-            else
-              continue;
-            op->setAttr(RematDialect::kPolicyAttrName,
-                        StringAttr::get(ctx, final == Policy::Save
-                                                 ? "save"
-                                                 : "recompute"));
-            ++(final == Policy::Save ? numSave : numRecompute);
-          }
+          writeMarks(graph.getOps(), decisions, graph.getOps());
+          for (Operation *op : graph.getOps())
+            if (std::optional<Policy> final = getPolicy(op))
+              ++(*final == Policy::Save ? numSave : numRecompute);
         });
     if (failed(result) || budgetFailed)
       signalPassFailure();

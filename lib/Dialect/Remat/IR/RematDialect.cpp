@@ -43,11 +43,6 @@ CostAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t flops,
   return success();
 }
 
-static bool isStaticTensor(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.hasStaticShape();
-}
-
 LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
   StringRef name = attr.getName().getValue();

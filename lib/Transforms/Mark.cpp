@@ -28,6 +28,7 @@
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Transforms/Passes.h"
 #include "remat/Transforms/Rematerialize.h"
+#include "OutputFile.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -783,19 +784,7 @@ struct RematParetoPass
 
     bool csv = format == "csv" ||
                (format.empty() && StringRef(file).ends_with(".csv"));
-    auto write = [&](StringRef path, function_ref<void(raw_ostream &)> fn) {
-      std::string message;
-      std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &message);
-      if (!out) {
-        emitError(getOperation()->getLoc())
-            << "remat-pareto: cannot write '" << path << "': " << message;
-        return false;
-      }
-      fn(out->os());
-      out->keep();
-      return true;
-    };
-    bool ok = write(file, [&](raw_ostream &os) {
+    LogicalResult written = writeOutputFile(getOperation(), "remat-pareto", file, [&](raw_ostream &os) {
       if (csv) {
         os << "function,budget_bytes,peak_bytes,recompute_flops\n";
         for (const FunctionCurve &c : curves)
@@ -822,7 +811,11 @@ struct RematParetoPass
     });
     SmallString<128> svg(file);
     llvm::sys::path::replace_extension(svg, "svg");
-    if (!ok || !write(svg, [&](raw_ostream &os) { writeCurveSVG(curves, os); }))
+    if (failed(written) ||
+        failed(writeOutputFile(getOperation(), "remat-pareto", svg,
+                               [&](raw_ostream &os) {
+                                 writeCurveSVG(curves, os);
+                               })))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

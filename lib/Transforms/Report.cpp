@@ -8,6 +8,7 @@
 
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Transforms/Passes.h"
+#include "OutputFile.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/FileUtilities.h"
@@ -44,20 +45,6 @@ struct RematReportPass
 };
 } // namespace
 
-/// Writes `write`'s output to `path` ('-' is stdout); reports a failure to
-/// open the file as an error on `op`.
-static LogicalResult writeToFile(Operation *op, StringRef path,
-                                 function_ref<void(llvm::raw_ostream &)> write) {
-  std::string message;
-  std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &message);
-  if (!out)
-    return emitError(op->getLoc())
-           << "remat-report: cannot write '" << path << "': " << message;
-  write(out->os());
-  out->keep();
-  return success();
-}
-
 void RematReportPass::runOnOperation() {
   std::vector<FunctionReport> reports;
   if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
@@ -67,7 +54,7 @@ void RematReportPass::runOnOperation() {
     return signalPassFailure();
 
   LogicalResult written =
-      writeToFile(getOperation(), file, [&](llvm::raw_ostream &os) {
+      writeOutputFile(getOperation(), "remat-report", file, [&](llvm::raw_ostream &os) {
         if (format == "json") {
           llvm::json::Array functions;
           for (const FunctionReport &report : reports)
@@ -85,7 +72,7 @@ void RematReportPass::runOnOperation() {
   if (failed(written))
     return signalPassFailure();
   if (!plot.empty() &&
-      failed(writeToFile(getOperation(), plot,
+      failed(writeOutputFile(getOperation(), "remat-report", plot,
                                [&](llvm::raw_ostream &os) {
                                  writeSVGPlot(reports, os);
                                })))

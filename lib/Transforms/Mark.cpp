@@ -92,6 +92,10 @@ std::optional<BudgetSpec> mlir::remat::parseBudget(StringRef text) {
   return spec;
 }
 
+static bool isKnownSolver(StringRef solver) {
+  return solver == "auto" || solver == "exact" || solver == "fast";
+}
+
 std::optional<std::string>
 mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
                                  StringRef segments, StringRef group,
@@ -133,7 +137,7 @@ mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
     return prefix + "invalid budget '" + budget.str() +
            "': expected bytes (12000, 16MiB, 2.5GiB) or a fraction in "
            "(0, 1] of the unrematerialized peak (0.5)";
-  if (solver != "auto" && solver != "exact" && solver != "fast")
+  if (!isKnownSolver(solver))
     return prefix + "unknown solver '" + solver.str() +
            "'; accepted: auto, exact, fast";
   return std::nullopt;
@@ -194,6 +198,17 @@ static llvm::SetVector<Value> getRequiredValues(const TrainingGraph &graph) {
 
 using Decisions = DenseMap<Operation *, Policy>;
 
+/// FLOPs per byte of tensor output, the quantity the selective threshold
+/// compares; none for an op without tensor output.
+static std::optional<double> flopsPerOutputByte(Operation *op) {
+  int64_t bytesOut = 0;
+  for (Type type : op->getResultTypes())
+    bytesOut += getTensorBytes(type);
+  if (bytesOut <= 0)
+    return std::nullopt;
+  return double(getOpCost(op).flops) / double(bytesOut);
+}
+
 static void selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,
                                Decisions &decisions) {
   using Capacity = MinCut::Capacity;
@@ -217,13 +232,12 @@ static void selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,
       continue;
     bool ok = !whyNotRecomputable(op) && getPolicy(op) != Policy::Save;
     OpCost cost = getOpCost(op);
-    int64_t bytesOut = 0;
-    for (Type type : op->getResultTypes())
-      bytesOut += getTensorBytes(type);
-    // FLOPs per byte of output: an op that does much work per byte it
-    // produces (a large GEMM) is cheaper to keep than to redo.
-    if (ok && cost.flops > 0 && getPolicy(op) != Policy::Recompute)
-      ok = bytesOut > 0 && double(cost.flops) / double(bytesOut) < flopsPerByte;
+    // An op that does much work per byte it produces (a large GEMM) is
+    // cheaper to keep than to redo.
+    if (ok && cost.flops > 0 && getPolicy(op) != Policy::Recompute) {
+      std::optional<double> ratio = flopsPerOutputByte(op);
+      ok = ratio && *ratio < flopsPerByte;
+    }
     canRecompute[op] = ok;
     if (ok)
       totalFlops += cost.flops;
@@ -521,14 +535,9 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
   }
 
   SmallVector<double> thresholds{0.0};
-  for (Operation *op : candidates) {
-    int64_t bytesOut = 0;
-    for (Type type : op->getResultTypes())
-      bytesOut += getTensorBytes(type);
-    if (bytesOut > 0)
-      thresholds.push_back(std::nextafter(
-          double(getOpCost(op).flops) / double(bytesOut), HUGE_VAL));
-  }
+  for (Operation *op : candidates)
+    if (std::optional<double> ratio = flopsPerOutputByte(op))
+      thresholds.push_back(std::nextafter(*ratio, HUGE_VAL));
   llvm::sort(thresholds);
   thresholds.erase(std::unique(thresholds.begin(), thresholds.end()),
                    thresholds.end());
@@ -762,7 +771,7 @@ struct RematParetoPass
     if (!format.empty() && format != "json" && format != "csv")
       return errorHandler("remat-pareto: unknown format '" + format +
                           "'; expected json or csv");
-    if (solver != "auto" && solver != "exact" && solver != "fast")
+    if (!isKnownSolver(solver))
       return errorHandler("remat-pareto: unknown solver '" + solver +
                           "'; accepted: auto, exact, fast");
     return success();

@@ -11,6 +11,8 @@ packages=(
   cmake ninja-build g++ make                               # build
   libgtest-dev libgmock-dev                                # unit tests
   python3                                                  # lit
+  python3-torch python3-torchvision python3-numpy          # PyTorch front end
+  python3-networkx                                         # (PyTorch min-cut partitioner)
 )
 
 missing=()

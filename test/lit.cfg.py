@@ -10,7 +10,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "REMAT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.remat_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "check_budget.py", "npy.py", "finite_differences.py", "check_runs.py", "run_corpus.py", "corpus", "valid",
@@ -29,8 +29,14 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
+# The PyTorch front end's tests need a Python that imports torch (and
+# torchvision); `make check` installs Debian's, CMake finds it.
+if config.remat_torch_python:
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_python", config.remat_torch_python))
+
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
-tools = ["remat-opt", "remat-run", "mlir-opt"]
+tools = ["remat-opt", "remat-run", "mlir-opt", "remat-import-torch"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # In a sanitizer build, remat's code carries the sanitizer runtime: it cannot

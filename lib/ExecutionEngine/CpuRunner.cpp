@@ -2,6 +2,7 @@
 
 #include "remat/ExecutionEngine/CpuRunner.h"
 #include "remat-runtime/Allocator.h"
+#include "remat-runtime/MemrefCopy.h"
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/InitRemat.h"
 
@@ -201,7 +202,8 @@ struct ArgumentBuffer {
 FailureOr<RunResult>
 remat_run::compileAndRun(ModuleOp module, StringRef entryName,
                          const remat::RematPipelineOptions &options,
-                         const std::vector<HostArray> &inputs) {
+                         const std::vector<HostArray> &inputs,
+                         unsigned optLevel) {
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> clone = module.clone();
   auto entry = clone->lookupSymbol<func::FuncOp>(entryName);
@@ -273,7 +275,7 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
                          "lowering to LLVM")))
     return failure();
 
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/2,
+  auto transformer = makeOptimizingTransformer(std::min(optLevel, 3u),
                                                /*sizeLevel=*/0, nullptr);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
@@ -294,6 +296,7 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
         reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));
     add("_mlir_memref_to_llvm_free",
         reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));
+    add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
     return map;
   });
   engine->initialize();
@@ -348,8 +351,9 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
   result.measuredPeakBytes = stats.peak_bytes;
   result.numAllocs = stats.num_allocs;
 
-  // Copy the results out (any strides), then free what the code allocated.
-  std::set<void *> freed;
+  // Copy every result out (any strides) before freeing anything: results
+  // may alias one another (a result that is a view of another one).
+  std::vector<void *> toFree;
   size_t field = 0;
   for (HostArray layout : resultLayouts) {
     size_t rank = layout.shape.size();
@@ -373,11 +377,14 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
         index[d] = 0;
       }
     }
-    if (remat_alloc_owns(allocated) && freed.insert(allocated).second)
-      _mlir_memref_to_llvm_free(allocated);
+    toFree.push_back(allocated);
     result.outputs.push_back(std::move(layout));
     field += 3 + 2 * rank;
   }
+  std::set<void *> freed;
+  for (void *allocated : toFree)
+    if (remat_alloc_owns(allocated) && freed.insert(allocated).second)
+      _mlir_memref_to_llvm_free(allocated);
   remat_alloc_stats after = remat_alloc_get_stats();
   result.numFrees = after.num_frees;
   result.badFrees = remat_alloc_bad_frees();

@@ -70,6 +70,11 @@ static cl::opt<std::string> comparePolicy(
     "compare-policy",
     cl::desc("Also run with this policy and compare outputs bitwise"),
     cl::cat(category));
+static cl::opt<unsigned> optLevel(
+    "opt-level",
+    cl::desc("LLVM optimization level of the compiled code, 0-3 (default 2; "
+             "1 compiles large graphs much faster)"),
+    cl::init(2), cl::cat(category));
 static cl::opt<bool> json("json", cl::desc("Print one JSON object"),
                           cl::cat(category));
 static cl::opt<bool> printOutputs(
@@ -217,13 +222,15 @@ int main(int argc, char **argv) {
   }
 
   FailureOr<RunResult> run =
-      compileAndRun(*module, name, *pipelineOptions(policy), inputs);
+      compileAndRun(*module, name, *pipelineOptions(policy), inputs,
+                    optLevel);
   if (failed(run))
     return 1;
   std::optional<RunResult> other;
   if (!comparePolicy.empty()) {
     FailureOr<RunResult> second =
-        compileAndRun(*module, name, *pipelineOptions(comparePolicy), inputs);
+        compileAndRun(*module, name, *pipelineOptions(comparePolicy),
+                      inputs, optLevel);
     if (failed(second))
       return 1;
     other = std::move(*second);

@@ -54,11 +54,12 @@ std::vector<HostArray> makeRandomInputs(mlir::func::FuncOp entry,
 
 /// Clones `module`, rematerializes it with `options` (nothing for
 /// policy=none), lowers it and runs `entry` on `inputs`. Emits a diagnostic
-/// and fails on any error.
+/// and fails on any error. `optLevel` is LLVM's (0-3): large imported graphs
+/// compile much faster at 1, whose code is still vectorized enough to test.
 mlir::FailureOr<RunResult>
 compileAndRun(mlir::ModuleOp module, llvm::StringRef entry,
               const mlir::remat::RematPipelineOptions &options,
-              const std::vector<HostArray> &inputs);
+              const std::vector<HostArray> &inputs, unsigned optLevel = 2);
 
 /// FNV-1a over the bytes of `array`, as 16 hex digits.
 std::string checksum(const HostArray &array);

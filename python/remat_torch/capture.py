@@ -1,0 +1,394 @@
+"""Capture of a module's joint forward+backward graph and its import.
+
+The joint graph is traced with make_fx (the tracer behind AOTAutograd) of a
+function that runs the module functionally (parameters and buffers as
+inputs) and calls torch.autograd.grad with the output cotangents as inputs:
+exactly what functorch.compile.aot_module traces before partitioning. The
+aten graph is then lowered op by op (lower.py) to one func.func.
+"""
+
+import contextlib
+import copy
+import operator
+import re
+
+import torch
+import torch.fx
+from torch.fx.experimental.proxy_tensor import make_fx
+
+from . import lower
+from .mlir import Function, ImportError_, Tensor, fmt_const, ttype
+
+try:  # PyTorch 2.x
+    from torch.func import functional_call
+except ImportError:  # PyTorch 1.13
+    from torch.nn.utils.stateless import functional_call
+
+ELEM = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
+        torch.float64: "f64", torch.int64: "i64", torch.int32: "i32", torch.int16: "i16",
+        torch.int8: "i8", torch.uint8: "i8", torch.bool: "i1"}
+
+DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
+          "f64": torch.float64}
+
+# Keyword arguments that only describe placement or layout: a value-semantics
+# graph on one device has no use for them (dtypes come from the traced values).
+IGNORED_KWARGS = {"layout", "device", "pin_memory", "memory_format", "non_blocking", "dtype",
+                  "generator"}
+
+
+def elem_of(dtype):
+    if dtype not in ELEM:
+        raise ImportError_("unsupported dtype %s" % dtype)
+    return ELEM[dtype]
+
+
+class ImportedGraph:
+    """The result of an import: MLIR text plus what its arguments are."""
+
+    def __init__(self, mlir, args, results):
+        self.mlir = mlir
+        # args: (name, kind, value or None); kind: param, buffer, input, random, cotangent
+        self.args = args
+        self.results = results      # (name, kind): output, grad, buffer
+
+    def input_tensors(self):
+        return [v for _, _, v in self.args]
+
+    def write_inputs(self, directory):
+        """argN.npy for `remat-run --inputs=DIR`, in argument order."""
+        import os
+        os.makedirs(directory, exist_ok=True)
+        for i, (name, kind, value) in enumerate(self.args):
+            if value is None or value.device.type == "meta":
+                raise ImportError_("argument %s has no value (imported with fake tensors)" % name)
+            save_npy(os.path.join(directory, "arg%d.npy" % i), value)
+
+
+def save_npy(path, t):
+    import numpy as np
+    t = t.detach().cpu()
+    if t.dtype == torch.bfloat16:
+        raise ImportError_("bf16 values cannot be written as .npy")
+    np.save(path, t.contiguous().numpy())
+
+
+@contextlib.contextmanager
+def _module_paths(model):
+    """Tags every FX node created while a submodule runs with its path."""
+    names = {id(m): n for n, m in model.named_modules()}
+    stack = []
+
+    def pre(module, inputs):
+        if id(module) in names:
+            stack.append(names[id(module)])
+
+    def post(module, inputs, outputs):
+        if id(module) in names and stack:
+            stack.pop()
+
+    original = torch.fx.Graph.create_node
+
+    def create_node(self, *args, **kwargs):
+        node = original(self, *args, **kwargs)
+        node.meta["remat_module"] = stack[-1] if stack else None
+        node.meta["remat_phase"] = "forward" if stack else None
+        return node
+
+    from torch.nn.modules import module as module_mod
+    h1 = module_mod.register_module_forward_pre_hook(pre)
+    h2 = module_mod.register_module_forward_hook(post)
+    torch.fx.Graph.create_node = create_node
+    try:
+        yield
+    finally:
+        torch.fx.Graph.create_node = original
+        h1.remove()
+        h2.remove()
+
+
+def _flatten_outputs(out):
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, (list, tuple)):
+        r = []
+        for o in out:
+            r.extend(_flatten_outputs(o))
+        return r
+    if isinstance(out, dict):
+        r = []
+        for k in out:
+            r.extend(_flatten_outputs(out[k]))
+        return r
+    raise ImportError_("the model returned a %s; only tensors (or tuples, lists, dicts of "
+                       "them) can be outputs" % type(out).__name__)
+
+
+def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name="train_step",
+                 tangents=None, locations=True):
+    """Imports `model(*example_inputs)` with its backward.
+
+    dtype: None (as is) or "f32" / "bf16" / "f16" / "f64" for parameters and
+    floating inputs. fake: trace on meta tensors (no weights allocated).
+    tangents: cotangents of the outputs (default ones), used as example values.
+    Returns an ImportedGraph.
+    """
+    if not isinstance(model, torch.nn.Module):
+        raise ImportError_("expected a torch.nn.Module, got %s" % type(model).__name__)
+    if not isinstance(example_inputs, (list, tuple)):
+        example_inputs = (example_inputs,)
+    example_inputs = tuple(example_inputs)
+    if dtype is not None:
+        if dtype not in DTYPES:
+            raise ImportError_("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
+        model = copy.deepcopy(model) if not fake else model
+        model = model.to(DTYPES[dtype])
+        example_inputs = tuple(x.to(DTYPES[dtype]) if isinstance(x, torch.Tensor) and x.is_floating_point()
+                               else x for x in example_inputs)
+    if fake:
+        model = model.to("meta")
+        example_inputs = tuple(x.to("meta") if isinstance(x, torch.Tensor) else x for x in example_inputs)
+    for x in example_inputs:
+        if not isinstance(x, torch.Tensor):
+            raise ImportError_("example inputs must be tensors, got %s" % type(x).__name__)
+
+    params = dict(model.named_parameters())
+    buffers = dict(model.named_buffers())
+    if not params:
+        raise ImportError_("the model has no parameters: there is no gradient to import")
+
+    # Output shapes for the cotangents, from a probe run that leaves no trace:
+    # buffers and the random state are restored afterwards.
+    rng = torch.get_rng_state()
+    saved = {k: v.clone() for k, v in buffers.items()}
+    with torch.no_grad():
+        probe = _flatten_outputs(functional_call(model, {**params, **saved}, example_inputs))
+    torch.set_rng_state(rng)
+    for o in probe:
+        if not o.is_floating_point():
+            raise ImportError_("output of dtype %s has no gradient" % o.dtype)
+    if tangents is None:
+        tangents = [torch.ones(o.shape, dtype=o.dtype, device=o.device) for o in probe]
+    tangents = list(tangents)
+
+    param_list = list(params.values())
+
+    def joint(p, b, inputs, cts):
+        out = _flatten_outputs(functional_call(model, {**p, **b}, tuple(inputs)))
+        grads = torch.autograd.grad(out, list(p.values()), cts, allow_unused=True)
+        return out, list(grads)
+
+    def fresh_buffers():
+        return {k: v.clone() for k, v in buffers.items()}
+
+    torch.manual_seed(seed)
+    with _module_paths(model) if locations else contextlib.nullcontext():
+        try:
+            gm = make_fx(joint)(params, fresh_buffers(), list(example_inputs), tangents)
+        except ImportError_:
+            raise
+        except Exception as e:  # tracing failures name the PyTorch error
+            raise ImportError_("tracing the model failed: %s: %s" % (type(e).__name__, e))
+
+    # Values of every node, from a replay with the same seed: shapes and
+    # dtypes for the lowering, and the random draws the graph takes as inputs.
+    values = {}
+
+    class Recorder(torch.fx.Interpreter):
+        def run_node(self, n):
+            r = super().run_node(n)
+            if isinstance(r, torch.Tensor):
+                values[n] = r.clone() if not n.target.__class__.__name__ == "builtin_function_or_method" else r
+            else:
+                values[n] = r
+            return r
+
+    torch.manual_seed(seed)
+    flat_args = list(params.values()) + list(fresh_buffers().values()) + list(example_inputs) + tangents
+    with torch.no_grad():
+        Recorder(gm).run(*flat_args)
+
+    arg_info = ([("p." + k, "param", v) for k, v in params.items()] +
+                [("b." + k, "buffer", v) for k, v in buffers.items()] +
+                [("input%d" % i, "input", v) for i, v in enumerate(example_inputs)] +
+                [("grad_out%d" % i, "cotangent", v) for i, v in enumerate(tangents)])
+    return _lower(gm, values, arg_info, name, len(probe), list(params), list(buffers))
+
+
+def _packet(target):
+    if target is operator.getitem:
+        return "getitem", ""
+    if hasattr(target, "overloadpacket"):
+        return target.overloadpacket.__name__, target._overloadname
+    return getattr(target, "__name__", str(target)), ""
+
+
+def _where(node):
+    path = node.meta.get("remat_module")
+    if path is None:
+        return " (in the backward pass)" if "remat_module" in node.meta else ""
+    return " in module '%s'" % path if path else " in the top-level module"
+
+
+def _loc(node, packet):
+    path = node.meta.get("remat_module")
+    op = "aten." + packet
+    text = "%s/%s" % (path, op) if path else op
+    return '"%s"' % text.replace('"', "'")
+
+
+def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names):
+    fn = Function(name)
+    L = lower.Lowering(fn, values, elem_of)
+    nodes = list(gm.graph.nodes)
+    for i, n in enumerate(nodes):
+        L.order[n] = i
+    placeholders = [n for n in nodes if n.op == "placeholder"]
+    if len(placeholders) != len(arg_info):
+        raise ImportError_("internal: %d placeholders for %d arguments" % (len(placeholders), len(arg_info)))
+    buffer_nodes = {}
+    for n, (aname, kind, value) in zip(placeholders, arg_info):
+        v = values.get(n, value)
+        attrs = "remat.cotangent" if kind == "cotangent" else None
+        L.env[n] = fn.add_arg(aname, tuple(v.shape), elem_of(v.dtype), attrs)
+        if kind == "buffer":
+            buffer_nodes[n] = aname
+    arg_values = [value for _, _, value in arg_info]
+
+    output_node = None
+    for n in nodes:
+        if n.op == "placeholder":
+            continue
+        if n.op == "output":
+            output_node = n
+            continue
+        if n.op == "get_attr":
+            fn.begin(None)
+            L.node = n
+            L.env[n] = _constant(L, getattr(gm, n.target), n.target)
+            continue
+        if n.op != "call_function":
+            raise ImportError_("unsupported FX node %s (%s)" % (n.name, n.op))
+        packet, overload = _packet(n.target)
+        fn.begin(_loc(n, packet))
+        L.node = n
+        if packet == "getitem":
+            L.env[n] = L.value(n.args[0])[n.args[1]]
+            continue
+        inplace = packet.endswith("_") and not packet.startswith("__")
+        base = packet[:-1] if inplace else packet
+        handler = lower.HANDLERS.get(base)
+        if handler is None:
+            raise ImportError_("unsupported op aten.%s.%s%s: no lowering to MLIR yet (see "
+                               "docs/PyTorch.md for the supported ops)" % (
+                                   packet, overload or "default", _where(n)))
+        args = [L.value(a) for a in n.args]
+        kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS}
+        try:
+            result = handler(L, *args, **kwargs)
+        except ImportError_ as e:
+            raise ImportError_("aten.%s%s: %s" % (packet, _where(n), e))
+        if inplace:
+            L.mutate(n.args[0], result)
+            L.root[n] = L.root.get(n.args[0], n.args[0])
+        else:
+            L.env[n] = result
+
+    # Results: forward outputs, parameter gradients, updated buffers.
+    flat = list(output_node.args[0])
+    outs, grads = flat[:num_outputs], flat[num_outputs:]
+    fn.begin(None)
+    results = []
+    for i, o in enumerate(outs):
+        results.append(("output%d" % i, "output", _result(L, o)))
+    for pname, g in zip(param_names, grads):
+        if g is None:
+            p = L.env[placeholders[param_names.index(pname)]]
+            t = fn.filled(p.shape, p.elem, 0.0)
+        else:
+            t = _result(L, g)
+        results.append(("grad." + pname, "grad", t))
+    for n, bname in buffer_nodes.items():
+        if n in L.mutated:
+            results.append(("new." + bname[2:], "buffer", fn.materialize(L.mutated[n])))
+    fn.results = [(t.value, ttype(t.shape, t.elem)) for _, _, t in results]
+
+    keep = _live_ops(fn)
+    header = "// Imported from PyTorch %s by remat-import-torch.\n" % torch.__version__
+    mlir = header + fn.text(keep)
+    # Random draws became arguments after the cotangents, in creation order.
+    args = list(arg_info)
+    for t, node, idx in L.random_inputs:
+        v = values[node]
+        if idx is not None:
+            v = v[idx]
+        args.append(("rng." + node.name, "random", v))
+    return ImportedGraph(mlir, args, [(n, k) for n, k, _ in results])
+
+
+def _result(L, node):
+    t = L.value(node)
+    if not isinstance(t, Tensor):
+        raise ImportError_("a graph output is not a tensor: %r" % (t,))
+    return L.fn.materialize(t)
+
+
+def _constant(L, t, name):
+    if t.device.type == "meta":
+        raise ImportError_("constant tensor '%s' has no value (fake tensors)" % name)
+    if t.numel() > 65536:
+        raise ImportError_("constant tensor '%s' has %d elements; pass it as a buffer" % (name, t.numel()))
+    elem = elem_of(t.dtype)
+    flat = t.detach().reshape(-1).tolist()
+    cname = L.fn.fresh("cst")
+    ty = ttype(tuple(t.shape), elem)
+    if len(set(flat)) == 1 and flat:
+        L.fn.line("%s = arith.constant dense<%s> : %s" % (cname, fmt_const(flat[0], elem), ty))
+    else:
+        L.fn.line("%s = arith.constant dense<[%s]> : %s" % (
+            cname, ", ".join(fmt_const(v, elem) for v in flat),
+            ttype((t.numel(),), elem)))
+        L.fn.current[1][-1] = (L.fn.current[1][-1][0], True)
+        r = L.fn.reshape(Tensor(cname, (t.numel(),), elem), tuple(t.shape))
+        return r
+    return Tensor(cname, tuple(t.shape), elem)
+
+
+_DEF = re.compile(r"^\s*(%[A-Za-z_][A-Za-z0-9_]*)(?::\d+)?\s*=")
+_USE = re.compile(r"%[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _split_ops(lines):
+    """The ops of a statement group: runs of lines closed by an op's last line."""
+    ops, cur = [], []
+    for text, ends in lines:
+        cur.append((text, ends))
+        if ends:
+            ops.append(cur)
+            cur = []
+    if cur:
+        ops.append(cur)
+    return ops
+
+
+def _live_ops(fn):
+    """(group, op) indices of the ops whose values reach a result: the
+    lowering may build values nobody reads (e.g. a gradient PyTorch asked
+    for but never used)."""
+    units = []
+    for g, (loc, lines) in enumerate(fn.groups):
+        for k, op in enumerate(_split_ops(lines)):
+            d, u = set(), set()
+            for text, _ in op:
+                m = _DEF.match(text)
+                if m:
+                    d.add(m.group(1))
+                u.update(_USE.findall(text))
+            units.append(((g, k), d, u - d))
+    needed = set(s for s, _ in fn.results)
+    keep = set()
+    for key, d, u in reversed(units):
+        if d & needed:
+            keep.add(key)
+            needed |= u
+    return keep

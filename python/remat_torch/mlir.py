@@ -1,0 +1,409 @@
+"""Text emission of upstream MLIR (func, linalg, tensor, arith, math).
+
+The importer writes MLIR as text, so it needs no MLIR Python bindings. A
+`Tensor` is a value of the emitted function seen through an *affine view*:
+each of its dimensions reads either one dimension of the underlying SSA value
+or index 0 of a size-1 (broadcast) dimension. Transposes, permutes, expands,
+squeezes and unsqueezes are therefore free: elementwise ops and matmuls read
+through the view with their indexing maps, and only ops that need a dense
+value in memory (reshapes, slices, convolutions, results) materialize it.
+This keeps PyTorch's view semantics for memory accounting: a transposed weight
+is not a copy in PyTorch and is not one here.
+"""
+
+import re
+
+DTYPES = {}  # torch dtype -> MLIR element type, filled by torch_types()
+
+
+class ImportError_(Exception):
+    """An error the user can act on; the command prints it without a traceback."""
+
+
+def elem_is_float(t):
+    return t in ("f16", "bf16", "f32", "f64")
+
+
+def elem_is_int(t):
+    return t.startswith("i")
+
+
+def elem_bits(t):
+    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}.get(t) or int(t[1:])
+
+
+def ttype(shape, elem):
+    if not shape:
+        return "tensor<%s>" % elem
+    return "tensor<%sx%s>" % ("x".join(str(d) for d in shape), elem)
+
+
+def fmt_float(v, elem):
+    if v == float("inf"):
+        return {"f16": "0x7C00", "bf16": "0x7F80", "f32": "0x7F800000",
+                "f64": "0x7FF0000000000000"}[elem]
+    if v == float("-inf"):
+        return {"f16": "0xFC00", "bf16": "0xFF80", "f32": "0xFF800000",
+                "f64": "0xFFF0000000000000"}[elem]
+    if v != v:
+        return {"f16": "0x7E00", "bf16": "0x7FC0", "f32": "0x7FC00000",
+                "f64": "0x7FF8000000000000"}[elem]
+    r = repr(float(v))
+    mantissa, _, exp = r.partition("e")
+    if "." not in mantissa:  # MLIR wants a digit after the point: 1.0e-05
+        r = mantissa + ".0" + ("e" + exp if exp else "")
+    return r
+
+
+def fmt_const(v, elem):
+    if elem_is_float(elem):
+        return fmt_float(v, elem)
+    if elem == "i1":
+        return "true" if v else "false"
+    return str(int(v))
+
+
+def const_op(v, elem):
+    if elem == "i1":  # a bool attribute carries its type
+        return "arith.constant %s" % fmt_const(v, elem)
+    return "arith.constant %s : %s" % (fmt_const(v, elem), elem)
+
+
+class Tensor:
+    """SSA value `value` (a tensor of `base_shape`) seen through a view.
+
+    view[k] is the base dimension that dimension k reads, or None for a
+    broadcast or inserted dimension. Base dimensions no result dimension reads
+    have size 1 and are read at index 0.
+    """
+
+    def __init__(self, value, base_shape, elem, shape=None, view=None):
+        self.value = value
+        self.base_shape = tuple(base_shape)
+        self.elem = elem
+        self.shape = tuple(base_shape if shape is None else shape)
+        # view: per result dim, a base dim index or None (broadcast / new dim).
+        # Base dims not read by any result dim have size 1 and are read at 0.
+        self.view = list(range(len(self.base_shape))) if view is None else list(view)
+
+    @property
+    def dense(self):
+        return self.shape == self.base_shape and self.view == list(range(len(self.base_shape)))
+
+    def base_exprs(self, result_dims):
+        """Affine expressions of the base indices, given names of this view's dims."""
+        exprs = ["0"] * len(self.base_shape)
+        for k, b in enumerate(self.view):
+            if b is not None:
+                exprs[b] = result_dims[k]
+        return exprs
+
+    def permuted(self, perm):
+        return Tensor(self.value, self.base_shape, self.elem,
+                      [self.shape[p] for p in perm], [self.view[p] for p in perm])
+
+    def broadcast_to(self, shape):
+        """numpy broadcasting of this view to `shape` (right aligned)."""
+        shape = tuple(shape)
+        lead = len(shape) - len(self.shape)
+        if lead < 0:
+            raise ImportError_("cannot broadcast %s to %s" % (self.shape, shape))
+        view = [None] * lead
+        for k, d in enumerate(self.shape):
+            target = shape[lead + k]
+            if d == target:
+                view.append(self.view[k])
+            elif d == 1:
+                view.append(None)
+            else:
+                raise ImportError_("cannot broadcast %s to %s" % (self.shape, shape))
+        return Tensor(self.value, self.base_shape, self.elem, shape, view)
+
+    def squeezed_dims(self, dims):
+        keep = [k for k in range(len(self.shape)) if k not in dims]
+        return Tensor(self.value, self.base_shape, self.elem,
+                      [self.shape[k] for k in keep], [self.view[k] for k in keep])
+
+    def unsqueezed(self, dim):
+        shape = list(self.shape)
+        view = list(self.view)
+        shape.insert(dim, 1)
+        view.insert(dim, None)
+        return Tensor(self.value, self.base_shape, self.elem, shape, view)
+
+    def with_shape_only(self, shape):
+        return Tensor(self.value, self.base_shape, self.elem, shape, self.view)
+
+
+def affine_map(ndims, exprs, prefix="d"):
+    dims = ", ".join("%s%d" % (prefix, i) for i in range(ndims))
+    return "affine_map<(%s) -> (%s)>" % (dims, ", ".join(exprs))
+
+
+class Body:
+    """Builds the region of a linalg.generic: scalar arith/math ops."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.lines = []
+        self.index_cache = {}
+
+    def emit(self, text, result_type=None):
+        name = self.fn.fresh("v")
+        self.lines.append("    %s = %s" % (name, text))
+        return name
+
+    def const(self, v, elem):
+        key = ("c", repr(v), elem)
+        if key in self.index_cache:
+            return self.index_cache[key]
+        name = self.emit(const_op(v, elem))
+        self.index_cache[key] = name
+        return name
+
+    def index(self, dim):
+        key = ("i", dim)
+        if key not in self.index_cache:
+            self.index_cache[key] = self.emit("linalg.index %d : index" % dim)
+        return self.index_cache[key]
+
+    def index_const(self, v):
+        key = ("ic", v)
+        if key not in self.index_cache:
+            self.index_cache[key] = self.emit("arith.constant %d : index" % v)
+        return self.index_cache[key]
+
+    def cast(self, x, src, dst):
+        if src == dst:
+            return x
+        if elem_is_float(src) and elem_is_float(dst):
+            if src == "bf16" and dst == "f16" or src == "f16" and dst == "bf16":
+                x = self.emit("arith.extf %s : %s to f32" % (x, src))
+                src = "f32"
+            op = "arith.extf" if elem_bits(dst) > elem_bits(src) else "arith.truncf"
+            return self.emit("%s %s : %s to %s" % (op, x, src, dst))
+        if elem_is_int(src) and elem_is_float(dst):
+            op = "arith.uitofp" if src == "i1" else "arith.sitofp"
+            return self.emit("%s %s : %s to %s" % (op, x, src, dst))
+        if elem_is_float(src) and dst == "i1":
+            zero = self.const(0.0, src)
+            return self.emit("arith.cmpf une, %s, %s : %s" % (x, zero, src))
+        if elem_is_float(src) and elem_is_int(dst):
+            return self.emit("arith.fptosi %s : %s to %s" % (x, src, dst))
+        if elem_is_int(src) and dst == "i1":
+            zero = self.const(0, src)
+            return self.emit("arith.cmpi ne, %s, %s : %s" % (x, zero, src))
+        if elem_is_int(src) and elem_is_int(dst):
+            if elem_bits(dst) > elem_bits(src):
+                op = "arith.extui" if src == "i1" else "arith.extsi"
+            else:
+                op = "arith.trunci"
+            return self.emit("%s %s : %s to %s" % (op, x, src, dst))
+        raise ImportError_("cannot convert %s to %s" % (src, dst))
+
+    # Arithmetic on one element type.
+    def binary(self, kind, a, b, elem):
+        f = elem_is_float(elem)
+        ops = {"add": ("arith.addf", "arith.addi"), "sub": ("arith.subf", "arith.subi"),
+               "mul": ("arith.mulf", "arith.muli"), "div": ("arith.divf", "arith.divsi"),
+               "max": ("arith.maximumf", "arith.maxsi"), "min": ("arith.minimumf", "arith.minsi"),
+               "and": (None, "arith.andi"), "or": (None, "arith.ori"), "xor": (None, "arith.xori")}
+        op = ops[kind][0 if f else 1]
+        if op is None:
+            raise ImportError_("%s needs integer operands" % kind)
+        return self.emit("%s %s, %s : %s" % (op, a, b, elem))
+
+    def unary(self, op, a, elem):
+        return self.emit("%s %s : %s" % (op, a, elem))
+
+    def cmp(self, pred, a, b, elem):
+        if elem_is_float(elem):
+            fp = {"eq": "oeq", "ne": "une", "lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge"}[pred]
+            return self.emit("arith.cmpf %s, %s, %s : %s" % (fp, a, b, elem))
+        ip = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}[pred]
+        if elem == "i1":
+            ip = {"lt": "ult", "le": "ule", "gt": "ugt", "ge": "uge"}.get(pred, ip)
+        return self.emit("arith.cmpi %s, %s, %s : %s" % (ip, a, b, elem))
+
+    def select(self, c, a, b, elem):
+        return self.emit("arith.select %s, %s, %s : %s" % (c, a, b, elem))
+
+
+class Function:
+    """The emitted function: arguments, one statement group per source op."""
+
+    def __init__(self, name):
+        self.name = name
+        self.counter = 0
+        self.groups = []  # (loc, [lines])
+        self.current = None
+        self.args = []  # (ssa, type, attrs)
+        self.results = []  # (ssa, type)
+
+    def fresh(self, prefix="t"):
+        self.counter += 1
+        return "%%%s%d" % (prefix, self.counter)
+
+    def begin(self, loc):
+        self.current = (loc, [])
+        self.groups.append(self.current)
+
+    def line(self, text, ends_op=None):
+        # ends_op: the line that closes an op gets the location; by default
+        # single-line ops (an assignment) do.
+        if ends_op is None:
+            ends_op = " = " in text
+        self.current[1].append((text, ends_op))
+
+    def add_arg(self, name, shape, elem, attrs=None):
+        ssa = "%" + re.sub(r"[^A-Za-z0-9_]", "_", name)
+        if any(a[0] == ssa for a in self.args) or not re.match(r"%[A-Za-z_]", ssa):
+            ssa = self.fresh("arg")
+        self.args.append((ssa, ttype(shape, elem), attrs))
+        return Tensor(ssa, shape, elem)
+
+    # -- structural helpers -------------------------------------------------
+    def empty(self, shape, elem):
+        name = self.fresh("e")
+        self.line("%s = tensor.empty() : %s" % (name, ttype(shape, elem)))
+        return name
+
+    def filled(self, shape, elem, value):
+        e = self.empty(shape, elem)
+        c = self.fresh("c")
+        self.line("%s = %s" % (c, const_op(value, elem)))
+        name = self.fresh("f")
+        t = ttype(shape, elem)
+        self.line("%s = linalg.fill ins(%s : %s) outs(%s : %s) -> %s" % (name, c, elem, e, t, t))
+        return Tensor(name, shape, elem)
+
+    def generic(self, out_shapes_elems, inputs, body_fn, reduce_dims=(), inits=None,
+                loop_shape=None):
+        """A linalg.generic over the loop space `loop_shape` (default: the
+        first output's shape followed by the reduced dims `reduce_dims`, a list
+        of sizes). `inputs` are Tensors read through their views (their shape
+        must be the loop space or broadcast to the parallel part) or
+        (Tensor, [exprs]) pairs with explicit base-index expressions. Outputs
+        are written at the parallel dims. `body_fn(body, elems)` returns the
+        yielded values (list), given the element SSA names of the inputs
+        followed by the outputs' current values."""
+        par_shape = tuple(out_shapes_elems[0][0])
+        loops = list(par_shape) + list(reduce_dims)
+        n = len(loops)
+        dims = ["d%d" % i for i in range(n)]
+        maps, operands, types = [], [], []
+        for inp in inputs:
+            if isinstance(inp, tuple):
+                t, exprs = inp
+            else:
+                t = inp.broadcast_to(par_shape)
+                exprs = t.base_exprs(dims[:len(par_shape)])
+            maps.append(affine_map(n, exprs))
+            operands.append(t.value)
+            types.append(ttype(t.base_shape, t.elem))
+        # Every loop must be readable from some operand's map (linalg needs
+        # the loop bounds): a reduction loop no operand indexes plainly
+        # (a pooling window) gets a window operand, as linalg's pooling ops do.
+        plain = set()
+        for m in maps:
+            plain.update(e.strip() for e in m.split("-> (")[1].rstrip(")>").split(","))
+        window = [i for i in range(len(par_shape), n) if dims[i] not in plain]
+        if window:
+            w = self.empty([loops[i] for i in window], "i8")
+            maps.append(affine_map(n, [dims[i] for i in window]))
+            operands.append(w)
+            types.append(ttype([loops[i] for i in window], "i8"))
+            inputs = list(inputs) + [Tensor(w, [loops[i] for i in window], "i8")]
+        outs = []
+        for k, (shape, elem) in enumerate(out_shapes_elems):
+            if inits is not None and inits[k] is not None:
+                outs.append(inits[k].value)
+            else:
+                outs.append(self.empty(shape, elem))
+            maps.append(affine_map(n, dims[:len(par_shape)]))
+        out_types = [ttype(s, e) for s, e in out_shapes_elems]
+        body = Body(self)
+        in_elems = [(inp[0] if isinstance(inp, tuple) else inp).elem for inp in inputs]
+        args = [self.fresh("a") for _ in range(len(inputs) + len(outs))]
+        visible = args[:len(inputs) - 1] + args[len(inputs):] if window else args
+        results = body_fn(body, visible)
+        iters = ", ".join(['"parallel"'] * len(par_shape) + ['"reduction"'] * len(reduce_dims))
+        names = [self.fresh("g") for _ in outs]
+        lhs = names[0] if len(names) == 1 else "%s:%d" % (names[0], len(names))
+        self.line("%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]}" % (
+            lhs, ", ".join(maps), iters), False)
+        ins_text = ""
+        if operands:
+            ins_text = "ins(%s : %s) " % (", ".join(operands), ", ".join(types))
+        self.line("    %souts(%s : %s) {" % (ins_text, ", ".join(outs), ", ".join(out_types)), False)
+        block_args = ", ".join("%s: %s" % (a, e) for a, e in
+                               zip(args, in_elems + [e for _, e in out_shapes_elems]))
+        self.line("  ^bb0(%s):" % block_args, False)
+        for l in body.lines:
+            self.line(l, False)
+        self.line("    linalg.yield %s : %s" % (", ".join(results),
+                                               ", ".join(e for _, e in out_shapes_elems)), False)
+        rt = out_types[0] if len(out_types) == 1 else "(%s)" % ", ".join(out_types)
+        self.line("  } -> %s" % rt, True)
+        if len(names) == 1:
+            return [Tensor(names[0], out_shapes_elems[0][0], out_shapes_elems[0][1])]
+        return [Tensor("%s#%d" % (names[0], k), s, e)
+                for k, (s, e) in enumerate(out_shapes_elems)]
+
+    def materialize(self, t):
+        """A dense value for view `t` (a copy only when the view is not dense)."""
+        if t.dense:
+            return t
+        return self.generic([(t.shape, t.elem)], [t], lambda b, a: [a[0]])[0]
+
+    def reshape(self, t, shape):
+        shape = tuple(shape)
+        t = self.materialize(t)
+        if t.shape == shape:
+            return t
+        src = ttype(t.shape, t.elem)
+        if len(t.shape) > 1 or (len(t.shape) == 1 and len(shape) == 0):
+            flat = self.fresh("r")
+            group = "[[%s]]" % ", ".join(str(i) for i in range(len(t.shape))) if t.shape and shape else "[]"
+            flat_shape = (prod(t.shape),) if shape else ()
+            if len(shape) == 0:
+                group = "[]"
+            self.line("%s = tensor.collapse_shape %s %s : %s into %s" % (
+                flat, t.value, group, src, ttype(flat_shape, t.elem)))
+            t = Tensor(flat, flat_shape, t.elem)
+            src = ttype(t.shape, t.elem)
+        if t.shape == shape:
+            return t
+        out = self.fresh("r")
+        if len(t.shape) == 0:
+            group = "[]"
+        else:
+            group = "[[%s]]" % ", ".join(str(i) for i in range(len(shape)))
+        self.line("%s = tensor.expand_shape %s %s output_shape [%s] : %s into %s" % (
+            out, t.value, group, ", ".join(str(d) for d in shape), src, ttype(shape, t.elem)))
+        return Tensor(out, shape, t.elem)
+
+    def text(self, keep_ops):
+        args = []
+        for ssa, ty, attrs in self.args:
+            args.append("%s: %s%s" % (ssa, ty, " {%s}" % attrs if attrs else ""))
+        res_types = ", ".join(ty for _, ty in self.results)
+        out = ["func.func @%s(%s)" % (self.name, ",\n    ".join(args)),
+               "    -> (%s) {" % res_types]
+        from .capture import _split_ops
+        for g, (loc, lines) in enumerate(self.groups):
+            for k, op in enumerate(_split_ops(lines)):
+                if (g, k) not in keep_ops:
+                    continue
+                for l, ends_op in op:
+                    out.append("  " + l + (" loc(%s)" % loc if loc and ends_op else ""))
+        out.append("  return %s : %s" % (", ".join(s for s, _ in self.results), res_types))
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+
+def prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Imports FILE.py:FUNCTION, runs the graph with remat-run on the CPU and
+compares outputs, gradients and updated buffers with PyTorch's own step.
+
+  compare.py models.py:mlp --remat-run PATH [--policy P]... [--tol T]
+
+Both sides draw the same dropout masks: the importer replays the traced
+step with the same seed and passes its draws as arguments. Prints one line
+per policy: the worst error, |got - want| / (1 + |want|), over all results.
+"""
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "..", "python"))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from remat_torch import import_model  # noqa: E402
+
+
+def reference(model, inputs, seed, results):
+    """PyTorch's step: outputs, parameter gradients, updated buffers."""
+    torch.manual_seed(seed)
+    out = model(*inputs)
+    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    params = list(model.parameters())
+    grads = torch.autograd.grad(outs, params, [torch.ones_like(o) for o in outs], allow_unused=True)
+    values = [o.detach() for o in outs]
+    values += [g if g is not None else torch.zeros_like(p) for g, p in zip(grads, params)]
+    buffers = dict(model.named_buffers())
+    values += [buffers[name[4:]].detach() for name, kind in results if kind == "buffer"]
+    return values
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("source")
+    ap.add_argument("--remat-run", required=True)
+    ap.add_argument("--policy", action="append", default=[])
+    ap.add_argument("--tol", type=float, default=1e-4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--opt-level", type=int, default=2, help="remat-run --opt-level")
+    args = ap.parse_args()
+    path, _, func = args.source.rpartition(":")
+    spec = importlib.util.spec_from_file_location("models", path)
+    models = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(models)
+
+    model, inputs = getattr(models, func)()
+    graph = import_model(model, inputs, seed=args.seed)
+    # The reference runs on a fresh copy: the import must not have changed
+    # the model (its buffers) or the random state it starts from.
+    model, inputs = getattr(models, func)()
+    want = reference(model, inputs, args.seed, graph.results)
+
+    work = tempfile.mkdtemp(prefix="remat-torch-")
+    with open(os.path.join(work, "graph.mlir"), "w") as f:
+        f.write(graph.mlir)
+    graph.write_inputs(os.path.join(work, "in"))
+    ok = True
+    for k, text in enumerate(args.policy or ["none"]):
+        # "budget --budget=0.8": a policy and more remat-run options.
+        policy, *options = text.split()
+        out_dir = os.path.join(work, "out-%d" % k)
+        run = subprocess.run([args.remat_run, os.path.join(work, "graph.mlir"),
+                              "--inputs=" + os.path.join(work, "in"), "--outputs=" + out_dir,
+                              "--policy=" + policy, "--json", "--opt-level=%d" % args.opt_level] + options, capture_output=True, text=True)
+        if run.returncode != 0:
+            print("%s: remat-run failed:\n%s%s" % (policy, run.stdout, run.stderr))
+            ok = False
+            continue
+        import json
+        report = json.loads(run.stdout)
+        worst, where = 0.0, None
+        for i, ((name, _), ref) in enumerate(zip(graph.results, want)):
+            got = torch.from_numpy(np.load(os.path.join(out_dir, "out%d.npy" % i)))
+            ref = ref.to(got.dtype)
+            if got.shape != ref.shape:
+                print("%s: %s has shape %s, PyTorch %s" % (policy, name, tuple(got.shape), tuple(ref.shape)))
+                ok = False
+                continue
+            if got.numel() == 0:
+                continue
+            err = ((got.double() - ref.double()).abs() / (1 + ref.double().abs())).max().item()
+            if err > worst:
+                worst, where = err, name
+        status = "ok" if worst <= args.tol else "FAIL"
+        ok = ok and worst <= args.tol
+        print("%s: %d results, worst error %.2e (%s) %s; peak measured %d predicted %d" % (
+            text, len(graph.results), worst, where, status,
+            report["measured_peak_bytes"], report["predicted_peak_bytes"]))
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

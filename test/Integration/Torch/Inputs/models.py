@@ -1,0 +1,100 @@
+"""Small models for the PyTorch front end's tests: FUNCTION() -> (model, inputs)."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Block(nn.Module):
+    """A GPT-2 block: pre-layernorm causal self-attention and a GELU MLP."""
+
+    def __init__(self, d, heads, seq, dropout):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(d)
+        self.attn_qkv = nn.Linear(d, 3 * d)
+        self.attn_proj = nn.Linear(d, d)
+        self.ln_2 = nn.LayerNorm(d)
+        self.fc = nn.Linear(d, 4 * d)
+        self.proj = nn.Linear(4 * d, d)
+        self.drop = nn.Dropout(dropout)
+        self.heads = heads
+        self.register_buffer("mask", torch.tril(torch.ones(seq, seq, dtype=torch.bool)))
+
+    def forward(self, x):
+        b, t, c = x.shape
+        q, k, v = self.attn_qkv(self.ln_1(x)).split(c, dim=2)
+        q = q.view(b, t, self.heads, c // self.heads).transpose(1, 2)
+        k = k.view(b, t, self.heads, c // self.heads).transpose(1, 2)
+        v = v.view(b, t, self.heads, c // self.heads).transpose(1, 2)
+        a = (q @ k.transpose(-2, -1)) * (1.0 / (c // self.heads) ** 0.5)
+        a = a.masked_fill(~self.mask[:t, :t], float("-inf"))
+        a = self.drop(F.softmax(a, dim=-1))
+        y = (a @ v).transpose(1, 2).contiguous().view(b, t, c)
+        x = x + self.drop(self.attn_proj(y))
+        return x + self.drop(self.proj(F.gelu(self.fc(self.ln_2(x)))))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab=32, d=16, heads=2, seq=8, layers=2, dropout=0.1):
+        super().__init__()
+        self.wte = nn.Embedding(vocab, d)
+        self.wpe = nn.Embedding(seq, d)
+        self.h = nn.ModuleList([Block(d, heads, seq, dropout) for _ in range(layers)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab, bias=False)
+        self.vocab = vocab
+
+    def forward(self, idx, targets):
+        pos = torch.arange(idx.shape[1], device=idx.device)
+        x = self.wte(idx) + self.wpe(pos)
+        for block in self.h:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        return F.cross_entropy(logits.view(-1, self.vocab), targets.view(-1))
+
+
+def mlp():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.Linear(32, 32), nn.Tanh(),
+                          nn.Linear(32, 8), nn.ReLU())
+    return model, (torch.randn(4, 16),)
+
+
+def gpt():
+    torch.manual_seed(0)
+    return GPT(), (torch.randint(0, 32, (2, 8)), torch.randint(0, 32, (2, 8)))
+
+
+def gpt_no_dropout():
+    torch.manual_seed(0)
+    return GPT(dropout=0.0), (torch.randint(0, 32, (2, 8)), torch.randint(0, 32, (2, 8)))
+
+
+def resnet():
+    from torchvision.models.resnet import BasicBlock, ResNet
+    torch.manual_seed(0)
+    return ResNet(BasicBlock, [1, 1, 1, 1], num_classes=4), (torch.randn(2, 3, 64, 64),)
+
+
+def gpt3_layer():
+    """One GPT-3 175B layer (s=2048, h=12288, a=96, b=1): import with --fake."""
+    return Block(12288, 96, 2048, 0.1), (torch.randn(1, 2048, 12288, device="meta"),)
+
+
+def not_a_pair():
+    return 3
+
+
+def unsupported_op():
+    class Sorting(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+
+        def forward(self, x):
+            return torch.sort(self.lin(x), dim=1).values
+
+    return Sorting(), (torch.randn(2, 4),)
+
+
+def no_parameters():
+    return nn.ReLU(), (torch.randn(2, 4),)

@@ -107,6 +107,24 @@ def _module_paths(model):
         h2.remove()
 
 
+def _meta_like(t):
+    return torch.empty(tuple(t.shape), dtype=t.dtype, device="meta")
+
+
+@contextlib.contextmanager
+def no_allocation():
+    """Builds modules without allocating their weights: a meta default
+    device where PyTorch has one (2.x), fake tensors otherwise (1.13)."""
+    if hasattr(torch, "get_default_device") or hasattr(torch.device, "__enter__"):
+        with torch.device("meta"):
+            yield
+        return
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    with FakeTensorMode(allow_non_fake_inputs=True) if "allow_non_fake_inputs" in \
+            FakeTensorMode.__init__.__code__.co_varnames else FakeTensorMode():
+        yield
+
+
 def _flatten_outputs(out):
     if isinstance(out, torch.Tensor):
         return [out]
@@ -146,14 +164,17 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         example_inputs = tuple(x.to(DTYPES[dtype]) if isinstance(x, torch.Tensor) and x.is_floating_point()
                                else x for x in example_inputs)
     if fake:
-        model = model.to("meta")
-        example_inputs = tuple(x.to("meta") if isinstance(x, torch.Tensor) else x for x in example_inputs)
+        example_inputs = tuple(_meta_like(x) if isinstance(x, torch.Tensor) else x for x in example_inputs)
     for x in example_inputs:
         if not isinstance(x, torch.Tensor):
             raise ImportError_("example inputs must be tensors, got %s" % type(x).__name__)
 
     params = dict(model.named_parameters())
     buffers = dict(model.named_buffers())
+    if fake:
+        # Meta tensors of the same shapes: nothing is allocated or computed.
+        params = {k: _meta_like(v).requires_grad_() for k, v in params.items()}
+        buffers = {k: _meta_like(v) for k, v in buffers.items()}
     if not params:
         raise ImportError_("the model has no parameters: there is no gradient to import")
 
@@ -162,7 +183,14 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     rng = torch.get_rng_state()
     saved = {k: v.clone() for k, v in buffers.items()}
     with torch.no_grad():
-        probe = _flatten_outputs(functional_call(model, {**params, **saved}, example_inputs))
+        try:
+            probe = _flatten_outputs(functional_call(model, {**params, **saved}, example_inputs))
+        except ImportError_:
+            raise
+        except Exception as e:
+            raise ImportError_("running the model failed: %s: %s%s" % (
+                type(e).__name__, e, " (try --fake: PyTorch may lack CPU kernels for this dtype)"
+                if dtype in ("f16", "bf16") and not fake else ""))
     torch.set_rng_state(rng)
     for o in probe:
         if not o.is_floating_point():
@@ -286,13 +314,13 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names):
         kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS}
         try:
             result = handler(L, *args, **kwargs)
+            if inplace:
+                L.mutate(n.args[0], result)
+                L.root[n] = L.root.get(n.args[0], n.args[0])
+            else:
+                L.env[n] = result
         except ImportError_ as e:
             raise ImportError_("aten.%s%s: %s" % (packet, _where(n), e))
-        if inplace:
-            L.mutate(n.args[0], result)
-            L.root[n] = L.root.get(n.args[0], n.args[0])
-        else:
-            L.env[n] = result
 
     # Results: forward outputs, parameter gradients, updated buffers.
     flat = list(output_node.args[0])

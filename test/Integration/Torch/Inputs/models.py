@@ -77,7 +77,7 @@ def resnet():
 
 def gpt3_layer():
     """One GPT-3 175B layer (s=2048, h=12288, a=96, b=1): import with --fake."""
-    return Block(12288, 96, 2048, 0.1), (torch.randn(1, 2048, 12288, device="meta"),)
+    return Block(12288, 96, 2048, 0.1), (torch.randn(1, 2048, 12288),)
 
 
 def not_a_pair():
@@ -98,3 +98,17 @@ def unsupported_op():
 
 def no_parameters():
     return nn.ReLU(), (torch.randn(2, 4),)
+
+
+def in_place_on_view():
+    class Writer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+
+        def forward(self, x):
+            y = self.lin(x) * 2
+            y[:, 0].mul_(3)  # writes through a view into y
+            return y
+
+    return Writer(), (torch.randn(2, 4),)

@@ -143,14 +143,19 @@ def _flatten_outputs(out):
 
 
 def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name="train_step",
-                 tangents=None, locations=True):
+                 tangents=None, locations=True, dropout="inputs"):
     """Imports `model(*example_inputs)` with its backward.
 
     dtype: None (as is) or "f32" / "bf16" / "f16" / "f64" for parameters and
     floating inputs. fake: trace on meta tensors (no weights allocated).
     tangents: cotangents of the outputs (default ones), used as example values.
+    dropout: "inputs" (random draws become arguments holding PyTorch's own
+    draws) or "functional" (a counter-based generator in the graph, seeded by
+    one i64 argument: recomputable, but not PyTorch's numbers).
     Returns an ImportedGraph.
     """
+    if dropout not in ("inputs", "functional"):
+        raise ImportError_("unknown dropout mode '%s' (expected inputs or functional)" % dropout)
     if not isinstance(model, torch.nn.Module):
         raise ImportError_("expected a torch.nn.Module, got %s" % type(model).__name__)
     if not isinstance(example_inputs, (list, tuple)):
@@ -240,7 +245,8 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
                 [("b." + k, "buffer", v) for k, v in buffers.items()] +
                 [("input%d" % i, "input", v) for i, v in enumerate(example_inputs)] +
                 [("grad_out%d" % i, "cotangent", v) for i, v in enumerate(tangents)])
-    return _lower(gm, values, arg_info, name, len(probe), list(params), list(buffers))
+    return _lower(gm, values, arg_info, name, len(probe), list(params), list(buffers),
+                  functional_rng=dropout == "functional", seed=seed)
 
 
 def _packet(target):
@@ -265,9 +271,11 @@ def _loc(node, packet):
     return '"%s"' % text.replace('"', "'")
 
 
-def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names):
+def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
+           functional_rng=False, seed=0):
     fn = Function(name)
     L = lower.Lowering(fn, values, elem_of)
+    L.functional_rng = functional_rng
     nodes = list(gm.graph.nodes)
     for i, n in enumerate(nodes):
         L.order[n] = i
@@ -351,6 +359,8 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names):
         if idx is not None:
             v = v[idx]
         args.append(("rng." + node.name, "random", v))
+    if L.rng_seed is not None:
+        args.append(("rng_seed", "seed", torch.tensor(seed, dtype=torch.int64)))
     return ImportedGraph(mlir, args, [(n, k) for n, k, _ in results])
 
 

@@ -112,3 +112,9 @@ def in_place_on_view():
             return y
 
     return Writer(), (torch.randn(2, 4),)
+
+
+def dropout_half():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(64, 64), nn.Dropout(0.5))
+    return model, (torch.randn(64, 64) + 10.0,)

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""remat's benchmarks: `make bench` runs this and prints the tables of
+docs/Benchmarks.md, measured now, on this machine.
+
+  benchmarks.py --build build --out build/bench [--quick] [--only NAME,...]
+
+Sections (NAME): megatron, pytorch, baselines, compile. Results go to
+OUT/results.json; plots (SVG) next to it. Everything is recomputed: no
+figure is copied from anywhere.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "test", "Integration", "Torch", "Inputs"))
+sys.path.insert(0, os.path.join(ROOT, "examples", "torch"))
+
+import torch  # noqa: E402
+from remat_torch import import_model  # noqa: E402
+from remat_torch.capture import no_allocation  # noqa: E402
+
+ARGS = None
+
+
+def remat_opt(mlir_path, *passes, json_report=True):
+    """Runs remat-opt with `passes` then -remat-report; returns (report, seconds)."""
+    cmd = [os.path.join(ARGS.build, "bin", "remat-opt"), mlir_path, *passes]
+    if json_report:
+        cmd.append("-remat-report=format=json")
+    start = time.perf_counter()
+    r = subprocess.run(cmd + ["-o", os.devnull], capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if r.returncode != 0:
+        raise RuntimeError("remat-opt failed: %s\n%s" % (" ".join(cmd), r.stderr[-3000:]))
+    return (json.loads(r.stdout)["functions"][0] if json_report else None), seconds
+
+
+def remat_run(mlir_path, inputs_dir, *options):
+    cmd = [os.path.join(ARGS.build, "bin", "remat-run"), mlir_path, "--json", "--opt-level=0", *options]
+    if inputs_dir:
+        cmd.append("--inputs=" + inputs_dir)
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("remat-run failed: %s\n%s" % (" ".join(cmd), r.stderr[-3000:]))
+    return json.loads(r.stdout)
+
+
+def write_graph(model, inputs, name, **kw):
+    graph = import_model(model, inputs, **kw)
+    path = os.path.join(ARGS.out, name + ".mlir")
+    with open(path, "w") as f:
+        f.write(graph.mlir)
+    return graph, path
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def mib(b):
+    return "%.2f MiB" % (b / 2**20)
+
+
+# ---------------------------------------------------------------------------
+# Megatron-LM's table: one GPT-3 175B layer
+# ---------------------------------------------------------------------------
+
+def megatron():
+    import models
+    s, h, a, b = 2048, 12288, 96, 1
+    sbh = s * b * h
+    rows, results = [], []
+    for dropout, mode in ((0.1, "inputs"), (0.1, "functional"), (0.0, "inputs")):
+        with no_allocation():
+            layer = models.Block(h, a, s, dropout)
+            x = torch.randn(b, s, h)
+        graph, path = write_graph(layer, (x,), "gpt3_layer_p%g_%s" % (dropout, mode), dtype="bf16",
+                                  fake=True, dropout=mode)
+        # Dropout masks are arguments (drawn outside the graph); Megatron
+        # counts them at 1 byte per element, so do we.
+        mask_elems = 0
+        for name, kind, value in graph.args:
+            if kind == "random":
+                mask_elems += value.numel()
+        for policy, passes in (("none", []), ("selective", ["-remat-pipeline"])):
+            rep, sec = remat_opt(path, *passes)
+            step = rep["forward_flops"] + rep["backward_flops"]
+            saved = rep["saved_bytes"] + mask_elems
+            results.append(dict(dropout=dropout, masks=mode, policy=policy, saved_bytes=rep["saved_bytes"],
+                                mask_bytes=mask_elems, peak_bytes=rep["peak_bytes"],
+                                recompute_flops=rep["recompute_flops"], step_flops=step, seconds=sec))
+            label = "%.1f" % dropout + (", masks as inputs" if dropout and mode == "inputs" else
+                                        ", functional RNG" if dropout else "")
+            rows.append([label, policy, "%.1f" % (rep["saved_bytes"] / sbh),
+                         "%.1f" % (mask_elems / sbh), "**%.1f**" % (saved / sbh),
+                         "%.2f%%" % (100.0 * rep["recompute_flops"] / step), "%.2f" % sec])
+            if policy == "none" and mode == "functional":
+                remat_opt(path, "-remat-report=plot=" + os.path.join(ARGS.out, "gpt3_layer_before.svg"),
+                          json_report=False)
+            if policy == "selective" and mode == "functional":
+                remat_opt(path, "-remat-pipeline", "-remat-report=plot=" + os.path.join(
+                    ARGS.out, "gpt3_layer_after.svg"), json_report=False)
+    megatron_none = 34 + 5 * a * s / h
+    text = ("GPT-3 175B layer, s=%d h=%d a=%d b=%d, bf16, imported with --fake. "
+            "Megatron-LM: no recompute %.0f sbh (34 + 5as/h), selective 34 sbh at 2.7%% extra FLOPs.\n\n" % (
+                s, h, a, b, megatron_none))
+    text += table(["dropout", "policy", "saved activations (sbh)", "dropout masks, 1 B (sbh)",
+                   "total (sbh)", "recompute / step FLOPs", "remat-opt s"], rows)
+    return text, results
+
+
+# ---------------------------------------------------------------------------
+# PyTorch's partitioners on the same models
+# ---------------------------------------------------------------------------
+
+VIEW_OPS = {"view", "_unsafe_view", "_reshape_alias", "reshape", "t", "transpose", "permute",
+            "expand", "squeeze", "unsqueeze", "slice", "select", "alias", "detach", "split",
+            "split_with_sizes", "as_strided"}
+
+
+def pytorch_saved_bytes(make, partition, **kw):
+    """Bytes of the distinct storages PyTorch's forward graph saves for the
+    backward, parameters and inputs excluded (they are held anyway)."""
+    from functorch.compile import aot_module, nop
+    model, inputs = make()
+    with torch.no_grad():
+        out = model(*inputs)
+    n_outputs = len(out) if isinstance(out, (tuple, list)) else 1
+    info = {}
+
+    def part(joint, joint_inputs, **k):
+        # PyTorch 1.13 passes no num_fwd_outputs (it finds them itself);
+        # later versions do.
+        fw, bw = partition(joint, joint_inputs, **k, **kw)
+        info["fw"], info["n"] = fw, k.get("num_fwd_outputs", n_outputs)
+        return fw, bw
+
+    compiled = aot_module(model, fw_compiler=nop, bw_compiler=nop, partition_fn=part)
+    torch.manual_seed(0)
+    compiled(*inputs)
+    fw = info["fw"]
+    out = [n for n in fw.graph.nodes if n.op == "output"][0].args[0]
+    saved = out[info["n"]:]
+
+    def base(n):
+        while n.op == "call_function" and hasattr(n.target, "overloadpacket") and \
+                n.target.overloadpacket.__name__ in VIEW_OPS:
+            n = n.args[0]
+        if n.op == "call_function" and "getitem" in str(n.target):
+            return n
+        return n
+
+    total, seen = 0, set()
+    for n in saved:
+        if n is None:
+            continue
+        root = base(n)
+        if root.op == "placeholder" or root in seen:
+            continue
+        seen.add(root)
+        meta = root.meta.get("tensor_meta") or root.meta.get("val")
+        if meta is None:
+            continue
+        numel = 1
+        for d in meta.shape:
+            numel *= d
+        total += numel * torch.tensor([], dtype=meta.dtype).element_size()
+    return total, len(saved)
+
+
+def pytorch():
+    import gpt2_small
+    import models
+    from functorch.compile import default_partition, min_cut_rematerialization_partition
+
+    def gpt2_nodrop():
+        torch.manual_seed(0)
+        m = gpt2_small.GPT2(dropout=0.0)
+        idx = torch.randint(0, 512, (2, 128))
+        return m, (idx, torch.roll(idx, -1, dims=1))
+
+    cases = [("MLP", models.mlp, "", True), ("GPT-2 small (4 layers, d=128)", gpt2_nodrop, "h\\.[0-9]+", True),
+             ("ResNet (BasicBlock [1,1,1,1], 64x64)", models.resnet, "", False)]
+    if ARGS.quick:
+        cases = cases[:2]
+    rows, results = [], []
+    for label, make, group, measure in cases:
+        entry = {"model": label}
+        for name, fn, kw in (("PyTorch default_partition", default_partition, {}),
+                             ("PyTorch min-cut (nvfuser)", min_cut_rematerialization_partition, {"compiler": "nvfuser"}),
+                             ("PyTorch min-cut (inductor)", min_cut_rematerialization_partition, {"compiler": "inductor"})):
+            try:
+                saved, count = pytorch_saved_bytes(make, fn, **kw)
+                rows.append([label, name, mib(saved), "", "", ""])
+                entry[name] = saved
+            except Exception as e:  # report, don't hide
+                rows.append([label, name, "failed: %s" % type(e).__name__, "", "", ""])
+        model, inputs = make()
+        graph, path = write_graph(model, inputs, re.sub(r"\W+", "_", label.split(" (")[0]).lower())
+        in_dir = path[:-5] + "-in"
+        graph.write_inputs(in_dir)
+        policies = [("remat none", []), ("remat selective", ["-remat-pipeline"]),
+                    ("remat selective, 16 FLOPs/B", ["-remat-pipeline=flops-per-byte=16"])]
+        if group:
+            policies.append(("remat checkpoint every layer", ["-remat-pipeline=policy=segments group=%s" % group]))
+        for name, passes in policies:
+            rep, _ = remat_opt(path, *passes)
+            measured = ""
+            if measure and name in ("remat none", "remat selective, 16 FLOPs/B"):
+                opts = [] if name == "remat none" else ["--policy=selective", "--flops-per-byte=16"]
+                run = remat_run(path, in_dir, *opts)
+                measured = "%d B" % run["measured_peak_bytes"]
+            step = rep["forward_flops"] + rep["backward_flops"]
+            rows.append([label, name, mib(rep["saved_bytes"]), "%d B" % rep["peak_bytes"], measured,
+                         "%.2f%%" % (100.0 * rep["recompute_flops"] / step)])
+            entry[name] = dict(saved=rep["saved_bytes"], peak=rep["peak_bytes"],
+                               recompute=rep["recompute_flops"], step=step, measured=measured)
+        results.append(entry)
+    text = table(["model", "method", "saved for backward", "simulated peak", "measured peak (CPU)",
+                  "recompute / step FLOPs"], rows)
+    return text, results
+
+
+# ---------------------------------------------------------------------------
+# Classic baselines on a 12-layer GPT-2 at GPT-2 small widths (fake import)
+# ---------------------------------------------------------------------------
+
+def gpt_stack(layers):
+    """`layers` GPT-2 blocks at GPT-2 small widths (d=768, 12 heads, 1024
+    tokens, batch 1, no dropout), on meta tensors."""
+    import models
+
+    class Stack(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.h = torch.nn.ModuleList(models.Block(768, 12, 1024, 0.0) for _ in range(layers))
+
+        def forward(self, x):
+            for block in self.h:
+                x = block(x)
+            return x
+
+    with no_allocation():
+        model = Stack()
+        x = torch.randn(1, 1024, 768)
+    return model, (x,)
+
+
+def baselines():
+    model, inputs = gpt_stack(12)
+    graph, path = write_graph(model, inputs, "gpt_stack_12", fake=True, dtype="bf16")
+    rows, results = [], []
+    for name, passes in (("none", []), ("checkpoint every layer", ["-remat-pipeline=policy=segments group=h\\.[0-9]+"]),
+                         ("sqrt(n) segments", ["-remat-pipeline=policy=segments segments=sqrt"]),
+                         ("selective", ["-remat-pipeline"]),
+                         ("budget 50% (fast)", ["-remat-pipeline=policy=budget budget=0.5 solver=fast"])):
+        try:
+            rep, sec = remat_opt(path, *passes)
+        except RuntimeError as e:
+            rows.append([name, "failed", "", "", "", str(e).splitlines()[-1][:80]])
+            continue
+        step = rep["forward_flops"] + rep["backward_flops"]
+        rows.append([name, mib(rep["saved_bytes"]), mib(rep["peak_bytes"]),
+                     "%.2f%%" % (100.0 * rep["recompute_flops"] / step), rep["recompute_ops"], "%.2f" % sec])
+        results.append(dict(policy=name, saved=rep["saved_bytes"], peak=rep["peak_bytes"],
+                            recompute=rep["recompute_flops"], step=step, seconds=sec))
+    text = ("12 GPT-2 blocks at GPT-2 small widths (d=768, 12 heads, 1024 tokens, batch 1, bf16, "
+            "no dropout), imported with --fake.\n\n")
+    text += table(["policy", "saved", "simulated peak", "recompute / step FLOPs", "recomputations",
+                   "remat-opt s"], rows)
+    return text, results
+
+
+# ---------------------------------------------------------------------------
+# Compile time on GPT stacks
+# ---------------------------------------------------------------------------
+
+def compile_time():
+    rows, results = [], []
+    for layers in ((1, 12) if ARGS.quick else (1, 12, 48, 96)):
+        model, inputs = gpt_stack(layers)
+        start = time.perf_counter()
+        graph, path = write_graph(model, inputs, "gpt_stack_%d" % layers, fake=True, dtype="bf16")
+        import_s = time.perf_counter() - start
+        rep, none_s = remat_opt(path)
+        ops = rep["forward_ops"] + rep["backward_ops"]
+        rep2, sel_s = remat_opt(path, "-remat-pipeline")
+        rows.append([layers, ops, "%.1f" % import_s, "%.2f" % none_s, "%.2f" % sel_s, rep2["recompute_ops"]])
+        results.append(dict(layers=layers, ops=ops, import_s=import_s, report_s=none_s, pipeline_s=sel_s))
+    text = table(["layers", "ops", "import (s)", "parse + report (s)", "-remat-pipeline + report (s)",
+                  "recomputations"], rows)
+    return text, results
+
+
+def main():
+    global ARGS
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
+    ap.add_argument("--only", default="megatron,pytorch,baselines,compile")
+    ARGS = ap.parse_args()
+    ARGS.out = ARGS.out or os.path.join(ARGS.build, "bench")
+    os.makedirs(ARGS.out, exist_ok=True)
+    sections = {"megatron": ("Megatron-LM's table", megatron),
+                "pytorch": ("PyTorch's partitioners on the same models", pytorch),
+                "baselines": ("Classic baselines", baselines),
+                "compile": ("Compile time on GPT stacks", compile_time)}
+    results = {"date": time.strftime("%Y-%m-%d"), "torch": torch.__version__}
+    for key in ARGS.only.split(","):
+        title, fn = sections[key]
+        start = time.perf_counter()
+        text, data = fn()
+        results[key] = data
+        print("## %s\n\n%s\n\n(%.0f s)\n" % (title, text, time.perf_counter() - start), flush=True)
+    with open(os.path.join(ARGS.out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    print("results: %s; plots: %s/*.svg" % (os.path.join(ARGS.out, "results.json"), ARGS.out))
+
+
+if __name__ == "__main__":
+    main()

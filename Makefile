@@ -16,7 +16,7 @@ REMAT_RUN := $(BUILD_DIR)/bin/remat-run
 RUN_EXAMPLE ?= examples/mlp2_small.mlir
 EXAMPLE ?= examples/mlp2_gelu.mlir
 
-.PHONY: all setup configure build demo check check-sanitize fuzz clean
+.PHONY: all setup configure build demo check bench check-sanitize fuzz clean
 
 all: build
 
@@ -47,6 +47,14 @@ demo: build
 
 check: build
 	cmake --build $(BUILD_DIR) --target check-remat
+
+# The tables of docs/Benchmarks.md, measured now (a few minutes on 2 cores;
+# BENCH_ARGS=--quick for a smoke run). Needs the Python that has PyTorch.
+TORCH_PYTHON = $(shell sed -n 's/^REMAT_TORCH_PYTHON:FILEPATH=//p' $(BUILD_DIR)/CMakeCache.txt 2>/dev/null)
+BENCH_ARGS ?=
+bench: build
+	@test -n "$(TORCH_PYTHON)" || { echo "make bench: no Python with PyTorch (see scripts/setup.sh)"; exit 1; }
+	$(TORCH_PYTHON) bench/benchmarks.py --build $(BUILD_DIR) --out $(BUILD_DIR)/bench $(BENCH_ARGS)
 
 # The whole suite with AddressSanitizer and UndefinedBehaviorSanitizer on
 # remat's own code (LLVM/MLIR are Debian's, uninstrumented).

@@ -67,6 +67,8 @@ def table(header, rows):
 
 
 def mib(b):
+    if b < 2**20:
+        return "%.1f KiB" % (b / 2**10) if b >= 2**10 else "%d B" % b
     return "%.2f MiB" % (b / 2**20)
 
 

@@ -1223,11 +1223,23 @@ def h_convolution_backward(L, go, x, w, bias_sizes, stride, padding, dilation, t
         extra = [(x.shape[2 + i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) % s[i] for i in range(2)]
         if min(lo) < 0:
             L.error("convolution_backward with padding larger than the kernel's reach is not supported")
+        # One generic reads the weight flipped and transposed through its
+        # indexing map: materializing that weight would be a parameter-only
+        # (forward-looking) value computed in the backward pass.
         gp = padded(L, go, lo, [lo[i] + extra[i] for i in range(2)], 0.0, strides=s)
-        wt = L.fn.generic([((ch, f_, kh, kw), w.elem)],
-                          [(w, ["d1", "d0", "%d - d2" % (kh - 1), "%d - d3" % (kw - 1)])],
-                          lambda bd, a: [a[0]])[0]
-        results[0] = conv2d(L, gp, wt, (1, 1), d, x.shape, L.out(0)[1])
+        ishape, ielem = L.out(0)
+        init = L.fn.filled(ishape, c, 0.0)
+
+        def body(bd, a):
+            prod_ = bd.binary("mul", bd.cast(a[0], gp.elem, c), bd.cast(a[1], w.elem, c), c)
+            return [bd.binary("add", a[2], prod_, c)]
+
+        # loops: n, c, y, x (parallel), f, i, j (reduction)
+        gi = L.fn.generic([(ishape, c)],
+                          [(gp, ["d0", "d4", "d2 + d5 * %d" % d[0], "d3 + d6 * %d" % d[1]]),
+                           (w, ["d4", "d1", "%d - d5" % (kh - 1), "%d - d6" % (kw - 1)])],
+                          body, reduce_dims=[f_, kh, kw], inits=[init])[0]
+        results[0] = gi if c == ielem else L.ew([gi], lambda bd, e: e[0], shape=ishape, elem=ielem)
     if output_mask[1]:
         # dw[f, c, i, j] = sum_{n, y, z} go[n, f, y, z] * xpad[n, c, y*s + i*d, z*s + j*d]
         xp = padded(L, x, p, p, 0.0)

@@ -112,11 +112,8 @@ class Lowering:
             return [b.cast(r, compute, elem)]
 
         if not tensors:
-            return self.fn.filled(shape, elem, self._fold_scalar(operands, fn, compute))
+            raise ImportError_("an elementwise op on scalars only is not supported")
         return self.fn.generic([(shape, elem)], tensors, body)[0]
-
-    def _fold_scalar(self, operands, fn, compute):
-        raise ImportError_("an elementwise op on scalars only is not supported")
 
     def reduce(self, t, dims, keepdim, kind="add", elem=None, fn=None):
         """Sum (or max) of view `t` over `dims`; `fn(body, x)` maps each
@@ -443,8 +440,10 @@ def h_to_copy(L, a, *args, **kwargs):
 
 @handles("clone", "detach", "alias", "lift_fresh_copy", "contiguous", "lift_fresh")
 def h_identity(L, a, *args, **kwargs):
-    if a is not None and isinstance(a, Tensor) and L.node.op == "call_function" and str(L.node.target).split(".")[1] in ("detach", "alias"):
-        L.view_base[L.node] = L.node.args[0]
+    # Values are immutable here, so a copy is the value itself; detach and
+    # alias share storage in PyTorch, which matters to in-place writes.
+    if str(L.node.target).split(".")[1] in ("detach", "alias"):
+        _mark_view(L)
     return a
 
 
@@ -712,7 +711,7 @@ def _matmul_operand(L, t, batch):
     n = len(t.shape)
     perm = t.view
     ident = list(range(n))
-    if t.shape == t.base_shape[:0] + tuple(t.base_shape[p] for p in ident) and perm == ident:
+    if t.dense:
         return t, False
     if None not in perm and len(t.base_shape) == n:
         swapped = ident[:-2] + [n - 1, n - 2]
@@ -819,7 +818,6 @@ def h_softmax(L, a, dim, half_to_float=False):
 def h_softmax_backward(L, grad, out, dim, input_dtype=None):
     shape, elem = L.out()
     c = compute_elem(elem)
-    s = L.reduce(grad, [dim], True, fn=None, elem=c) if False else None
     prod_t = L.ew([grad, out], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=shape, elem=c)
     s = L.reduce(prod_t, [dim], True, elem=c)
     return L.ew([out, grad, s], lambda bd, e: bd.binary("mul", e[0], bd.binary("sub", e[1], e[2], c), c))

@@ -4,7 +4,7 @@ docs/Benchmarks.md, measured now, on this machine.
 
   benchmarks.py --build build --out build/bench [--quick] [--only NAME,...]
 
-Sections (NAME): megatron, pytorch, baselines, compile. Results go to
+Sections (NAME): megatron, pytorch, baselines, optimum, compile. Results go to
 OUT/results.json; plots (SVG) next to it. Everything is recomputed: no
 figure is copied from anywhere.
 """
@@ -38,7 +38,7 @@ def remat_opt(mlir_path, *passes, json_report=True):
     r = subprocess.run(cmd + ["-o", os.devnull], capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if r.returncode != 0:
-        raise RuntimeError("remat-opt failed: %s\n%s" % (" ".join(cmd), r.stderr[-3000:]))
+        raise RuntimeError("remat-opt failed: %s\n%s" % (" ".join(cmd), r.stderr[:2000]))
     return (json.loads(r.stdout)["functions"][0] if json_report else None), seconds
 
 
@@ -303,19 +303,58 @@ def compile_time():
     return text, results
 
 
+# ---------------------------------------------------------------------------
+# The optimum: exact budget solver vs fast solver vs selective at equal peak
+# ---------------------------------------------------------------------------
+
+def optimum():
+    import models
+    graphs = [("examples/mlp2_small.mlir", os.path.join(ROOT, "examples", "mlp2_small.mlir")),
+              ("examples/mlp_gelu.mlir", os.path.join(ROOT, "examples", "mlp_gelu.mlir"))]
+    for label, make in (("imported MLP", models.mlp), ("imported GPT-2, 2 layers, d=16", models.gpt_no_dropout)):
+        model, inputs = make()
+        graph, path = write_graph(model, inputs, re.sub(r"\W+", "_", label))
+        graphs.append((label, path))
+    rows, results = [], []
+    for label, path in graphs:
+        for fpb in (200, 16):
+            sel, _ = remat_opt(path, "-remat-pipeline=flops-per-byte=%d" % fpb)
+            entry = dict(graph=label, fpb=fpb, selective_peak=sel["peak_bytes"],
+                         selective_flops=sel["recompute_flops"])
+            row = [label, "selective fpb=%d" % fpb, "%d B" % sel["peak_bytes"], "%.0f" % sel["recompute_flops"]]
+            for solver in ("exact", "fast"):
+                try:
+                    rep, sec = remat_opt(path, "-remat-pipeline=policy=budget budget=%d solver=%s" % (
+                        sel["peak_bytes"], solver))
+                    entry[solver] = dict(flops=rep["recompute_flops"], peak=rep["peak_bytes"], seconds=sec)
+                    row += ["%.0f (%.2f s)" % (rep["recompute_flops"], sec)]
+                except RuntimeError as e:
+                    msg = [l for l in str(e).splitlines() if "error" in l]
+                    entry[solver] = dict(error=msg[0] if msg else str(e)[:200])
+                    row += ["refused: %s" % (msg[0].split("error: ")[-1][:70] if msg else "?")]
+            results.append(entry)
+            rows.append(row)
+    text = ("For each graph, selective's achieved peak becomes the budget; the exact and fast budget "
+            "solvers then find the least recompute FLOPs that reach it.\n\n")
+    text += table(["graph", "selective run", "its peak (= budget)", "selective recompute FLOPs",
+                   "exact solver FLOPs (time)", "fast solver FLOPs (time)"], rows)
+    return text, results
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
-    ap.add_argument("--only", default="megatron,pytorch,baselines,compile")
+    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile")
     ARGS = ap.parse_args()
     ARGS.out = ARGS.out or os.path.join(ARGS.build, "bench")
     os.makedirs(ARGS.out, exist_ok=True)
     sections = {"megatron": ("Megatron-LM's table", megatron),
                 "pytorch": ("PyTorch's partitioners on the same models", pytorch),
                 "baselines": ("Classic baselines", baselines),
+                "optimum": ("The optimum at equal peak", optimum),
                 "compile": ("Compile time on GPT stacks", compile_time)}
     results = {"date": time.strftime("%Y-%m-%d"), "torch": torch.__version__}
     for key in ARGS.only.split(","):

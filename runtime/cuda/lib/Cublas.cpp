@@ -7,13 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "remat-cuda/CudaRuntime.h"
 #include "Runtime.h"
+#include "remat-cuda/CudaRuntime.h"
 
-#include <dlfcn.h>
 #include <climits>
-#include <mutex>
 #include <cstdlib>
+#include <dlfcn.h>
+#include <mutex>
 #include <string>
 
 using namespace remat_cuda;
@@ -24,12 +24,13 @@ using HandleT = void *;
 struct CublasApi {
   CublasStatus (*create)(HandleT *) = nullptr;
   CublasStatus (*sgemm)(HandleT, int, int, int, int, int, const float *,
-                  const float *, int, const float *, int, const float *,
-                  float *, int) = nullptr;
+                        const float *, int, const float *, int, const float *,
+                        float *, int) = nullptr;
   CublasStatus (*sgemmStridedBatched)(HandleT, int, int, int, int, int,
-                                const float *, const float *, int, long long,
-                                const float *, int, long long, const float *,
-                                float *, int, long long, int) = nullptr;
+                                      const float *, const float *, int,
+                                      long long, const float *, int, long long,
+                                      const float *, float *, int, long long,
+                                      int) = nullptr;
   const char *(*statusString)(CublasStatus) = nullptr;
   HandleT handle = nullptr;
   bool tried = false;
@@ -63,10 +64,10 @@ static CublasApi *cublas() {
                 "LD_LIBRARY_PATH)");
     return nullptr;
   }
-  api.create = reinterpret_cast<decltype(api.create)>(
-      dlsym(library, "cublasCreate_v2"));
-  api.sgemm = reinterpret_cast<decltype(api.sgemm)>(
-      dlsym(library, "cublasSgemm_v2"));
+  api.create =
+      reinterpret_cast<decltype(api.create)>(dlsym(library, "cublasCreate_v2"));
+  api.sgemm =
+      reinterpret_cast<decltype(api.sgemm)>(dlsym(library, "cublasSgemm_v2"));
   api.sgemmStridedBatched = reinterpret_cast<decltype(api.sgemmStridedBatched)>(
       dlsym(library, "cublasSgemmStridedBatched"));
   api.statusString = reinterpret_cast<decltype(api.statusString)>(
@@ -88,9 +89,9 @@ static CublasApi *cublas() {
 static bool fitsInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
 
 static void gemm(int32_t transA, int32_t transB, int64_t batch, int64_t m,
-                 int64_t n, int64_t k, uint64_t a, int64_t lda,
-                 int64_t strideA, uint64_t b, int64_t ldb, int64_t strideB,
-                 float beta, uint64_t c, int64_t ldc, int64_t strideC) {
+                 int64_t n, int64_t k, uint64_t a, int64_t lda, int64_t strideA,
+                 uint64_t b, int64_t ldb, int64_t strideB, float beta,
+                 uint64_t c, int64_t ldc, int64_t strideC) {
   if (hasError())
     return;
   if (!fitsInt(m) || !fitsInt(n) || !fitsInt(k) || !fitsInt(lda) ||
@@ -143,11 +144,13 @@ extern "C" void remat_cublas_sgemm(int32_t trans_a, int32_t trans_b, int64_t m,
   gemm(trans_a, trans_b, 1, m, n, k, a, lda, 0, b, ldb, 0, beta, c, ldc, 0);
 }
 
-extern "C" void remat_cublas_sgemm_batched(
-    int32_t trans_a, int32_t trans_b, int64_t batch, int64_t m, int64_t n,
-    int64_t k, uint64_t a, int64_t lda, int64_t stride_a, uint64_t b,
-    int64_t ldb, int64_t stride_b, float beta, uint64_t c, int64_t ldc,
-    int64_t stride_c) {
+extern "C" void remat_cublas_sgemm_batched(int32_t trans_a, int32_t trans_b,
+                                           int64_t batch, int64_t m, int64_t n,
+                                           int64_t k, uint64_t a, int64_t lda,
+                                           int64_t stride_a, uint64_t b,
+                                           int64_t ldb, int64_t stride_b,
+                                           float beta, uint64_t c, int64_t ldc,
+                                           int64_t stride_c) {
   gemm(trans_a, trans_b, batch, m, n, k, a, lda, stride_a, b, ldb, stride_b,
        beta, c, ldc, stride_c);
 }

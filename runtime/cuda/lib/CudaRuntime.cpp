@@ -165,8 +165,7 @@ Status DriverBackend::allocate(size_t bytes, void **ptr) {
 }
 
 /// Runs one driver call for the pool, as a Status naming the call.
-template <typename Call>
-static Status poolCall(const char *name, Call call) {
+template <typename Call> static Status poolCall(const char *name, Call call) {
   const DriverApi *api = ready();
   if (!api)
     return Status::error("the CUDA driver is not available");
@@ -369,7 +368,8 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
   Handle module = nullptr;
   CUresult r = api->cuModuleLoadDataEx(&module, data, 3, options, values);
   if (r != kCudaSuccess) {
-    std::string message = describeError(*api, "cuModuleLoadDataEx (PTX JIT)", r);
+    std::string message =
+        describeError(*api, "cuModuleLoadDataEx (PTX JIT)", r);
     if (log[0])
       message += "; JIT log: " + std::string(log);
     recordError(message);
@@ -391,22 +391,22 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   Handle function = nullptr;
   CUresult r = api->cuModuleGetFunction(&function, module, name);
   if (r != kCudaSuccess) {
-    recordError(describeError(*api, "cuModuleGetFunction", r) + " for kernel '" +
-                name + "'");
+    recordError(describeError(*api, "cuModuleGetFunction", r) +
+                " for kernel '" + name + "'");
     return nullptr;
   }
   return function;
 }
 
 static bool fitsUnsigned(intptr_t v) {
-  return v >= 0 && static_cast<uint64_t>(v) <= std::numeric_limits<unsigned>::max();
+  return v >= 0 &&
+         static_cast<uint64_t>(v) <= std::numeric_limits<unsigned>::max();
 }
 
-extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
-                                 intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, int32_t smem, void *stream,
-                                 void **params, void **extra,
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                                 intptr_t gridZ, intptr_t blockX,
+                                 intptr_t blockY, intptr_t blockZ, int32_t smem,
+                                 void *stream, void **params, void **extra,
                                  size_t /*paramsCount*/) {
   const DriverApi *api = ready();
   if (!api || hasError())
@@ -522,10 +522,9 @@ extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
   const DriverApi *api = ready();
   if (!api || hasError() || sizeBytes == 0)
     return;
-  check("cuMemcpyAsync",
-        api->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                           reinterpret_cast<CUdeviceptr>(src), sizeBytes,
-                           stream));
+  check("cuMemcpyAsync", api->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                            reinterpret_cast<CUdeviceptr>(src),
+                                            sizeBytes, stream));
 }
 
 extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,

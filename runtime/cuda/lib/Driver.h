@@ -37,8 +37,8 @@ struct DriverApi {
   X(cuCtxSetCurrent, CUresult (*)(Handle))                                     \
   X(cuCtxSynchronize, CUresult (*)())                                          \
   X(cuModuleLoadData, CUresult (*)(Handle *, const void *))                    \
-  X(cuModuleLoadDataEx, CUresult (*)(Handle *, const void *, unsigned,         \
-                                     int *, void **))                          \
+  X(cuModuleLoadDataEx,                                                        \
+    CUresult (*)(Handle *, const void *, unsigned, int *, void **))            \
   X(cuModuleUnload, CUresult (*)(Handle))                                      \
   X(cuModuleGetFunction, CUresult (*)(Handle *, Handle, const char *))         \
   X(cuLaunchKernel,                                                            \

@@ -46,8 +46,8 @@ void *PoolAllocator::allocate(size_t bytes, void *stream, std::string &error) {
       Status s = backend.streamWaitEvent(stream, block.event);
       if (!s.ok()) {
         ++counters.failedAllocs;
-        error = "remat pool: reusing a block freed on another stream: " +
-                s.message;
+        error =
+            "remat pool: reusing a block freed on another stream: " + s.message;
         return nullptr;
       }
       ++counters.numCrossStreamReuses;
@@ -71,8 +71,8 @@ void *PoolAllocator::allocate(size_t bytes, void *stream, std::string &error) {
       ++counters.failedAllocs;
       std::ostringstream os;
       if (s.outOfMemory)
-        os << "out of device memory: requested " << bytes << " bytes ("
-           << size << " rounded); " << describeLocked() << "; " << s.message;
+        os << "out of device memory: requested " << bytes << " bytes (" << size
+           << " rounded); " << describeLocked() << "; " << s.message;
       else
         os << "device allocation of " << bytes << " bytes failed: "
            << (s.ok() ? std::string("null pointer") : s.message) << "; "

@@ -1,4 +1,5 @@
-/*===- CudaRuntime.h - remat's small CUDA runtime ------------------*- C -*-===*\
+/*===- CudaRuntime.h - remat's small CUDA runtime ------------------*- C
+-*-===*\
 |*                                                                            *|
 |* The entry points that MLIR 22's `gpu-to-llvm` lowering and the            *|
 |* `gpu.binary` translation call (`mgpu*`), plus remat's own: driver status, *|
@@ -48,14 +49,14 @@ int remat_cuda_synchronize(void);
 /* ---- Device pool ---------------------------------------------------------*/
 
 typedef struct remat_cuda_pool_stats {
-  uint64_t live_bytes;           /* requested bytes currently allocated */
-  uint64_t peak_bytes;           /* high-water mark of live_bytes */
-  uint64_t reserved_bytes;       /* bytes held from the device */
+  uint64_t live_bytes;     /* requested bytes currently allocated */
+  uint64_t peak_bytes;     /* high-water mark of live_bytes */
+  uint64_t reserved_bytes; /* bytes held from the device */
   uint64_t peak_reserved_bytes;
   uint64_t cached_bytes;
-  uint64_t num_allocs;           /* requests served */
+  uint64_t num_allocs; /* requests served */
   uint64_t num_frees;
-  uint64_t num_device_allocs;    /* cuMemAlloc calls that succeeded */
+  uint64_t num_device_allocs; /* cuMemAlloc calls that succeeded */
   uint64_t num_cache_hits;
   uint64_t bad_frees;
   uint64_t failed_allocs;
@@ -86,10 +87,9 @@ double remat_cuda_timer_stop(void);
  * mean A is stored as k x m / B as n x k. Pointers are passed as integers
  * (the compiled code's `index` values). libcublas is loaded with dlopen on
  * first use. Runs on the default stream and waits for it. */
-void remat_cublas_sgemm(int32_t trans_a, int32_t trans_b, int64_t m,
-                        int64_t n, int64_t k, uint64_t a, int64_t lda,
-                        uint64_t b, int64_t ldb, float beta, uint64_t c,
-                        int64_t ldc);
+void remat_cublas_sgemm(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n,
+                        int64_t k, uint64_t a, int64_t lda, uint64_t b,
+                        int64_t ldb, float beta, uint64_t c, int64_t ldc);
 /* The same, `batch` times, with element strides between the matrices. */
 void remat_cublas_sgemm_batched(int32_t trans_a, int32_t trans_b, int64_t batch,
                                 int64_t m, int64_t n, int64_t k, uint64_t a,

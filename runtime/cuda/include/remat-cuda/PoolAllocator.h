@@ -70,15 +70,15 @@ struct PoolStats {
   uint64_t peakBytes = 0;     ///< high-water mark of liveBytes
   uint64_t reservedBytes = 0; ///< bytes held from the device (cache included)
   uint64_t peakReservedBytes = 0;
-  uint64_t cachedBytes = 0;        ///< reserved bytes in free cached blocks
-  uint64_t numAllocs = 0;          ///< allocation requests served
-  uint64_t numFrees = 0;           ///< frees of owned pointers
-  uint64_t numDeviceAllocs = 0;    ///< allocations the backend made
-  uint64_t numDeviceFrees = 0;     ///< blocks returned to the backend
-  uint64_t numCacheHits = 0;       ///< requests served from the cache
+  uint64_t cachedBytes = 0;          ///< reserved bytes in free cached blocks
+  uint64_t numAllocs = 0;            ///< allocation requests served
+  uint64_t numFrees = 0;             ///< frees of owned pointers
+  uint64_t numDeviceAllocs = 0;      ///< allocations the backend made
+  uint64_t numDeviceFrees = 0;       ///< blocks returned to the backend
+  uint64_t numCacheHits = 0;         ///< requests served from the cache
   uint64_t numCrossStreamReuses = 0; ///< cache hits that waited on an event
-  uint64_t badFrees = 0;           ///< frees of pointers the pool does not own
-  uint64_t failedAllocs = 0;       ///< requests that failed
+  uint64_t badFrees = 0;     ///< frees of pointers the pool does not own
+  uint64_t failedAllocs = 0; ///< requests that failed
 };
 
 class PoolAllocator {
@@ -118,9 +118,9 @@ public:
 private:
   struct Block {
     void *ptr;
-    size_t size;    ///< rounded size held from the backend
-    void *stream;   ///< stream of the last free
-    void *event;    ///< event recorded at that free, or null
+    size_t size;  ///< rounded size held from the backend
+    void *stream; ///< stream of the last free
+    void *event;  ///< event recorded at that free, or null
   };
   struct Live {
     size_t requested;

@@ -21,3 +21,12 @@
 // RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=/nonexistent/libcuda.so.1 %t/build/run-selective; test $? = 2
 // RUN: %t/build/run-none --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: {{.*}}run-none [--inputs DIR] [--expect DIR]
+
+// On the runtime's fake driver (host memory, kernels not run) the
+// executables run their whole host side: the measured device peak equals
+// the prediction (plus the device copies of dense constants), repeated runs
+// reuse the pool's blocks, and nothing is freed twice.
+// RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-none --inputs %t/inputs --repeat 3 | FileCheck %s --check-prefix=FAKE
+// FAKE: "graph": "layer", "source": "remat-run-cuda.mlir", "policy": "none", "chip": "sm_90", "device": "remat fake device (host memory, kernels not run)", "ok": true, "measured_peak_bytes": 262144, "predicted_peak_bytes": 262144, {{.*}}"device_allocations": 3, "num_allocs": 3, "bad_frees": 0,
+// RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-selective --repeat 3 | FileCheck %s --check-prefix=FAKECONST
+// FAKECONST: "graph": "square_chain", {{.*}}"ok": true, "measured_peak_bytes": 5120, "predicted_peak_bytes": 3072, "pipeline_peak_bytes": 3072, "constant_bytes": 3072, "measured_le_predicted_plus_constants": true,

@@ -37,6 +37,39 @@ struct CublasApi {
 };
 } // namespace
 
+/// Column-major C = op(A) op(B) + beta C on the host, as cuBLAS defines it:
+/// the GEMM of the fake driver (REMAT_CUDA_DRIVER=fake), whose "device"
+/// memory is host memory.
+static CublasStatus hostSgemm(HandleT, int opA, int opB, int m, int n, int k,
+                              const float *alpha, const float *a, int lda,
+                              const float *b, int ldb, const float *beta,
+                              float *c, int ldc) {
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double sum = 0;
+      for (int l = 0; l < k; ++l) {
+        float x = opA ? a[l + size_t(i) * lda] : a[i + size_t(l) * lda];
+        float y = opB ? b[j + size_t(l) * ldb] : b[l + size_t(j) * ldb];
+        sum += double(x) * y;
+      }
+      float &out = c[i + size_t(j) * ldc];
+      out = float(*alpha * sum + *beta * out);
+    }
+  return 0;
+}
+
+static CublasStatus
+hostSgemmStridedBatched(HandleT h, int opA, int opB, int m, int n, int k,
+                        const float *alpha, const float *a, int lda,
+                        long long strideA, const float *b, int ldb,
+                        long long strideB, const float *beta, float *c, int ldc,
+                        long long strideC, int batch) {
+  for (int i = 0; i < batch; ++i)
+    hostSgemm(h, opA, opB, m, n, k, alpha, a + i * strideA, lda,
+              b + i * strideB, ldb, beta, c + i * strideC, ldc);
+  return 0;
+}
+
 static CublasApi *cublas() {
   static CublasApi api;
   static std::mutex mutex;
@@ -46,6 +79,13 @@ static CublasApi *cublas() {
   api.tried = true;
   if (!ready())
     return nullptr;
+  const char *driver = std::getenv("REMAT_CUDA_DRIVER");
+  if (driver && std::string(driver) == "fake") {
+    api.sgemm = hostSgemm;
+    api.sgemmStridedBatched = hostSgemmStridedBatched;
+    api.handle = &api;
+    return &api;
+  }
   const char *env = std::getenv("REMAT_CUBLAS");
   const char *names[] = {env, "libcublas.so.13", "libcublas.so.12",
                          "libcublas.so.11", "libcublas.so"};

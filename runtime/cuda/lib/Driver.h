@@ -76,6 +76,9 @@ struct DriverApi {
 /// missing symbol).
 std::string loadDriver(DriverApi &api, const char *path);
 
+/// Fills `api` with the host-memory stand-in (REMAT_CUDA_DRIVER=fake).
+void loadFakeDriver(DriverApi &api);
+
 /// "cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)".
 std::string describeError(const DriverApi &api, const char *call,
                           CUresult result);

@@ -6,6 +6,6 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: remat-run %remat_src_root/examples/mlp2_small.mlir --write-inputs=%t/in --outputs=%t/cpu > /dev/null
 // RUN: remat-run %remat_src_root/examples/mlp2_small.mlir --policy=selective --flops-per-byte=16 --backend=cuda --inputs=%t/in --outputs=%t/gpu --json > %t/gpu.json
-// RUN: %python %S/check_gpu.py %t/gpu.json %t/cpu %t/gpu | FileCheck %s
+// RUN: %python %S/../../Inputs/check_gpu.py %t/gpu.json %t/cpu %t/gpu | FileCheck %s
 // CHECK: measured <= predicted: True
 // CHECK: outputs close: True

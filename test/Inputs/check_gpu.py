@@ -3,7 +3,7 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Inputs"))
+sys.path.insert(0, os.path.dirname(__file__))
 import npy  # noqa: E402
 
 run = json.load(open(sys.argv[1]))

@@ -15,6 +15,11 @@
 // PEAK-NEXT:   measured peak:  1507328 B (1.4 MiB)
 // PEAK-NEXT:   predicted peak: 1507328 B (1.4 MiB)
 
+// Out of device memory (a fake device of 1000000 bytes): a message with the
+// request, the pool's state and the device's, exit status 1, no crash.
+// RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=fake REMAT_CUDA_FAKE_MEMORY=1000000 not remat-run %remat_src_root/examples/mlp2_small.mlir --backend=cuda --gpu-format=isa 2>&1 | FileCheck %s --check-prefix=OOM
+// OOM: error: running @mlp2_small: mgpuMemAlloc: out of device memory: requested 262144 bytes (262144 rounded); pool: 983040 bytes live in 9 allocations, 983040 bytes reserved (0 cached in 0 blocks), peak live 983040 bytes, 3 device allocations; cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory); device: 16960 of 1000000 bytes free
+
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: remat-run %s --write-inputs=%t/in --outputs=%t/cpu > /dev/null
 // RUN: env REMAT_CUDA_DRIVER=fake remat-run %s --backend=cuda --gpu-format=isa --inputs=%t/in --outputs=%t/gpu --json > %t/gpu.json

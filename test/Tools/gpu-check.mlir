@@ -1,4 +1,4 @@
-// REQUIRES: cuda-runtime
+// REQUIRES: cuda-runtime, ptxas
 // UNSUPPORTED: sanitizer
 // Tests the parts of scripts/gpu-check.sh that need no GPU: the script
 // parses, and --prepare writes a carried tree under 64 MiB holding the

@@ -14,8 +14,12 @@
 
 #include "Driver.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 using namespace remat_cuda;
 
@@ -29,11 +33,13 @@ CUresult version(int *v) {
   return kCudaSuccess;
 }
 CUresult errorName(CUresult r, const char **s) {
-  *s = r ? "CUDA_ERROR_FAKE" : "CUDA_SUCCESS";
+  *s = r == 0   ? "CUDA_SUCCESS"
+       : r == 2 ? "CUDA_ERROR_OUT_OF_MEMORY"
+                : "CUDA_ERROR_INVALID_VALUE";
   return kCudaSuccess;
 }
 CUresult errorString(CUresult r, const char **s) {
-  *s = r ? "error of the fake driver" : "no error";
+  *s = r == 0 ? "no error" : r == 2 ? "out of memory" : "invalid argument";
   return kCudaSuccess;
 }
 CUresult count(int *n) {
@@ -86,21 +92,55 @@ CUresult elapsed(float *ms, Handle, Handle) {
   *ms = 0;
   return kCudaSuccess;
 }
+/// REMAT_CUDA_FAKE_MEMORY: the fake device's capacity in bytes (default:
+/// unlimited), to test out-of-memory handling.
+struct Memory {
+  std::mutex mutex;
+  std::unordered_map<void *, size_t> sizes;
+  size_t used = 0;
+  size_t capacity = SIZE_MAX;
+  Memory() {
+    if (const char *env = std::getenv("REMAT_CUDA_FAKE_MEMORY"))
+      capacity = std::strtoull(env, nullptr, 10);
+  }
+};
+
+Memory &memory() {
+  static Memory *m = new Memory();
+  return *m;
+}
+
 CUresult memAlloc(CUdeviceptr *p, size_t bytes) {
+  Memory &mem = memory();
+  std::lock_guard<std::mutex> lock(mem.mutex);
+  if (bytes > mem.capacity - mem.used)
+    return kCudaErrorOutOfMemory;
   // Zeroed: the fills of zero that kernels would do are then in place for
   // fresh buffers (the fake cuBLAS accumulates into them).
   void *m = std::calloc(bytes ? bytes : 1, 1);
   if (!m)
     return kCudaErrorOutOfMemory;
+  mem.sizes[m] = bytes;
+  mem.used += bytes;
   *p = reinterpret_cast<CUdeviceptr>(m);
   return kCudaSuccess;
 }
 CUresult memFree(CUdeviceptr p) {
+  Memory &mem = memory();
+  std::lock_guard<std::mutex> lock(mem.mutex);
+  auto it = mem.sizes.find(reinterpret_cast<void *>(p));
+  if (it == mem.sizes.end())
+    return 1; // CUDA_ERROR_INVALID_VALUE
+  mem.used -= it->second;
+  mem.sizes.erase(it);
   std::free(reinterpret_cast<void *>(p));
   return kCudaSuccess;
 }
 CUresult memInfo(size_t *free, size_t *total) {
-  *free = *total = size_t(1) << 40;
+  Memory &mem = memory();
+  std::lock_guard<std::mutex> lock(mem.mutex);
+  *total = mem.capacity == SIZE_MAX ? size_t(1) << 40 : mem.capacity;
+  *free = *total - std::min(mem.used, *total);
   return kCudaSuccess;
 }
 CUresult copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {

@@ -13,13 +13,14 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.remat_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "check_budget.py", "npy.py", "finite_differences.py", "check_runs.py", "run_corpus.py", "corpus", "valid",
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "check_peaks.py", "check_budget.py", "npy.py", "finite_differences.py", "check_runs.py", "check_gpu.py", "run_corpus.py", "corpus", "valid",
                    "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%remat_src_root", config.remat_src_root))
 config.substitutions.append(("%remat_obj_root", config.remat_obj_root))
 config.substitutions.append(("%remat_tools", config.remat_tools_dir))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%remat_libs", os.path.join(config.remat_obj_root, "lib")))
 
 # Variables in FileCheck patterns are scoped to a CHECK-LABEL block, and an
@@ -47,3 +48,30 @@ if config.remat_sanitize:
     # LLVM's and MLIR's global registries are never freed at exit.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+
+# GPU: `ptxas` when CUDA's ptxas was found at configure time (its folder is
+# put on PATH so -remat-lower-to-nvvm can make cubins), `cuda-runtime` when
+# the CUDA runtime was built, `cuda-device` only when a CUDA driver loads and
+# reports a device (never on the CPU-only build machines). GPU integration
+# tests under test/Integration/GPU need cuda-device.
+if getattr(config, "remat_enable_cuda", "") in ("ON", "1", "TRUE", "True"):
+    config.available_features.add("cuda-runtime")
+ptxas = getattr(config, "remat_ptxas", "")
+if ptxas and os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    llvm_config.with_environment("PATH", os.path.dirname(ptxas), append_path=True)
+    config.substitutions.append(("%cuda_bin", os.path.dirname(ptxas)))
+
+
+def _has_cuda_device():
+    import ctypes
+    try:
+        lib = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return lib.cuInit(0) == 0 and lib.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
+
+
+if _has_cuda_device():
+    config.available_features.add("cuda-device")

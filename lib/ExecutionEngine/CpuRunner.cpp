@@ -176,9 +176,8 @@ double remat_run::elementSum(const HostArray &array) {
   return sum;
 }
 
-/// Runs a textual pipeline (contents of builtin.module(...)) on `module`.
-static LogicalResult runPipeline(ModuleOp module, StringRef text,
-                                 StringRef what) {
+LogicalResult remat_run::runPipeline(ModuleOp module, StringRef text,
+                                     StringRef what) {
   PassManager pm(module.getContext());
   std::string error;
   llvm::raw_string_ostream os(error);

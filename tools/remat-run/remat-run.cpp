@@ -11,6 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/ExecutionEngine/CpuRunner.h"
+#ifdef REMAT_ENABLE_CUDA
+#include "remat/ExecutionEngine/GpuCompiler.h"
+#endif
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/InitRemat.h"
 
@@ -75,6 +78,33 @@ static cl::opt<unsigned> optLevel(
     cl::desc("LLVM optimization level of the compiled code, 0-3 (default 2; "
              "1 compiles large graphs much faster)"),
     cl::init(2), cl::cat(category));
+static cl::opt<std::string> backend(
+    "backend", cl::desc("Where to run: cpu (JIT, default) or cuda (the GPU "
+                        "lowering and remat's CUDA runtime)"),
+    cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string> compileOnly(
+    "compile-only",
+    cl::desc("With --backend=cuda: write DIR/<entry>.o (host code, kernels "
+             "embedded) and DIR/<entry>_graph.cpp (its aot/remat-graph.h "
+             "wrapper) instead of running"),
+    cl::cat(category));
+static cl::opt<std::string> writeInputs(
+    "write-inputs", cl::desc("Write argument N to DIR/argN.npy"),
+    cl::cat(category));
+static cl::opt<std::string> chip("chip", cl::desc("--backend=cuda: sm_XX"),
+                                 cl::init("sm_90"), cl::cat(category));
+static cl::opt<std::string> features(
+    "features", cl::desc("--backend=cuda: PTX features"), cl::init("+ptx80"),
+    cl::cat(category));
+static cl::opt<std::string> gpuFormat(
+    "gpu-format", cl::desc("--backend=cuda: bin, isa, fatbin or auto"),
+    cl::init("auto"), cl::cat(category));
+static cl::opt<int64_t> blockSize("block-size",
+                                  cl::desc("--backend=cuda: threads per block"),
+                                  cl::init(256), cl::cat(category));
+static cl::opt<bool> cublas("cublas",
+                            cl::desc("--backend=cuda: matmuls with cuBLAS"),
+                            cl::init(true), cl::cat(category));
 static cl::opt<bool> json("json", cl::desc("Print one JSON object"),
                           cl::cat(category));
 static cl::opt<bool> printOutputs(
@@ -97,6 +127,75 @@ pipelineOptions(StringRef name) {
   }
   options->every = every;
   return options;
+}
+
+#ifdef REMAT_ENABLE_CUDA
+static std::unique_ptr<remat::RematLowerToNVVMOptions> loweringOptions() {
+  auto options = std::make_unique<remat::RematLowerToNVVMOptions>();
+  options->chip = chip;
+  options->features = features;
+  options->format = gpuFormat;
+  options->blockSize = blockSize;
+  options->cublas = cublas;
+  return options;
+}
+
+#endif // REMAT_ENABLE_CUDA
+
+/// Compiles or runs on the GPU, as the flags say.
+static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
+                                         StringRef policyName,
+                                         const std::vector<HostArray> &inputs) {
+  if (backend == "cpu")
+    return compileAndRun(module, name, *pipelineOptions(policyName), inputs,
+                         optLevel);
+#ifdef REMAT_ENABLE_CUDA
+  return compileAndRunOnGpu(module, name, *pipelineOptions(policyName),
+                            *loweringOptions(), inputs);
+#else
+  return emitError(module.getLoc())
+         << "--backend=cuda: remat was built without REMAT_ENABLE_CUDA";
+#endif
+}
+
+/// --backend=cuda --compile-only=DIR.
+static int writeAheadOfTime(ModuleOp module, StringRef name) {
+#ifndef REMAT_ENABLE_CUDA
+  llvm::errs() << "remat-run: error: --compile-only: remat was built without "
+                  "REMAT_ENABLE_CUDA\n";
+  return 1;
+#else
+  FailureOr<GpuCompileResult> compiled = compileForGpu(
+      module, name, *pipelineOptions(policy), *loweringOptions());
+  if (failed(compiled))
+    return 1;
+  if (std::error_code ec = llvm::sys::fs::create_directories(compileOnly)) {
+    llvm::errs() << "remat-run: error: cannot create '" << compileOnly
+                 << "': " << ec.message() << "\n";
+    return 1;
+  }
+  SmallString<128> object(compileOnly), wrapper(compileOnly);
+  llvm::sys::path::append(object, name + ".o");
+  llvm::sys::path::append(wrapper, name + "_graph.cpp");
+  std::string error;
+  if (failed(emitObjectFile(*compiled->module, object, error))) {
+    llvm::errs() << "remat-run: error: " << error << "\n";
+    return 1;
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream out(wrapper, ec);
+  if (ec) {
+    llvm::errs() << "remat-run: error: cannot write '" << wrapper
+                 << "': " << ec.message() << "\n";
+    return 1;
+  }
+  out << generateWrapper(name, llvm::sys::path::filename(inputFile), policy,
+                         chip, *compiled);
+  llvm::outs() << "wrote " << object << " and " << wrapper
+               << " (predicted peak " << compiled->predictedPeakBytes
+               << " B)\n";
+  return 0;
+#endif
 }
 
 static std::string typeText(const HostArray &array) {
@@ -154,6 +253,10 @@ int main(int argc, char **argv) {
       "remat-run: compile a training graph, run it on the CPU, measure its "
       "peak memory\n");
 
+  if (backend != "cpu" && backend != "cuda")
+    return fail("--backend must be cpu or cuda, got '" + backend + "'");
+  if (!compileOnly.empty() && backend != "cuda")
+    return fail("--compile-only needs --backend=cuda");
   for (StringRef name : {StringRef(policy), StringRef(comparePolicy)}) {
     if (name.empty())
       continue;
@@ -166,6 +269,9 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   remat_run::initializeRunner(registry);
+#ifdef REMAT_ENABLE_CUDA
+  remat_run::initializeGpuCompiler(registry);
+#endif
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
@@ -221,16 +327,27 @@ int main(int argc, char **argv) {
     inputs = makeRandomInputs(entry, seed);
   }
 
-  FailureOr<RunResult> run =
-      compileAndRun(*module, name, *pipelineOptions(policy), inputs,
-                    optLevel);
+  if (!writeInputs.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(writeInputs))
+      return fail("cannot create '" + writeInputs + "': " + ec.message());
+    for (auto [i, in] : llvm::enumerate(inputs)) {
+      SmallString<128> path(writeInputs);
+      llvm::sys::path::append(path, "arg" + std::to_string(i) + ".npy");
+      std::string error;
+      if (!remat_runtime::npy::write(std::string(path), in, error))
+        return fail(error);
+    }
+  }
+  if (!compileOnly.empty())
+    return writeAheadOfTime(*module, name);
+
+  FailureOr<RunResult> run = compileOrRun(*module, name, policy, inputs);
   if (failed(run))
     return 1;
   std::optional<RunResult> other;
   if (!comparePolicy.empty()) {
     FailureOr<RunResult> second =
-        compileAndRun(*module, name, *pipelineOptions(comparePolicy),
-                      inputs, optLevel);
+        compileOrRun(*module, name, comparePolicy, inputs);
     if (failed(second))
       return 1;
     other = std::move(*second);

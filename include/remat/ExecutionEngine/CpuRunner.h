@@ -61,6 +61,11 @@ compileAndRun(mlir::ModuleOp module, llvm::StringRef entry,
               const mlir::remat::RematPipelineOptions &options,
               const std::vector<HostArray> &inputs, unsigned optLevel = 2);
 
+/// Runs a textual pipeline (the contents of builtin.module(...)) on
+/// `module`; emits "<what>: ..." and fails if it does not parse or fails.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef text,
+                                llvm::StringRef what);
+
 /// FNV-1a over the bytes of `array`, as 16 hex digits.
 std::string checksum(const HostArray &array);
 /// The sum of the elements, as doubles (for a human glance).

@@ -218,6 +218,87 @@ def RematAnnotateCosts : Pass<"remat-annotate-costs"> {
   let dependentDialects = ["::mlir::remat::RematDialect"];
 }
 
+def RematGpuGemmToLibrary : Pass<"remat-gpu-gemm-to-library", "ModuleOp"> {
+  let summary = "Turn f32 matmuls on memrefs into calls to remat's cuBLAS entry points";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, after bufferization. Every linalg op
+    that is a contraction with one m, one n and one k dimension (and at
+    most one batch dimension) over f32 memrefs whose innermost stride is 1
+    (`linalg.matmul`, `linalg.batch_matmul`, and the generics the training
+    graphs use for `A^T B` and `A B^T`) becomes a call to
+    `remat_cublas_sgemm` or `remat_cublas_sgemm_batched`
+    (runtime/cuda/include/remat-cuda/CudaRuntime.h), with the operands'
+    device addresses, leading dimensions and transposition flags:
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<256x64xf32>, memref<64x256xf32>)
+                  outs(%c : memref<256x256xf32>)
+    // becomes
+    func.call @remat_cublas_sgemm(%false, %false, %m, %n, %k, %pa, %lda,
+                                  %pb, %ldb, %one, %pc, %ldc) : (...) -> ()
+    ```
+    `beta` is 1: the op accumulates into its output, which bufferization
+    filled before. Other contractions are left to the loop lowering.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numGemms", "num-gemms", "Contractions turned into cuBLAS calls">,
+  ];
+}
+
+def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncOp"> {
+  let summary = "Tile scf.parallel loops into thread blocks and map them to the GPU";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, after `-convert-linalg-to-parallel-loops`.
+
+    1. Runs of top-level ops that touch memory outside any `scf.parallel`
+       (the loops of full reductions, the loads and stores of 0-d
+       elementwise ops) are wrapped in a one-iteration `scf.parallel`, so
+       that they run on the device as one-thread kernels.
+    2. Every outermost `scf.parallel` is tiled so that its inner loop has up
+       to `block-size` iterations, innermost dimension first (a 256 x 64
+       loop gets 4 x 64 blocks), with `scf.if` guards instead of dynamic
+       bounds, so launch sizes are constants.
+    3. The tile loop is mapped to blocks and the inner loop to threads,
+       innermost dimension to x, so that consecutive threads of a warp touch
+       consecutive elements (coalesced). Dimensions past the third, and
+       grid y/z extents that may exceed 65535, stay sequential.
+
+    `-convert-parallel-loops-to-gpu` then turns the loops into `gpu.launch`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block (the product over the mapped dimensions)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels", "Parallel loops mapped to the GPU">,
+    Statistic<"numWrapped", "num-wrapped",
+              "Host-side op runs wrapped into one-thread kernels">,
+  ];
+}
+
+def RematGpuDeviceMemory : Pass<"remat-gpu-device-memory", "func::FuncOp"> {
+  let summary = "Put every buffer on the device and check the host does not touch one";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, after `-convert-parallel-loops-to-gpu`:
+    `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` `gpu.dealloc`,
+    `memref.copy` `gpu.memcpy`, and a `memref.get_global` (a dense
+    constant) a device copy of it, freed before each return. Function
+    arguments and results are device buffers: the caller owns them.
+
+    Then it verifies the stage's contract and fails loudly otherwise: no op
+    outside a `gpu.launch` may read or write a memref's contents
+    (`memref.load`/`store`, linalg ops, copies between non-contiguous
+    buffers).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def TestRematTrainingGraph : Pass<"test-remat-training-graph", "ModuleOp"> {
   let summary = "Emit remarks describing the forward/backward split";
   let description = [{

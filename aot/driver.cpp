@@ -1,0 +1,342 @@
+//===- driver.cpp - run an ahead-of-time compiled graph on the GPU --------===//
+//
+//   run-<graph> [--inputs DIR | --seed N] [--expect DIR [--rtol R] [--atol A]]
+//               [--outputs DIR] [--repeat N] [--warmup N] [--json FILE]
+//
+// Links one graph (its object and wrapper, from `remat-run --backend=cuda
+// --compile-only`), remat's CUDA runtime and the .npy reader; needs no
+// MLIR. Reads argument i from DIR/arg<i>.npy (or makes the inputs
+// `remat-run --seed N` makes), runs the graph once and
+// reports the device pool's measured peak (live bytes above the inputs)
+// next to the predicted peak, compares the results with DIR/out<i>.npy
+// (the CPU path's outputs) within |got - want| <= atol + rtol * |want|, then
+// times `repeat` further runs. Prints one JSON object (also to --json).
+// Exit status: 0 all checks passed, 1 a check failed, 2 an error (no
+// device, bad input files).
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat-cuda/CudaRuntime.h"
+#include "remat-graph.h"
+#include "remat-runtime/Npy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace npy = remat_runtime::npy;
+
+namespace {
+struct Options {
+  std::string inputs, expect, outputs, json;
+  double rtol = 1e-3, atol = 1e-4;
+  int repeat = 20, warmup = 3;
+  uint64_t seed = 0;
+};
+
+std::string escape(const std::string &s) {
+  std::string r;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      r += '\\';
+    if (c == '\n') {
+      r += "\\n";
+      continue;
+    }
+    r += c;
+  }
+  return r;
+}
+
+int finish(const std::string &json, const Options &options, int status) {
+  std::printf("%s\n", json.c_str());
+  if (!options.json.empty()) {
+    std::ofstream out(options.json);
+    out << json << "\n";
+  }
+  return status;
+}
+
+int error(const Options &options, const std::string &message) {
+  std::fprintf(stderr, "run-%s: error: %s\n", remat_graph.entry,
+               message.c_str());
+  std::ostringstream os;
+  os << "{\"graph\": \"" << remat_graph.entry << "\", \"policy\": \""
+     << remat_graph.policy << "\", \"ok\": false, \"error\": \""
+     << escape(message) << "\"}";
+  return finish(os.str(), options, 2);
+}
+
+bool matches(const npy::Array &array, const remat_graph_tensor &t) {
+  if (npy::descr(array.dtype) != t.dtype ||
+      array.shape.size() != static_cast<size_t>(t.rank))
+    return false;
+  for (int d = 0; d < t.rank; ++d)
+    if (array.shape[d] != t.shape[d])
+      return false;
+  return true;
+}
+
+double element(const npy::Array &a, size_t i) {
+  const uint8_t *p = a.data.data() + i * npy::elementSize(a.dtype);
+  switch (a.dtype) {
+  case npy::DType::F32: {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case npy::DType::F64: {
+    double v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  case npy::DType::I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case npy::DType::I64: {
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return double(v);
+  }
+  default:
+    return *p;
+  }
+}
+
+bool dtypeOf(const std::string &descr, npy::DType &dtype) {
+  using D = npy::DType;
+  for (D d :
+       {D::Bool, D::I8, D::I16, D::I32, D::I64, D::U8, D::F16, D::F32, D::F64})
+    if (npy::descr(d) == descr) {
+      dtype = d;
+      return true;
+    }
+  return false;
+}
+
+uint64_t splitmix64(uint64_t &state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/// The inputs `remat-run --seed` makes (the same stream per argument):
+/// floats uniform in [-1, 1) for f32/f64, zeros for other types.
+void fillRandom(npy::Array &a, uint64_t seed, int index) {
+  a.data.assign(a.numElements() * npy::elementSize(a.dtype), 0);
+  uint64_t state = seed * 0x100000001B3ull + index + 1;
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    uint64_t bits = splitmix64(state);
+    float unit = static_cast<float>(bits >> 40) / 16777216.0f * 2.0f - 1.0f;
+    uint8_t *p = a.data.data() + i * npy::elementSize(a.dtype);
+    if (a.dtype == npy::DType::F32)
+      std::memcpy(p, &unit, 4);
+    else if (a.dtype == npy::DType::F64) {
+      double d = unit;
+      std::memcpy(p, &d, 8);
+    }
+  }
+}
+
+/// Frees results once each (two results may be one buffer).
+void freeResults(std::vector<void *> &results) {
+  std::vector<void *> seen;
+  for (void *p : results)
+    if (p && std::find(seen.begin(), seen.end(), p) == seen.end()) {
+      seen.push_back(p);
+      remat_cuda_free(p);
+    }
+  results.assign(results.size(), nullptr);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "missing value after %s\n", arg.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (arg == "--inputs")
+      options.inputs = value();
+    else if (arg == "--expect")
+      options.expect = value();
+    else if (arg == "--outputs")
+      options.outputs = value();
+    else if (arg == "--json")
+      options.json = value();
+    else if (arg == "--rtol")
+      options.rtol = std::atof(value().c_str());
+    else if (arg == "--atol")
+      options.atol = std::atof(value().c_str());
+    else if (arg == "--repeat")
+      options.repeat = std::atoi(value().c_str());
+    else if (arg == "--warmup")
+      options.warmup = std::atoi(value().c_str());
+    else if (arg == "--seed")
+      options.seed = std::strtoull(value().c_str(), nullptr, 10);
+    else if (arg == "--help" || arg == "-h") {
+      std::printf(
+          "usage: %s [--inputs DIR] [--expect DIR] [--seed N] [--rtol R] "
+          "[--atol A] [--outputs DIR] [--repeat N] [--warmup N] "
+          "[--json FILE]\n",
+          argv[0]);
+      return 0;
+    } else {
+      return error(options, "unknown argument '" + arg + "'");
+    }
+  }
+
+  // The kernels were loaded by the object's constructors, before main: a
+  // missing driver or a bad cubin is already recorded.
+  if (remat_cuda_init(0) != 0 || remat_cuda_error())
+    return error(options, remat_cuda_error() ? remat_cuda_error()
+                                             : "CUDA initialization failed");
+
+  const remat_graph_info &g = remat_graph;
+  std::vector<npy::Array> inputs(g.num_args);
+  std::vector<void *> args(g.num_args, nullptr);
+  for (int i = 0; i < g.num_args; ++i) {
+    const remat_graph_tensor &t = g.args[i];
+    npy::Array &a = inputs[i];
+    if (!options.inputs.empty()) {
+      std::string why;
+      std::string path = options.inputs + "/arg" + std::to_string(i) + ".npy";
+      if (!npy::read(path, a, why))
+        return error(options, why);
+      if (!matches(a, t))
+        return error(options, path + " does not match argument #" +
+                                  std::to_string(i) + " (" + t.dtype + ")");
+    } else {
+      if (!dtypeOf(t.dtype, a.dtype))
+        return error(options, std::string("unknown dtype ") + t.dtype);
+      a.shape.assign(t.shape, t.shape + t.rank);
+      fillRandom(a, options.seed, i);
+    }
+    args[i] = remat_cuda_alloc(std::max<size_t>(a.data.size(), 1));
+    if (!args[i] ||
+        remat_cuda_copy_to_device(args[i], a.data.data(), a.data.size()))
+      return error(options, remat_cuda_error() ? remat_cuda_error()
+                                               : "copying inputs failed");
+  }
+
+  // One measured run.
+  std::vector<void *> results(g.num_results, nullptr);
+  remat_cuda_synchronize();
+  remat_cuda_reset_pool_stats();
+  remat_cuda_pool_stats before = remat_cuda_get_pool_stats();
+  remat_cuda_timer_start();
+  int status = remat_graph_call(args.data(), results.data());
+  double firstMs = remat_cuda_timer_stop();
+  remat_cuda_pool_stats stats = remat_cuda_get_pool_stats();
+  if (remat_cuda_error())
+    return error(options, remat_cuda_error());
+  if (status != 0)
+    return error(options, "a result is not a dense buffer");
+  uint64_t measured = stats.peak_bytes - before.live_bytes;
+
+  // Results: copy back, compare, write.
+  bool allClose = true;
+  double maxAbs = 0, maxRel = 0;
+  std::ostringstream outs;
+  for (int i = 0; i < g.num_results; ++i) {
+    const remat_graph_tensor &t = g.results[i];
+    npy::Array got;
+    std::string why;
+    if (!dtypeOf(t.dtype, got.dtype))
+      return error(options, "result #" + std::to_string(i) +
+                                " has an unknown dtype " + t.dtype);
+    got.shape.assign(t.shape, t.shape + t.rank);
+    got.data.resize(got.numElements() * npy::elementSize(got.dtype));
+    if (remat_cuda_copy_to_host(got.data.data(), results[i], got.data.size()))
+      return error(options, remat_cuda_error());
+    if (!options.outputs.empty() &&
+        !npy::write(options.outputs + "/out" + std::to_string(i) + ".npy", got,
+                    why))
+      return error(options, why);
+    double abs = 0, rel = 0;
+    bool close = true;
+    if (!options.expect.empty()) {
+      npy::Array want;
+      std::string path = options.expect + "/out" + std::to_string(i) + ".npy";
+      if (!npy::read(path, want, why))
+        return error(options, why);
+      if (want.dtype != got.dtype || want.shape != got.shape)
+        return error(options,
+                     path + " does not match result #" + std::to_string(i));
+      for (int64_t e = 0; e < got.numElements(); ++e) {
+        double a = element(got, e), b = element(want, e);
+        double d = std::fabs(a - b);
+        if (!(d <= options.atol + options.rtol * std::fabs(b)))
+          close = false;
+        abs = std::max(abs, d);
+        rel = std::max(rel, d / std::max(std::fabs(b), 1e-30));
+      }
+    }
+    allClose = allClose && close;
+    maxAbs = std::max(maxAbs, abs);
+    maxRel = std::max(maxRel, rel);
+    outs << (i ? ", " : "") << "{\"max_abs_error\": " << abs
+         << ", \"close\": " << (close ? "true" : "false") << "}";
+  }
+  freeResults(results);
+
+  // Timing: warm-up, then the median of `repeat` runs.
+  std::vector<double> times;
+  for (int r = 0; r < options.warmup + options.repeat; ++r) {
+    remat_cuda_timer_start();
+    remat_graph_call(args.data(), results.data());
+    double ms = remat_cuda_timer_stop();
+    freeResults(results);
+    if (remat_cuda_error())
+      return error(options, remat_cuda_error());
+    if (r >= options.warmup)
+      times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  double median = times.empty() ? firstMs : times[times.size() / 2];
+  remat_cuda_pool_stats end = remat_cuda_get_pool_stats();
+  for (void *p : args)
+    remat_cuda_free(p);
+
+  bool peakOk = measured <= static_cast<uint64_t>(g.predicted_peak_bytes +
+                                                  g.constant_bytes);
+  bool ok = allClose && peakOk && end.bad_frees == 0;
+  std::ostringstream os;
+  os << "{\"graph\": \"" << g.entry << "\", \"source\": \"" << g.source
+     << "\", \"policy\": \"" << g.policy << "\", \"chip\": \"" << g.chip
+     << "\", \"device\": \"" << escape(remat_cuda_device_name())
+     << "\", \"ok\": " << (ok ? "true" : "false")
+     << ", \"measured_peak_bytes\": " << measured
+     << ", \"predicted_peak_bytes\": " << g.predicted_peak_bytes
+     << ", \"pipeline_peak_bytes\": " << g.pipeline_peak_bytes
+     << ", \"constant_bytes\": " << g.constant_bytes
+     << ", \"measured_le_predicted_plus_constants\": "
+     << (peakOk ? "true" : "false")
+     << ", \"reserved_peak_bytes\": " << stats.peak_reserved_bytes
+     << ", \"device_allocations\": " << stats.num_device_allocs
+     << ", \"num_allocs\": " << stats.num_allocs
+     << ", \"bad_frees\": " << end.bad_frees
+     << ", \"first_run_ms\": " << firstMs << ", \"step_ms_median\": " << median
+     << ", \"repeat\": " << times.size();
+  if (!options.expect.empty())
+    os << ", \"rtol\": " << options.rtol << ", \"atol\": " << options.atol
+       << ", \"all_close\": " << (allClose ? "true" : "false")
+       << ", \"max_abs_error\": " << maxAbs << ", \"max_rel_error\": " << maxRel
+       << ", \"results\": [" << outs.str() << "]";
+  os << "}";
+  return finish(os.str(), options, ok ? 0 : 1);
+}

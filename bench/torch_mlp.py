@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""The MLP of examples/gen_mlp.py in PyTorch: step time and peak memory.
+
+One training step is what remat's graph computes: the forward pass of L
+blocks (b = y @ W1, c = gelu_tanh(b), y' = c @ W2) and the backward pass from
+a given cotangent of the last output, producing the gradients of the input
+and every weight. Modes:
+
+  eager       plain PyTorch
+  checkpoint  torch.utils.checkpoint around every block (non-reentrant)
+  compile     torch.compile of the whole step's forward (default mode)
+
+Peak memory is torch.cuda.max_memory_allocated() during one step minus what
+was allocated before it (inputs, weights, cotangent), the quantity remat's
+device pool measures. FP32 without TF32, like remat's cuBLAS calls.
+
+  bench/torch_mlp.py --blocks 8 --rows 8192 --hidden 1024 --mode eager --json out.json
+"""
+import argparse
+import json
+import statistics
+import sys
+import time
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--blocks", type=int, default=2)
+    ap.add_argument("--rows", type=int, default=2048)
+    ap.add_argument("--hidden", type=int, default=512)
+    ap.add_argument("--mode", choices=["eager", "checkpoint", "compile"], default="eager")
+    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--json", help="also write the result here")
+    args = ap.parse_args()
+
+    import torch
+    import torch.nn.functional as F
+    from torch.utils.checkpoint import checkpoint
+
+    if not torch.cuda.is_available():
+        print(json.dumps({"mode": args.mode, "ok": False, "error": "no CUDA device"}))
+        return 2
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    dev = torch.device("cuda")
+    L, R, H = args.blocks, args.rows, args.hidden
+    gen = torch.Generator(device=dev).manual_seed(0)
+
+    def uniform(*shape):
+        return (torch.rand(*shape, generator=gen, device=dev) * 2 - 1).requires_grad_()
+
+    x = uniform(R, H)
+    weights = [(uniform(H, 4 * H), uniform(4 * H, H)) for _ in range(L)]
+    dy = torch.rand(R, H, generator=gen, device=dev) * 2 - 1
+
+    def block(y, w1, w2):
+        return F.gelu(y @ w1, approximate="tanh") @ w2
+
+    def forward(y):
+        for w1, w2 in weights:
+            if args.mode == "checkpoint":
+                y = checkpoint(block, y, w1, w2, use_reentrant=False)
+            else:
+                y = block(y, w1, w2)
+        return y
+
+    fwd = torch.compile(forward) if args.mode == "compile" else forward
+    params = [x] + [w for pair in weights for w in pair]
+
+    def step():
+        for p in params:
+            p.grad = None
+        out = fwd(x)
+        out.backward(dy)
+        return out
+
+    t0 = time.time()
+    for _ in range(args.warmup):
+        step()
+    torch.cuda.synchronize()
+    warm_s = time.time() - t0
+
+    # Peak of one step, above what lives before it.
+    for p in params:
+        p.grad = None
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    base = torch.cuda.memory_allocated()
+    step()
+    torch.cuda.synchronize()
+    peak = torch.cuda.max_memory_allocated() - base
+
+    times = []
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    for _ in range(args.repeat):
+        start.record()
+        step()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop))
+
+    result = {
+        "mode": args.mode, "ok": True, "blocks": L, "rows": R, "hidden": H,
+        "device": torch.cuda.get_device_name(), "torch": torch.__version__,
+        "step_ms_median": statistics.median(times), "step_ms_min": min(times),
+        "peak_bytes": peak, "warmup_s": warm_s, "repeat": args.repeat,
+    }
+    text = json.dumps(result)
+    print(text)
+    if args.json:
+        with open(args.json, "w") as f:
+            f.write(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

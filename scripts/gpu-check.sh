@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+#===- scripts/gpu-check.sh - remat's GPU check ----------------------------===#
+#
+# Two halves, because the GPU machines have no MLIR and no package registry:
+#
+#   scripts/gpu-check.sh --prepare DIR
+#       here, in a built remat tree (build/bin/remat-run): compiles the
+#       graphs ahead of time for sm_90 (host objects with cubins inside,
+#       and their wrappers), writes the inputs and the CPU path's outputs
+#       of the small graph, copies the sources the GPU side builds (aot/,
+#       runtime/, this script, bench/torch_mlp.py) and checks that DIR stays
+#       under 64 MiB.
+#
+#   scripts/gpu-check.sh            (in DIR, on the GPU machine)
+#       needs the CUDA driver, CMake, Ninja, g++ and Python with PyTorch 2.x:
+#       builds aot/ (no MLIR), then
+#       1. gradients: the small MLP on the GPU against the CPU path's
+#          outputs, |gpu - cpu| <= 1e-4 + 1e-3 |cpu| per element (cuBLAS and
+#          the kernels sum in another order than the CPU loops), with and
+#          without rematerialization;
+#       2. memory: the device pool's measured peak against the predicted
+#          peak (plus the device copies of dense constants), every run;
+#       3. benchmark: the 8-block MLP (8192 x 1024, f32), step time and peak
+#          memory with and without remat, next to PyTorch eager,
+#          torch.utils.checkpoint and torch.compile on the same model;
+#       writing JSON under $OUT (default ./gpu-check-out): one file per run
+#       and gpu-check.json with everything. Exit status 0 when every check
+#       passed. Budget: every step has a timeout, capped so that the whole
+#       stays under GPU_CHECK_BUDGET seconds (460, under 8 minutes).
+#
+# Environment: BENCH_BLOCKS, BENCH_ROWS, BENCH_HIDDEN change the benchmark
+# model at --prepare time; REMAT_RUN names remat-run.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+BLOCKS=${BENCH_BLOCKS:-8}
+ROWS=${BENCH_ROWS:-8192}
+HIDDEN=${BENCH_HIDDEN:-1024}
+LIMIT_BYTES=$((64 * 1024 * 1024))
+
+log() { echo "gpu-check: $*" >&2; }
+die() { log "error: $*"; exit 2; }
+
+prepare() {
+  local dest=$1
+  local src
+  src=$(cd "$SCRIPT_DIR/.." && pwd)
+  local run=${REMAT_RUN:-$src/build/bin/remat-run}
+  [ -x "$run" ] || die "no remat-run at $run (build remat first, or set REMAT_RUN)"
+  command -v python3 > /dev/null || die "python3 is needed to generate the benchmark graph"
+  rm -rf "$dest"
+  mkdir -p "$dest/graphs" "$dest/inputs" "$dest/expected" "$dest/scripts" "$dest/bench" "$dest/src-graphs"
+
+  # Sources the GPU side builds: no MLIR in any of them.
+  cp -r "$src/aot" "$dest/aot"
+  mkdir -p "$dest/runtime"
+  cp -r "$src/runtime/include" "$src/runtime/lib" "$src/runtime/cuda" "$dest/runtime/"
+  cp "$SCRIPT_DIR/gpu-check.sh" "$dest/scripts/"
+  cp "$src/bench/torch_mlp.py" "$dest/bench/"
+
+  # The small graph: inputs and the CPU path's outputs (the reference).
+  local small=$src/examples/mlp2_small.mlir
+  cp "$small" "$dest/src-graphs/"
+  "$run" "$small" --write-inputs="$dest/inputs/small" --outputs="$dest/expected/small" > /dev/null
+  "$run" "$small" --backend=cuda --gpu-format=bin --compile-only="$dest/graphs/small-none" > /dev/null
+  "$run" "$small" --backend=cuda --gpu-format=bin --policy=selective --flops-per-byte=16 \
+    --compile-only="$dest/graphs/small-selective" > /dev/null
+
+  # The benchmark graph.
+  local bench=$dest/src-graphs/mlp_bench.mlir
+  python3 "$src/examples/gen_mlp.py" --blocks "$BLOCKS" --rows "$ROWS" --hidden "$HIDDEN" \
+    --name mlp_bench > "$bench"
+  "$run" "$bench" --backend=cuda --gpu-format=bin --compile-only="$dest/graphs/bench-none" > /dev/null
+  "$run" "$bench" --backend=cuda --gpu-format=bin --policy=selective \
+    --compile-only="$dest/graphs/bench-selective" > /dev/null
+  "$run" "$bench" --backend=cuda --gpu-format=bin --policy=segments --segments=sqrt \
+    --compile-only="$dest/graphs/bench-segments" > /dev/null
+  cat > "$dest/bench/model.env" <<EOF
+BLOCKS=$BLOCKS
+ROWS=$ROWS
+HIDDEN=$HIDDEN
+EOF
+  (cd "$src" && git rev-parse HEAD 2> /dev/null || echo unknown) > "$dest/REMAT_COMMIT"
+
+  local bytes
+  bytes=$(du -sb "$dest" | cut -f1)
+  log "prepared $dest: $bytes bytes"
+  [ "$bytes" -lt "$LIMIT_BYTES" ] || die "$dest is $bytes bytes, over the 64 MiB that can be carried"
+}
+
+# run_step NAME SECONDS COMMAND...: runs with a timeout (capped by what is
+# left of the whole check's budget), records the status. A step that cannot
+# start within the budget is skipped and counts as a failure.
+STATUS=0
+BUDGET=${GPU_CHECK_BUDGET:-460}
+run_step() {
+  local name=$1 seconds=$2
+  shift 2
+  local left=$((BUDGET - SECONDS))
+  if [ "$left" -lt 15 ]; then
+    log "$name: skipped, the ${BUDGET} s budget is spent"
+    echo "{\"step\": \"$name\", \"exit_status\": null, \"skipped\": true}" >> "$OUT/steps.jsonl"
+    STATUS=1
+    return 0
+  fi
+  [ "$seconds" -le "$left" ] || seconds=$left
+  log "$name (timeout ${seconds} s)"
+  local rc=0
+  timeout "$seconds" "$@" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    log "$name: exit status $rc"
+    STATUS=1
+  fi
+  echo "{\"step\": \"$name\", \"exit_status\": $rc}" >> "$OUT/steps.jsonl"
+}
+
+check() {
+  local root
+  root=$(cd "$SCRIPT_DIR/.." && pwd)
+  cd "$root"
+  [ -d graphs ] || die "run this in a folder made by 'scripts/gpu-check.sh --prepare DIR'"
+  OUT=${OUT:-$root/gpu-check-out}
+  mkdir -p "$OUT"
+  : > "$OUT/steps.jsonl"
+  local start=$SECONDS
+  # shellcheck disable=SC1091
+  . bench/model.env
+  { nvidia-smi -L || true; } > "$OUT/device.txt" 2>&1
+
+  # CUDA's libraries for cuBLAS, wherever the toolkit put them.
+  for dir in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib; do
+    [ -d "$dir" ] && export LD_LIBRARY_PATH="$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  done
+
+  local dirs
+  dirs=$(for d in graphs/*/; do printf '%s;' "$root/${d%/}"; done)
+  run_step configure 120 cmake -G Ninja -S aot -B build-aot -DCMAKE_BUILD_TYPE=Release \
+    "-DREMAT_GRAPH_DIRS=$dirs"
+  run_step build 180 cmake --build build-aot
+  [ -x build-aot/run-small-none ] || die "the ahead-of-time build failed (see above)"
+
+  # 1 + 2: gradients against the CPU path, measured vs predicted peak.
+  for policy in none selective; do
+    run_step "small-$policy" 60 build-aot/run-small-$policy --inputs inputs/small \
+      --expect expected/small --rtol 1e-3 --atol 1e-4 --repeat 5 --json "$OUT/small-$policy.json"
+  done
+
+  # 3: the benchmark; remat's policies must agree with policy=none.
+  local scratch
+  scratch=$(mktemp -d)
+  run_step bench-none 120 build-aot/run-bench-none --seed 0 --outputs "$scratch" \
+    --repeat 20 --json "$OUT/bench-none.json"
+  for policy in selective segments; do
+    run_step "bench-$policy" 120 build-aot/run-bench-$policy --seed 0 --expect "$scratch" \
+      --rtol 1e-3 --atol 1e-4 --repeat 20 --json "$OUT/bench-$policy.json"
+  done
+  rm -rf "$scratch"
+  for mode in eager checkpoint compile; do
+    run_step "torch-$mode" 180 python3 bench/torch_mlp.py --blocks "$BLOCKS" --rows "$ROWS" \
+      --hidden "$HIDDEN" --mode "$mode" --json "$OUT/torch-$mode.json"
+  done
+
+  python3 - "$OUT" "$((SECONDS - start))" <<'EOF'
+import glob, json, os, sys
+out, seconds = sys.argv[1], int(sys.argv[2])
+runs = {}
+for path in sorted(glob.glob(os.path.join(out, "*.json"))):
+    name = os.path.basename(path)[:-5]
+    if name == "gpu-check":
+        continue
+    try:
+        runs[name] = json.load(open(path))
+    except ValueError:
+        runs[name] = {"ok": False, "error": "unreadable " + path}
+steps = [json.loads(l) for l in open(os.path.join(out, "steps.jsonl")) if l.strip()]
+summary = {"seconds": seconds, "steps": steps, "runs": runs,
+           "device": open(os.path.join(out, "device.txt")).read().strip(),
+           "tolerance": {"rtol": 1e-3, "atol": 1e-4}}
+json.dump(summary, open(os.path.join(out, "gpu-check.json"), "w"), indent=1)
+print("%-18s %12s %16s %16s %8s" % ("run", "step ms", "peak bytes", "predicted", "ok"))
+for name, r in runs.items():
+    print("%-18s %12s %16s %16s %8s" % (
+        name, "%.2f" % r["step_ms_median"] if "step_ms_median" in r else "-",
+        r.get("measured_peak_bytes", r.get("peak_bytes", "-")),
+        r.get("predicted_peak_bytes", "-"), r.get("ok", "-")))
+print("total %d s" % seconds)
+EOF
+  return $STATUS
+}
+
+case "${1:-}" in
+  --prepare)
+    [ $# -eq 2 ] || die "usage: $0 --prepare DIR"
+    prepare "$2"
+    ;;
+  "")
+    check
+    ;;
+  *)
+    die "usage: $0 [--prepare DIR]"
+    ;;
+esac

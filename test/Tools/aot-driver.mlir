@@ -1,0 +1,32 @@
+// REQUIRES: cuda-runtime
+// UNSUPPORTED: sanitizer
+// Tests the ahead-of-time path end to end short of a GPU: compile a graph
+// with remat-run --compile-only, build aot/ (the runtime, the .npy reader,
+// the driver, the graph's object and wrapper) as its own CMake project,
+// which uses no MLIR, and run the executable: with no driver (or the
+// toolkit's stub) it reports the error as JSON and exits with status 2.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: remat-run %S/remat-run-cuda.mlir --backend=cuda --gpu-format=isa --compile-only=%t/graphs/none --write-inputs=%t/inputs > /dev/null
+// RUN: remat-run %S/../Transforms/Inputs/square_chain.mlir --policy=selective --backend=cuda --gpu-format=isa --compile-only=%t/graphs/selective > /dev/null
+// RUN: FileCheck %s --check-prefix=CONSTANTS < %t/graphs/selective/square_chain_graph.cpp
+// CONSTANTS: "square_chain", "square_chain.mlir", "selective", "sm_90",
+// CONSTANTS-NEXT: 2, 2, args, results, 3072, 3072, 3072};
+// RUN: env -u LIBRARY_PATH cmake -G Ninja -S %remat_src_root/aot -B %t/build "-DREMAT_GRAPH_DIRS=%t/graphs/none;%t/graphs/selective" > %t/configure.log
+// RUN: env -u LIBRARY_PATH cmake --build %t/build > %t/build.log
+// RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=/nonexistent/libcuda.so.1 not %t/build/run-none --inputs %t/inputs --json %t/none.json 2> %t/stderr.txt | FileCheck %s
+// RUN: FileCheck %s < %t/none.json
+// RUN: FileCheck %s --check-prefix=STDERR < %t/stderr.txt
+// CHECK: {"graph": "layer", "policy": "none", "ok": false, "error": "cannot load the CUDA driver '/nonexistent/libcuda.so.1'
+// STDERR: run-layer: error: cannot load the CUDA driver
+// RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=/nonexistent/libcuda.so.1 %t/build/run-selective; test $? = 2
+// RUN: %t/build/run-none --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: {{.*}}run-none [--inputs DIR] [--expect DIR]
+
+// On the runtime's fake driver (host memory, kernels not run) the
+// executables run their whole host side: the measured device peak equals
+// the prediction (plus the device copies of dense constants), repeated runs
+// reuse the pool's blocks, and nothing is freed twice.
+// RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-none --inputs %t/inputs --repeat 3 | FileCheck %s --check-prefix=FAKE
+// FAKE: "graph": "layer", "source": "remat-run-cuda.mlir", "policy": "none", "chip": "sm_90", "device": "remat fake device (host memory, kernels not run)", "ok": true, "measured_peak_bytes": 262144, "predicted_peak_bytes": 262144, {{.*}}"device_allocations": 3, "num_allocs": 3, "bad_frees": 0,
+// RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-selective --repeat 3 | FileCheck %s --check-prefix=FAKECONST
+// FAKECONST: "graph": "square_chain", {{.*}}"ok": true, "measured_peak_bytes": 5120, "predicted_peak_bytes": 3072, "pipeline_peak_bytes": 3072, "constant_bytes": 3072, "measured_le_predicted_plus_constants": true,

@@ -1,0 +1,72 @@
+// RUN: remat-opt %s -remat-lower-to-nvvm="format=isa" | FileCheck %s
+// RUN: remat-opt %s -remat-lower-to-nvvm="format=isa cublas=0" | FileCheck %s --check-prefix=LOOPS
+// RUN: remat-opt %s -remat-lower-to-nvvm="format=isa block-size=128" | FileCheck %s --check-prefix=B128
+// RUN: remat-opt %s -remat-lower-to-nvvm="format=isa" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+// RUN: not remat-opt %s -remat-lower-to-nvvm="chip=gfx90a" 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not remat-opt %s -remat-lower-to-nvvm="format=elf" 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: not remat-opt %s -remat-lower-to-nvvm="block-size=0" 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: env PATH=%llvm_tools_dir %llvm_tools_dir/not %remat_tools/remat-opt %s -remat-lower-to-nvvm="format=bin" 2>&1 | FileCheck %s --check-prefix=NOPTXAS
+
+// Tests the whole GPU lowering of a small layer: the matmul becomes a
+// cuBLAS call; the fills, the elementwise op and the row reduction become
+// kernels with 256-thread blocks (128 x 2 on the 256 x 128 tensors,
+// innermost dimension on x), with launch bounds in the PTX; buffers come
+// from the runtime's pool (no malloc); kernels are PTX for sm_90.
+// CHECK-LABEL: llvm.func @layer(
+// CHECK:         llvm.call @mgpuStreamCreate()
+// CHECK:         llvm.call @mgpuMemAlloc(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @layer_kernel::@layer_kernel blocks in
+// CHECK:         llvm.call @remat_cublas_sgemm(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @layer_kernel_0::@layer_kernel blocks in
+// CHECK:         llvm.call @mgpuMemFree(
+// CHECK:         llvm.call @mgpuStreamSynchronize(
+// CHECK:         llvm.return
+// CHECK-NOT:   llvm.call @malloc
+// CHECK:       gpu.binary @layer_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry layer_kernel{{.*}}.maxntid 128, 2, 1
+// CHECK:       gpu.binary @layer_kernel_0 {{.*}}.maxntid 128, 2, 1
+// CHECK:       gpu.binary @layer_kernel_1 {{.*}}.maxntid 256, 1, 1
+// CHECK:       gpu.binary @layer_kernel_2 {{.*}}.maxntid 256, 1, 1
+
+// Without cuBLAS the matmul is a kernel too: one thread per output
+// element, the k loop inside.
+// LOOPS-NOT:   remat_cublas_sgemm
+// LOOPS-COUNT-5: gpu.binary @layer_kernel{{.*}}.maxntid
+
+// B128:        gpu.binary @layer_kernel {{.*}}.maxntid 128, 1, 1
+
+// The host code calls exactly the runtime's entry points.
+// LLVMIR-DAG:  declare ptr @mgpuModuleLoadJIT(ptr, i32)
+// LLVMIR-DAG:  declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr, ptr, i64)
+// LLVMIR-DAG:  declare ptr @mgpuMemAlloc(i64, ptr, i8)
+// LLVMIR-DAG:  declare void @mgpuMemFree(ptr, ptr)
+// LLVMIR-DAG:  declare void @remat_cublas_sgemm(i32, i32, i64, i64, i64, i64, i64, i64, i64, float, i64, i64)
+// LLVMIR-DAG:  @llvm.global_ctors
+
+// CHIP:        remat-lower-to-nvvm: chip must be sm_XX (e.g. sm_90), got 'gfx90a'
+// FORMAT:      remat-lower-to-nvvm: format must be bin, isa, fatbin or auto, got 'elf'
+// BLOCK:       remat-lower-to-nvvm: block-size must be in [1, 1024], got 0
+// NOPTXAS:     remat-lower-to-nvvm: format=bin needs CUDA's ptxas on PATH
+
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+func.func @layer(%x: tensor<256x64xf32>, %w: tensor<64x128xf32>) -> (tensor<256x128xf32>, tensor<256xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<256x128xf32>) -> tensor<256x128xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<256x64xf32>, tensor<64x128xf32>) outs(%z : tensor<256x128xf32>) -> tensor<256x128xf32>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<256x128xf32>) outs(%e : tensor<256x128xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %th = math.tanh %v : f32
+    linalg.yield %th : f32
+  } -> tensor<256x128xf32>
+  %er = tensor.empty() : tensor<256xf32>
+  %zr = linalg.fill ins(%zero : f32) outs(%er : tensor<256xf32>) -> tensor<256xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%t : tensor<256x128xf32>) outs(%zr : tensor<256xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %a = arith.addf %acc, %v : f32
+    linalg.yield %a : f32
+  } -> tensor<256xf32>
+  return %t, %s : tensor<256x128xf32>, tensor<256xf32>
+}

@@ -1,0 +1,96 @@
+// RUN: remat-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(remat-gpu-map-parallel-loops))" | FileCheck %s
+// RUN: remat-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(remat-gpu-map-parallel-loops{block-size=128}))" | FileCheck %s --check-prefix=B128
+// RUN: not remat-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(remat-gpu-map-parallel-loops{block-size=2048}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+
+// Tests that a 256 x 64 loop gets blocks of 4 x 64 = 256 threads, the
+// innermost dimension on thread x (coalesced), the tiles on blocks.
+// CHECK-LABEL: func.func @two_d
+// CHECK:       scf.parallel (%[[I:.+]], %[[J:.+]]) = (%c0, %c0) to (%c256, %c64) step (%c4{{.*}}, %c64{{.*}})
+// CHECK:         scf.parallel ({{.+}}) = ({{.+}}) to (%c4{{.*}}, %c64{{.*}}) step (%c1, %c1)
+// CHECK:           memref.store
+// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.+}}>, #gpu.loop_dim_map<processor = thread_x, {{.+}}>]}
+// CHECK:       } {mapping = [#gpu.loop_dim_map<processor = block_y, {{.+}}>, #gpu.loop_dim_map<processor = block_x, {{.+}}>]}
+// B128-LABEL:  func.func @two_d
+// B128:        step (%c2{{.*}}, %c64{{.*}})
+// BAD:         block-size must be in [1, 1024], got 2048
+func.func @two_d(%a: memref<256x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c256, %c64) step (%c1, %c1) {
+    memref.store %z, %a[%i, %j] : memref<256x64xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Tests that a trip count the block size does not divide keeps constant
+// launch bounds and guards the tail with scf.if.
+// CHECK-LABEL: func.func @ragged
+// CHECK:       scf.parallel ({{.+}}) = (%c0) to (%c1000) step (%[[T:c256.*]])
+// CHECK:         scf.parallel ({{.+}}) = ({{.+}}) to (%[[T]]) step (%c1)
+// CHECK:           %[[IN:.+]] = arith.cmpi ult, %{{.+}}, %c1000 : index
+// CHECK:           scf.if
+// CHECK:             memref.store
+// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = thread_x, {{.+}}>]}
+// CHECK:       } {mapping = [#gpu.loop_dim_map<processor = block_x, {{.+}}>]}
+// B128-LABEL:  func.func @ragged
+// B128:        step (%c128{{.*}})
+func.func @ragged(%a: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1000 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %z, %a[%i] : memref<1000xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Tests that host-side accesses (a 0-d elementwise op, a full reduction's
+// loop) are wrapped into one-thread kernels, one per run of ops.
+// CHECK-LABEL: func.func @host_side
+// CHECK:       scf.parallel
+// CHECK:         scf.parallel
+// CHECK:           memref.load %arg0[]
+// CHECK:           arith.mulf
+// CHECK:           memref.store %{{.+}}, %arg1[]
+// CHECK:           scf.for
+// CHECK:             memref.load %arg2
+// CHECK:       mapping = [#gpu.loop_dim_map<processor = block_x
+// CHECK-NOT:   memref.load
+// CHECK:       return
+func.func @host_side(%a: memref<f32>, %b: memref<f32>, %v: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1000 : index
+  %x = memref.load %a[] : memref<f32>
+  %y = arith.mulf %x, %x : f32
+  memref.store %y, %b[] : memref<f32>
+  scf.for %i = %c0 to %n step %c1 {
+    %e = memref.load %v[%i] : memref<1000xf32>
+    %s = memref.load %b[] : memref<f32>
+    %t = arith.addf %s, %e : f32
+    memref.store %t, %b[] : memref<f32>
+  }
+  return
+}
+
+// -----
+
+// Tests that a value the host needs (here returned) is not wrapped: the
+// device-memory check reports it later.
+// CHECK-LABEL: func.func @escapes
+// CHECK-NOT:   scf.parallel
+// CHECK:       memref.load
+func.func @escapes(%a: memref<f32>) -> f32 {
+  %x = memref.load %a[] : memref<f32>
+  return %x : f32
+}

@@ -4,6 +4,7 @@
 #                report of the bundled example training graph before and after
 #                rematerialization
 #   make check   the same set-up, then every lit and GoogleTest suite
+#   make bench   the benchmark tables of docs/Benchmarks.md, measured now
 #
 # Both are idempotent and incremental: a second run only rebuilds what changed.
 

@@ -157,10 +157,13 @@ struct BudgetModel::Impl {
     uint32_t def, last;
     uint8_t kind; // 0 argument, 1 constant, 2 heap
     uint32_t root;
-    SmallVector<uint32_t, 2> members;
+    int32_t lastMember; // members: root, then nextMember links
   };
   mutable std::vector<Buf> buffers;
-  mutable std::vector<int64_t> delta;
+  mutable std::vector<int32_t> nextMember;
+  mutable std::vector<int64_t> delta, transient;
+  mutable std::vector<uint32_t> stepOfUse;
+  mutable std::vector<uint8_t> defined;
   mutable Program program, inner;
 
   int64_t bytesOf(uint32_t v) const {
@@ -223,16 +226,21 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
     mop.funcReturn =
         op->hasTrait<OpTrait::ReturnLike>() && isa<func::FuncOp>(op->getParentOp());
     mop.empty = isa<tensor::EmptyOp>(op);
-    mop.clonable = isInputFree(op);
     mop.effectFree = isMemoryEffectFree(op);
     mop.constant = op->hasTrait<OpTrait::ConstantLike>();
     mop.userRecompute =
         getPolicy(op) == Policy::Recompute && isRecomputable(op);
     if (auto it = candidateIndex.find(op); it != candidateIndex.end())
       mop.candidate = it->second;
-    for (Value input : getOpInputs(op))
-      if (auto it = ids.find(input); it != ids.end())
+    // isInputFree, from the inputs' answers (it recurses otherwise).
+    mop.clonable = isRecomputable(op);
+    for (Value input : getOpInputs(op)) {
+      auto it = ids.find(input);
+      int32_t def = it == ids.end() ? kNone : m.values[it->second].def;
+      mop.clonable &= def != kNone && m.ops[def].clonable;
+      if (it != ids.end())
         mop.inputs.push_back(it->second);
+    }
     // Every use of a body value by this op or an op nested in it.
     op->walk([&](Operation *user) {
       for (OpOperand &operand : user->getOpOperands()) {
@@ -527,19 +535,25 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
       }
   }
   // Step of each use.
-  std::vector<uint32_t> stepOfUse(prog.uses.size());
+  stepOfUse.resize(prog.uses.size());
   for (uint32_t s = 0; s < n; ++s)
     for (uint32_t u = prog.steps[s].useBegin; u < prog.steps[s].useEnd; ++u)
       stepOfUse[u] = s;
 
   bufferOf.assign(totalValues, kNone);
+  nextMember.assign(totalValues, kNone);
   buffers.clear();
   auto newBuffer = [&](uint32_t root, uint8_t kind, uint32_t def) {
     bufferOf[root] = buffers.size();
-    buffers.push_back(Buf{bytesOf(root), def, def, kind, root, {root}});
+    buffers.push_back(Buf{bytesOf(root), def, def, kind, root, int32_t(root)});
+  };
+  auto join = [&](uint32_t value, int32_t id) {
+    bufferOf[value] = id;
+    nextMember[buffers[id].lastMember] = value;
+    buffers[id].lastMember = value;
   };
   // Arguments: tensors used before any definition.
-  std::vector<uint8_t> defined(totalValues, 0);
+  defined.assign(totalValues, 0);
   for (const PResult &r : prog.results)
     defined[r.value] = 1;
   for (const MUse &use : prog.uses)
@@ -556,7 +570,8 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
   };
   auto lastUseOf = [&](int32_t id) {
     uint32_t last = buffers[id].def;
-    for (uint32_t member : buffers[id].members)
+    for (int32_t member = buffers[id].root; member != kNone;
+         member = nextMember[member])
       for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
         uint32_t u = useList[k];
         if (!writeOnly(prog.uses[u], id))
@@ -565,28 +580,23 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
     return last;
   };
 
-  std::vector<int64_t> transient(n, 0);
+  transient.assign(n, 0);
   for (uint32_t s = 0; s < n; ++s) {
     const Step &step = prog.steps[s];
-    int64_t resultBytes = 0;
     for (uint32_t r = step.resBegin; r < step.resEnd; ++r) {
       const PResult &res = prog.results[r];
       if (res.alias != kNone && bufferOf[res.alias] != kNone) {
-        int32_t id = bufferOf[res.alias];
-        bufferOf[res.value] = id;
-        buffers[id].members.push_back(res.value);
+        join(res.value, bufferOf[res.alias]);
         continue;
       }
       if (res.tied != kNone && bufferOf[res.tied] != kNone) {
         int32_t id = bufferOf[res.tied];
         if (buffers[id].kind == 2 && lastUseOf(id) <= s) {
-          bufferOf[res.value] = id;
-          buffers[id].members.push_back(res.value);
+          join(res.value, id);
           continue;
         }
       }
       newBuffer(res.value, step.constant ? 1 : 2, s);
-      resultBytes += bytesOf(res.value);
     }
     if (step.funcReturn)
       for (uint32_t u = step.useBegin; u < step.useEnd; ++u) {
@@ -598,7 +608,6 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
       }
     if (step.origin == kNone)
       transient[s] = step.transient;
-    (void)resultBytes;
   }
 
   delta.assign(n + 1, 0);
@@ -609,7 +618,8 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
       int32_t def = root < values.size() ? values[root].def : kNone;
       if (def != kNone && ops[def].empty) {
         uint32_t firstUse = buffer.last;
-        for (uint32_t member : buffer.members)
+        for (int32_t member = buffer.root; member != kNone;
+             member = nextMember[member])
           for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k)
             firstUse = std::min(firstUse, stepOfUse[useList[k]]);
         buffer.def = std::max(buffer.def, firstUse);
@@ -635,8 +645,9 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
     for (const Buf &buffer : buffers)
       if (buffer.kind == 2 && buffer.def <= result.peakStep &&
           result.peakStep <= buffer.last)
-        livePeakValues->insert(livePeakValues->end(), buffer.members.begin(),
-                               buffer.members.end());
+        for (int32_t member = buffer.root; member != kNone;
+             member = nextMember[member])
+          livePeakValues->push_back(member);
   }
   return result;
 }
@@ -728,15 +739,57 @@ namespace {
 /// Evaluations the fast solver may spend, as op-evaluations (model
 /// evaluations times the ops of the function): about a second of model time
 /// on this project's CPU machine.
-constexpr uint64_t kFastWork = 60'000'000;
+constexpr uint64_t kFastWork = 4'000'000;
 
 struct FastSearch {
   const BudgetModel &model;
   uint64_t work = 0, workLimit;
   std::vector<ModelDecision> family;
 
+  /// Per candidate: the candidates with no FLOPs it reads, transitively
+  /// (views, broadcasts, fills). Recomputing an op without them keeps their
+  /// buffers alive for the recomputation; with them, they are recomputed
+  /// too, for free.
+  std::vector<SmallVector<unsigned, 2>> freeInputs;
+
   FastSearch(const BudgetModel &model, uint64_t workLimit)
-      : model(model), workLimit(workLimit) {}
+      : model(model), workLimit(workLimit) {
+    DenseMap<Operation *, unsigned> index;
+    for (unsigned i = 0; i < model.getNumCandidates(); ++i)
+      index[model.getCandidate(i)] = i;
+    freeInputs.resize(model.getNumCandidates());
+    for (unsigned i = 0; i < model.getNumCandidates(); ++i) {
+      SmallVector<unsigned> worklist{i};
+      llvm::BitVector seen(model.getNumCandidates());
+      while (!worklist.empty()) {
+        unsigned c = worklist.pop_back_val();
+        for (Value input : getOpInputs(model.getCandidate(c))) {
+          auto it = index.find(input.getDefiningOp());
+          if (it == index.end() || seen.test(it->second) ||
+              model.getCandidateFlops(it->second) != 0)
+            continue;
+          seen.set(it->second);
+          freeInputs[i].push_back(it->second);
+          worklist.push_back(it->second);
+        }
+      }
+    }
+  }
+
+  /// The moves that recompute c: c alone, and c with its free inputs.
+  SmallVector<llvm::BitVector, 2> moves(const llvm::BitVector &current,
+                                        unsigned c) const {
+    SmallVector<llvm::BitVector, 2> result;
+    llvm::BitVector alone = current;
+    alone.set(c);
+    result.push_back(alone);
+    llvm::BitVector closed = alone;
+    for (unsigned f : freeInputs[c])
+      closed.set(f);
+    if (closed != alone)
+      result.push_back(closed);
+    return result;
+  }
 
   bool exhausted() const { return work >= workLimit; }
   BudgetOutcome eval(const llvm::BitVector &set,
@@ -779,9 +832,8 @@ void FastSearch::greedy() {
     BudgetOutcome nextOutcome;
     if (tryAll) {
       double bestLower = -1, bestFlat = -1;
-      for (unsigned c : relevant) {
-        llvm::BitVector trial = current;
-        trial.set(c);
+      for (unsigned c : relevant)
+        for (llvm::BitVector &trial : moves(current, c)) {
         BudgetOutcome o = eval(trial);
         if (o.peak > now.peak)
           continue;
@@ -798,13 +850,16 @@ void FastSearch::greedy() {
           next = trial;
           nextOutcome = o;
         }
-      }
+        }
     } else {
       size_t batch = std::max<size_t>(1, relevant.size() / 8);
       while (!next && !exhausted()) {
         llvm::BitVector trial = current;
-        for (size_t k = 0; k < batch && k < relevant.size(); ++k)
+        for (size_t k = 0; k < batch && k < relevant.size(); ++k) {
           trial.set(relevant[k]);
+          for (unsigned f : freeInputs[relevant[k]])
+            trial.set(f);
+        }
         BudgetOutcome o = eval(trial);
         if (o.peak <= now.peak) {
           next = trial;
@@ -910,6 +965,25 @@ mlir::remat::fastBudgetFamily(const BudgetModel &model,
     d = search.refine(d, d.outcome.peak);
   }
   refined.insert(refined.end(), search.family.begin(), search.family.end());
+  paretoFilter(refined);
+  // Between two members, the best found just under the higher peak: a
+  // short branch and bound (kGapNodes evaluations) starting from the lower
+  // member, while the work lasts. Still independent of the budget.
+  const uint64_t kGapNodes = 200;
+  std::vector<ModelDecision> gaps;
+  for (size_t i = 1; i < refined.size(); ++i) {
+    if (search.work + kGapNodes * (model.getNumOps() + 1) > search.workLimit)
+      break;
+    search.work += kGapNodes * (model.getNumOps() + 1);
+    int64_t level = refined[i - 1].outcome.peak - 1;
+    for (int64_t budget : {level, refined[i].outcome.peak}) {
+      ExactModelResult r =
+          solveBudgetExactly(model, budget, kGapNodes / 2, &refined[i]);
+      if (r.best)
+        gaps.push_back(*r.best);
+    }
+  }
+  refined.insert(refined.end(), gaps.begin(), gaps.end());
   paretoFilter(refined);
   return refined;
 }

@@ -158,6 +158,9 @@ struct BudgetModel::Impl {
     uint8_t kind; // 0 argument, 1 constant, 2 heap
     uint32_t root;
     int32_t lastMember; // members: root, then nextMember links
+    /// The last step of the members' uses that count whatever is assigned
+    /// later (see runTimeline).
+    uint32_t lastFixedUse;
   };
   mutable std::vector<Buf> buffers;
   mutable std::vector<int32_t> nextMember;
@@ -543,14 +546,26 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
   bufferOf.assign(totalValues, kNone);
   nextMember.assign(totalValues, kNone);
   buffers.clear();
+  // The last use of a buffer that the in-place test needs, kept up to date
+  // as members join: a write-only init only counts once its tied result
+  // joins the same buffer, which happens at the use's own step, never after
+  // the step being tested; so the uses that count for sure are enough.
+  auto fixedUses = [&](uint32_t value, uint32_t last) {
+    for (uint32_t k = useHead[value]; k < useHead[value + 1]; ++k)
+      if (prog.uses[useList[k]].writeOnlyTied == kNone)
+        last = std::max(last, stepOfUse[useList[k]]);
+    return last;
+  };
   auto newBuffer = [&](uint32_t root, uint8_t kind, uint32_t def) {
     bufferOf[root] = buffers.size();
-    buffers.push_back(Buf{bytesOf(root), def, def, kind, root, int32_t(root)});
+    buffers.push_back(Buf{bytesOf(root), def, def, kind, root, int32_t(root),
+                          fixedUses(root, def)});
   };
   auto join = [&](uint32_t value, int32_t id) {
     bufferOf[value] = id;
     nextMember[buffers[id].lastMember] = value;
     buffers[id].lastMember = value;
+    buffers[id].lastFixedUse = fixedUses(value, buffers[id].lastFixedUse);
   };
   // Arguments: tensors used before any definition.
   defined.assign(totalValues, 0);
@@ -591,7 +606,7 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
       }
       if (res.tied != kNone && bufferOf[res.tied] != kNone) {
         int32_t id = bufferOf[res.tied];
-        if (buffers[id].kind == 2 && lastUseOf(id) <= s) {
+        if (buffers[id].kind == 2 && buffers[id].lastFixedUse <= s) {
           join(res.value, id);
           continue;
         }

@@ -477,6 +477,51 @@ static Decisions toDecisions(const BudgetModel &model,
 static constexpr unsigned kMeasuredOps = 2000;
 static constexpr size_t kMeasuredMembers = 64;
 
+/// On small functions, a greedy path measured with the real pipeline (the
+/// model leaves out the schedule, which can make other decisions pay off):
+/// from nothing recomputed, add the candidate that lowers the measured peak
+/// most per added FLOP, until none does or `maxEvaluations` ran out.
+static void measuredGreedy(const TrainingGraph &graph,
+                           ArrayRef<Operation *> candidates,
+                           size_t maxEvaluations,
+                           std::vector<Evaluation> &family) {
+  size_t evaluations = 0;
+  Evaluation last = evaluate(graph, Decisions());
+  DenseSet<Operation *> taken;
+  while (evaluations < maxEvaluations) {
+    std::optional<Evaluation> bestStep;
+    Operation *bestOp = nullptr;
+    double bestScore = 0;
+    for (Operation *op : candidates) {
+      if (taken.contains(op) || evaluations >= maxEvaluations)
+        continue;
+      Decisions trial = last.decisions;
+      trial[op] = Policy::Recompute;
+      Evaluation e = evaluate(graph, std::move(trial));
+      ++evaluations;
+      if (e.peak >= last.peak)
+        continue;
+      double score = double(last.peak - e.peak) /
+                     double(std::max<int64_t>(e.flops - last.flops, 0) + 1);
+      if (!bestStep || score > bestScore) {
+        bestScore = score;
+        bestStep = std::move(e);
+        bestOp = op;
+      }
+    }
+    if (!bestStep)
+      break;
+    taken.insert(bestOp);
+    last = *bestStep;
+    family.push_back(std::move(*bestStep));
+  }
+}
+
+/// Functions with at most this many top-level ops also get the measured
+/// greedy path, with at most kMeasuredGreedyEvaluations pipeline runs.
+static constexpr unsigned kMeasuredGreedyOps = 400;
+static constexpr size_t kMeasuredGreedyEvaluations = 400;
+
 /// The decisions the budget solver chooses among, the same for every
 /// budget. Exact: every subset of the candidates, measured. Fast: the
 /// model's family (greedy path refined, selective min-cut at every
@@ -524,6 +569,8 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
   }
   std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
   measure |= graph.getOps().size() <= kMeasuredOps;
+  if (graph.getOps().size() <= kMeasuredGreedyOps)
+    measuredGreedy(graph, candidates, kMeasuredGreedyEvaluations, family);
   // Measured: at most kMeasuredMembers, evenly spread over the family
   // (ordered by FLOPs), both ends kept.
   size_t count = measure ? std::min(members.size(), kMeasuredMembers)

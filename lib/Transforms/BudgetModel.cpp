@@ -167,6 +167,8 @@ struct BudgetModel::Impl {
   mutable std::vector<int64_t> delta, transient;
   mutable std::vector<uint32_t> stepOfUse;
   mutable std::vector<uint8_t> defined;
+  mutable std::vector<int32_t> localOf; // kNone, or a value's dense index
+  mutable std::vector<uint32_t> localIds;
   mutable Program program, inner;
 
   int64_t bytesOf(uint32_t v) const {
@@ -520,22 +522,42 @@ TimelineResult
 BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
                                std::vector<uint32_t> *livePeakValues) const {
   const uint32_t n = prog.steps.size();
-  // Uses of each value, by step (tensors only).
-  useHead.assign(totalValues + 1, 0);
+  // The values the program touches, numbered densely: a region's body
+  // touches a handful of the function's values, and its timeline must not
+  // cost a pass over all of them.
+  if (localOf.size() < totalValues)
+    localOf.resize(totalValues, kNone);
+  localIds.clear();
+  auto local = [&](uint32_t v) -> uint32_t {
+    int32_t &l = localOf[v];
+    if (l == kNone) {
+      l = localIds.size();
+      localIds.push_back(v);
+    }
+    return l;
+  };
   for (const MUse &use : prog.uses)
-    if (use.value < totalValues && isTensor(use.value))
-      ++useHead[use.value + 1];
-  for (uint32_t v = 0; v < totalValues; ++v)
+    local(use.value);
+  for (const PResult &r : prog.results)
+    local(r.value);
+  const uint32_t numLocal = localIds.size();
+  auto localIfAny = [&](int32_t v) -> int32_t {
+    return v < 0 ? kNone : localOf[v];
+  };
+
+  // Uses of each value, by step (tensors only).
+  useHead.assign(numLocal + 1, 0);
+  for (const MUse &use : prog.uses)
+    if (isTensor(use.value))
+      ++useHead[localOf[use.value] + 1];
+  for (uint32_t v = 0; v < numLocal; ++v)
     useHead[v + 1] += useHead[v];
-  useList.resize(useHead[totalValues]);
+  useList.resize(useHead[numLocal]);
   {
     SmallVector<uint32_t> cursor(useHead.begin(), useHead.end() - 1);
-    for (uint32_t s = 0; s < n; ++s)
-      for (uint32_t u = prog.steps[s].useBegin; u < prog.steps[s].useEnd; ++u) {
-        const MUse &use = prog.uses[u];
-        if (use.value < totalValues && isTensor(use.value))
-          useList[cursor[use.value]++] = u;
-      }
+    for (uint32_t u = 0; u < prog.uses.size(); ++u)
+      if (isTensor(prog.uses[u].value))
+        useList[cursor[localOf[prog.uses[u].value]]++] = u;
   }
   // Step of each use.
   stepOfUse.resize(prog.uses.size());
@@ -543,8 +565,8 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
     for (uint32_t u = prog.steps[s].useBegin; u < prog.steps[s].useEnd; ++u)
       stepOfUse[u] = s;
 
-  bufferOf.assign(totalValues, kNone);
-  nextMember.assign(totalValues, kNone);
+  bufferOf.assign(numLocal, kNone);
+  nextMember.assign(numLocal, kNone);
   buffers.clear();
   // The last use of a buffer that the in-place test needs, kept up to date
   // as members join: a write-only init only counts once its tied result
@@ -558,8 +580,8 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
   };
   auto newBuffer = [&](uint32_t root, uint8_t kind, uint32_t def) {
     bufferOf[root] = buffers.size();
-    buffers.push_back(Buf{bytesOf(root), def, def, kind, root, int32_t(root),
-                          fixedUses(root, def)});
+    buffers.push_back(Buf{bytesOf(localIds[root]), def, def, kind, root,
+                          int32_t(root), fixedUses(root, def)});
   };
   auto join = [&](uint32_t value, int32_t id) {
     bufferOf[value] = id;
@@ -568,19 +590,21 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
     buffers[id].lastFixedUse = fixedUses(value, buffers[id].lastFixedUse);
   };
   // Arguments: tensors used before any definition.
-  defined.assign(totalValues, 0);
+  defined.assign(numLocal, 0);
   for (const PResult &r : prog.results)
-    defined[r.value] = 1;
-  for (const MUse &use : prog.uses)
-    if (use.value < totalValues && !defined[use.value] &&
-        isTensor(use.value) && bufferOf[use.value] == kNone)
-      newBuffer(use.value, 0, 0);
+    defined[localOf[r.value]] = 1;
+  for (const MUse &use : prog.uses) {
+    uint32_t v = localOf[use.value];
+    if (!defined[v] && isTensor(use.value) && bufferOf[v] == kNone)
+      newBuffer(v, 0, 0);
+  }
   auto writeOnly = [&](const MUse &use, int32_t id) {
     if (use.writeOnlyTied == kNone)
       return false;
     if (use.writeOnlyTied == kAlwaysWriteOnly)
       return true;
-    int32_t b = bufferOf[use.writeOnlyTied];
+    int32_t tied = localIfAny(use.writeOnlyTied);
+    int32_t b = tied == kNone ? kNone : bufferOf[tied];
     return b == kNone || b != id;
   };
   auto lastUseOf = [&](int32_t id) {
@@ -600,25 +624,27 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
     const Step &step = prog.steps[s];
     for (uint32_t r = step.resBegin; r < step.resEnd; ++r) {
       const PResult &res = prog.results[r];
-      if (res.alias != kNone && bufferOf[res.alias] != kNone) {
-        join(res.value, bufferOf[res.alias]);
+      uint32_t value = localOf[res.value];
+      int32_t alias = localIfAny(res.alias), tied = localIfAny(res.tied);
+      if (alias != kNone && bufferOf[alias] != kNone) {
+        join(value, bufferOf[alias]);
         continue;
       }
-      if (res.tied != kNone && bufferOf[res.tied] != kNone) {
-        int32_t id = bufferOf[res.tied];
+      if (tied != kNone && bufferOf[tied] != kNone) {
+        int32_t id = bufferOf[tied];
         if (buffers[id].kind == 2 && buffers[id].lastFixedUse <= s) {
-          join(res.value, id);
+          join(value, id);
           continue;
         }
       }
-      newBuffer(res.value, step.constant ? 1 : 2, s);
+      newBuffer(value, step.constant ? 1 : 2, s);
     }
     if (step.funcReturn)
       for (uint32_t u = step.useBegin; u < step.useEnd; ++u) {
         uint32_t v = prog.uses[u].value;
+        int32_t id = bufferOf[localOf[v]];
         // Only direct operands count; the uses of a return are its operands.
-        if (v < totalValues && bufferOf[v] != kNone &&
-            buffers[bufferOf[v]].kind != 2)
+        if (id != kNone && buffers[id].kind != 2)
           transient[s] += bytesOf(v);
       }
     if (step.origin == kNone)
@@ -629,7 +655,7 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
   for (auto [id, buffer] : llvm::enumerate(buffers)) {
     buffer.last = lastUseOf(id);
     if (buffer.kind == 2) {
-      uint32_t root = buffer.root;
+      uint32_t root = localIds[buffer.root];
       int32_t def = root < values.size() ? values[root].def : kNone;
       if (def != kNone && ops[def].empty) {
         uint32_t firstUse = buffer.last;
@@ -662,8 +688,10 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
           result.peakStep <= buffer.last)
         for (int32_t member = buffer.root; member != kNone;
              member = nextMember[member])
-          livePeakValues->push_back(member);
+          livePeakValues->push_back(localIds[member]);
   }
+  for (uint32_t v : localIds)
+    localOf[v] = kNone;
   return result;
 }
 
@@ -899,7 +927,6 @@ void FastSearch::greedy() {
 /// expensive first, then swaps one for a cheaper one live at the peak
 /// without it, until neither helps.
 ModelDecision FastSearch::refine(ModelDecision decision, int64_t budget) {
-  unsigned n = model.getNumCandidates();
   auto byFlopsDesc = [&](const llvm::BitVector &set) {
     SmallVector<unsigned> members(set.set_bits_begin(), set.set_bits_end());
     llvm::stable_sort(members, [&](unsigned a, unsigned b) {
@@ -944,7 +971,6 @@ ModelDecision FastSearch::refine(ModelDecision decision, int64_t budget) {
       }
     }
   }
-  (void)n;
   return decision;
 }
 

@@ -95,11 +95,13 @@ struct ModelDecision {
 };
 
 /// The fast solver: a family of decisions that does not depend on the
-/// budget. A peak-aware greedy path (the candidate live at the peak that
-/// lowers it most per added FLOP; batched on large graphs), each member
-/// refined by reverse deletion and swaps under its own peak, plus the
-/// `extra` decisions given (the selective min-cut points). Members are
-/// Pareto-filtered on the model's (peak, FLOPs).
+/// budget. A peak-aware greedy path (the candidate live at the peak, alone
+/// or with the FLOP-free candidates it reads, that lowers it most per added
+/// FLOP; batched on large graphs) and the `extra` decisions given (the
+/// selective min-cut points), each refined by reverse deletion and swaps
+/// under its own peak, then a short branch and bound between consecutive
+/// members. Pareto-filtered on the model's (peak, FLOPs), ordered by FLOPs.
+/// Spends about 4 million op-evaluations of the model at most.
 std::vector<ModelDecision>
 fastBudgetFamily(const BudgetModel &model,
                  ArrayRef<llvm::BitVector> extra = {});

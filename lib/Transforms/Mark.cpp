@@ -26,6 +26,7 @@
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Transforms/BudgetModel.h"
 #include "remat/Transforms/Passes.h"
 #include "remat/Transforms/Rematerialize.h"
 #include "OutputFile.h"
@@ -420,6 +421,9 @@ struct Evaluation {
   int64_t peak = 0;
   int64_t flops = 0;
   Decisions decisions;
+  /// Whether `peak` was measured with the real pipeline (else: predicted
+  /// by the model, an upper bound).
+  bool measured = true;
 };
 } // namespace
 
@@ -427,37 +431,16 @@ struct Evaluation {
 /// `decisions` and measures the peak and the recompute FLOPs: the real
 /// outcome of the decision, not an estimate.
 static Evaluation evaluate(const TrainingGraph &graph, Decisions decisions) {
-  Operation *func = graph.getFunction();
-  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
-  Operation *copy = func->clone();
-  scratch->push_back(copy);
-  Block &body = cast<FunctionOpInterface>(copy).getFunctionBody().front();
-  SmallVector<Operation *> targets;
-  for (Operation &op : body)
-    targets.push_back(&op);
-  writeMarks(graph.getOps(), decisions, targets);
-  Evaluation result;
-  result.decisions = std::move(decisions);
-  FailureOr<TrainingGraph> copyGraph =
-      TrainingGraph::build(cast<FunctionOpInterface>(copy));
-  if (failed(copyGraph)) {
-    result.peak = std::numeric_limits<int64_t>::max();
-    return result;
-  }
-  MaterializeStats stats;
-  materializeRecomputations(*copyGraph, stats);
-  scheduleForMemory(body);
-  result.peak = MemoryTimeline::build(body).getPeakBytes();
-  for (Operation &op : body)
-    if (isa<RecomputeOp>(op))
-      result.flops += getOpCost(&op).flops;
-  return result;
+  SmallVector<Operation *> recompute;
+  for (Operation *op : graph.getOps())
+    if (finalPolicy(op, decisions) == Policy::Recompute && !getPolicy(op))
+      recompute.push_back(op);
+  BudgetOutcome outcome = measureBudgetDecision(graph, recompute);
+  return Evaluation{outcome.peak, outcome.flops, std::move(decisions)};
 }
 
-/// Forward ops whose recomputation the budget solver may decide: pure,
-/// recomputable, not leaves, not overridden by the user, and on a path to
-/// a value backward reads.
-static SmallVector<Operation *> budgetCandidates(const TrainingGraph &graph) {
+SmallVector<Operation *>
+mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
   DenseSet<Operation *> cone;
   SmallVector<Value> worklist(getRequiredValues(graph).takeVector());
   while (!worklist.empty()) {
@@ -476,43 +459,43 @@ static SmallVector<Operation *> budgetCandidates(const TrainingGraph &graph) {
   return candidates;
 }
 
-/// The decisions the budget solver chooses among, the same for every
-/// budget. Exact: every subset of the candidates. Fast: the empty decision,
-/// a greedy path that adds one recomputation at a time (the best peak
-/// reduction per added FLOP, evaluated for real), and the selective
-/// min-cut at every FLOPs-per-byte threshold that changes what may be
-/// recomputed, up to everything pure (GEMMs included).
-static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
-                                            bool exact) {
-  std::vector<Evaluation> family;
-  SmallVector<Operation *> candidates = budgetCandidates(graph);
-  if (exact) {
-    for (uint64_t mask = 0; mask < (uint64_t(1) << candidates.size()); ++mask) {
-      Decisions decisions;
-      for (auto [i, op] : llvm::enumerate(candidates))
-        decisions[op] = (mask >> i) & 1 ? Policy::Recompute : Policy::Save;
-      family.push_back(evaluate(graph, std::move(decisions)));
-    }
-    return family;
-  }
-  family.push_back(evaluate(graph, Decisions()));
+/// The decisions of a set of candidates: those in `recompute` recomputed,
+/// the others saved.
+static Decisions toDecisions(const BudgetModel &model,
+                             const llvm::BitVector &recompute) {
+  Decisions decisions;
+  for (unsigned i = 0; i < model.getNumCandidates(); ++i)
+    decisions[model.getCandidate(i)] =
+        recompute.test(i) ? Policy::Recompute : Policy::Save;
+  return decisions;
+}
 
-  // Greedy path: from nothing recomputed, add the candidate that lowers the
-  // peak most per added FLOP, until no candidate lowers it. Every step is a
-  // member of the family. At most kGreedyEvaluations evaluations.
-  const size_t kGreedyEvaluations = 4000;
+/// Functions with at most this many top-level ops have every member of the
+/// fast solver's family measured with the real pipeline (at most
+/// kMeasuredMembers of them); larger ones are chosen on the model and only
+/// the choice is measured.
+static constexpr unsigned kMeasuredOps = 2000;
+static constexpr size_t kMeasuredMembers = 64;
+
+/// On small functions, a greedy path measured with the real pipeline (the
+/// model leaves out the schedule, which can make other decisions pay off):
+/// from nothing recomputed, add the candidate that lowers the measured peak
+/// most per added FLOP, until none does or `maxEvaluations` ran out.
+static void measuredGreedy(const TrainingGraph &graph,
+                           ArrayRef<Operation *> candidates,
+                           size_t maxEvaluations,
+                           std::vector<Evaluation> &family) {
   size_t evaluations = 0;
-  Decisions current;
-  Evaluation last = family.back();
+  Evaluation last = evaluate(graph, Decisions());
   DenseSet<Operation *> taken;
-  while (evaluations < kGreedyEvaluations) {
+  while (evaluations < maxEvaluations) {
     std::optional<Evaluation> bestStep;
     Operation *bestOp = nullptr;
     double bestScore = 0;
     for (Operation *op : candidates) {
-      if (taken.contains(op) || evaluations >= kGreedyEvaluations)
+      if (taken.contains(op) || evaluations >= maxEvaluations)
         continue;
-      Decisions trial = current;
+      Decisions trial = last.decisions;
       trial[op] = Policy::Recompute;
       Evaluation e = evaluate(graph, std::move(trial));
       ++evaluations;
@@ -529,11 +512,38 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
     if (!bestStep)
       break;
     taken.insert(bestOp);
-    current = bestStep->decisions;
     last = *bestStep;
     family.push_back(std::move(*bestStep));
   }
+}
 
+/// Functions with at most this many top-level ops also get the measured
+/// greedy path, with at most kMeasuredGreedyEvaluations pipeline runs.
+static constexpr unsigned kMeasuredGreedyOps = 400;
+static constexpr size_t kMeasuredGreedyEvaluations = 400;
+
+/// The decisions the budget solver chooses among, the same for every
+/// budget. Exact: every subset of the candidates, measured. Fast: the
+/// model's family (greedy path refined, selective min-cut at every
+/// FLOPs-per-byte threshold that changes what may be recomputed), measured
+/// when `measure` or the function is small enough, else as predicted.
+static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
+                                            bool exact, bool measure = false) {
+  std::vector<Evaluation> family;
+  SmallVector<Operation *> candidates = getBudgetCandidates(graph);
+  if (exact) {
+    for (uint64_t mask = 0; mask < (uint64_t(1) << candidates.size()); ++mask) {
+      Decisions decisions;
+      for (auto [i, op] : llvm::enumerate(candidates))
+        decisions[op] = (mask >> i) & 1 ? Policy::Recompute : Policy::Save;
+      family.push_back(evaluate(graph, std::move(decisions)));
+    }
+    return family;
+  }
+  BudgetModel model(graph, candidates);
+  DenseMap<Operation *, unsigned> index;
+  for (auto [i, op] : llvm::enumerate(candidates))
+    index[op] = i;
   SmallVector<double> thresholds{0.0};
   for (Operation *op : candidates)
     if (std::optional<double> ratio = flopsPerOutputByte(op))
@@ -543,13 +553,40 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
                    thresholds.end());
   // At most 48 thresholds, evenly spread, the largest (everything) kept.
   const size_t maxPoints = 48;
+  std::vector<llvm::BitVector> extra;
   for (size_t k = 0; k < std::min(maxPoints, thresholds.size()); ++k) {
-    size_t index = thresholds.size() <= maxPoints
-                       ? k
-                       : k * (thresholds.size() - 1) / (maxPoints - 1);
+    size_t at = thresholds.size() <= maxPoints
+                    ? k
+                    : k * (thresholds.size() - 1) / (maxPoints - 1);
     Decisions decisions;
-    selectiveDecisions(graph, thresholds[index], decisions);
-    family.push_back(evaluate(graph, std::move(decisions)));
+    selectiveDecisions(graph, thresholds[at], decisions);
+    llvm::BitVector set(candidates.size());
+    for (auto [op, policy] : decisions)
+      if (policy == Policy::Recompute)
+        if (auto it = index.find(op); it != index.end())
+          set.set(it->second);
+    extra.push_back(std::move(set));
+  }
+  std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
+  measure |= graph.getOps().size() <= kMeasuredOps;
+  if (graph.getOps().size() <= kMeasuredGreedyOps)
+    measuredGreedy(graph, candidates, kMeasuredGreedyEvaluations, family);
+  // Measured: at most kMeasuredMembers, evenly spread over the family
+  // (ordered by FLOPs), both ends kept.
+  size_t count = measure ? std::min(members.size(), kMeasuredMembers)
+                         : members.size();
+  for (size_t k = 0; k < count; ++k) {
+    size_t at = count == members.size()
+                    ? k
+                    : k * (members.size() - 1) / (count - 1);
+    Decisions decisions = toDecisions(model, members[at].recompute);
+    if (measure) {
+      family.push_back(evaluate(graph, std::move(decisions)));
+    } else {
+      family.push_back(Evaluation{members[at].outcome.peak,
+                                  members[at].outcome.flops,
+                                  std::move(decisions), /*measured=*/false});
+    }
   }
   return family;
 }
@@ -577,11 +614,39 @@ chooseForBudget(const std::vector<Evaluation> &family, int64_t budget,
   return best;
 }
 
+/// On a family chosen on the model: measures the choice for `budget` with
+/// the real pipeline, and if it misses (the model is an upper bound, so it
+/// should not), moves on to the members with more recomputation, at most
+/// kRepairs more measurements. Fails with the smallest measured peak.
+static FailureOr<Evaluation> chooseAndCheck(const TrainingGraph &graph,
+                                            std::vector<Evaluation> &family,
+                                            int64_t budget,
+                                            int64_t &smallestPeak) {
+  const unsigned kRepairs = 8;
+  FailureOr<const Evaluation *> choice =
+      chooseForBudget(family, budget, smallestPeak);
+  if (failed(choice)) {
+    // State the smallest peak measured, not predicted.
+    smallestPeak = evaluate(graph, family.back().decisions).peak;
+    return failure();
+  }
+  // The family is ordered by FLOPs (and so by decreasing predicted peak).
+  size_t at = *choice - family.data();
+  for (unsigned tries = 0; at < family.size() && tries <= kRepairs;
+       ++at, ++tries) {
+    Evaluation measured = evaluate(graph, family[at].decisions);
+    smallestPeak = std::min(smallestPeak, measured.peak);
+    if (measured.peak <= budget)
+      return measured;
+  }
+  return failure();
+}
+
 /// Whether to search exhaustively; fails (with a diagnostic) when asked to
 /// on a graph too large for it.
 static FailureOr<bool> useExactSolver(const TrainingGraph &graph,
                                       StringRef solver, unsigned exactLimit) {
-  size_t candidates = budgetCandidates(graph).size();
+  size_t candidates = getBudgetCandidates(graph).size();
   bool exact = solver == "exact" || (solver == "auto" && candidates <= exactLimit);
   if (exact && candidates > 16)
     return graph.getFunction()->emitError()
@@ -649,15 +714,21 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       return failure();
     std::vector<Evaluation> family = budgetFamily(graph, *exact);
     int64_t smallest;
-    FailureOr<const Evaluation *> best =
-        chooseForBudget(family, bytes, smallest);
+    FailureOr<Evaluation> best = failure();
+    if (!family.empty() && !family.front().measured) {
+      best = chooseAndCheck(graph, family, bytes, smallest);
+    } else if (FailureOr<const Evaluation *> choice =
+                   chooseForBudget(family, bytes, smallest);
+               succeeded(choice)) {
+      best = **choice;
+    }
     if (failed(best))
       return graph.getFunction()->emitError()
              << "remat-mark: budget of " << bytes << " bytes ("
              << formatBytes(bytes) << ") is below the smallest peak remat "
              << "reaches for this function: " << smallest << " bytes ("
              << formatBytes(smallest) << ")";
-    decisions = (*best)->decisions;
+    decisions = best->decisions;
     return success();
   }
 };
@@ -686,7 +757,8 @@ static FunctionCurve sweep(const TrainingGraph &graph, bool exact) {
   if (auto sym = graph.getFunction()->getAttrOfType<StringAttr>("sym_name"))
     curve.name = sym.getValue().str();
   curve.unrematerialized = MemoryTimeline::build(graph.getBody()).getPeakBytes();
-  std::vector<Evaluation> family = budgetFamily(graph, exact);
+  std::vector<Evaluation> family =
+      budgetFamily(graph, exact, /*measure=*/true);
   std::vector<int64_t> budgets{curve.unrematerialized};
   for (const Evaluation &e : family)
     if (e.peak <= curve.unrematerialized)

@@ -1,0 +1,134 @@
+//===- BudgetModel.h - a cheap peak model for the budget solvers -*- C++ -*-===//
+//
+// The budget policy chooses which forward ops to recompute. Measuring a
+// decision for real (copy the function, materialize, schedule, build the
+// memory timeline) costs a pipeline run per decision, which is fine for a
+// few hundred decisions on small graphs and hopeless on graphs of tens of
+// thousands of ops. BudgetModel predicts the same outcome from flat arrays
+// extracted once from the function:
+//
+// - it replays materialize's region construction (the chain of marked
+//   producers cloned before the first backward consumer, in both sharing
+//   modes, the lower peak kept), the redirection of backward uses to the
+//   recomputed values and the erasure of forward producers left unused;
+// - it runs MemoryTimeline's rules (views, in-place destinations, deferred
+//   tensor.empty, copies of returned arguments, a region's transient body
+//   peak) on the resulting op sequence.
+//
+// What it leaves out: the memory-aware list schedule and materialize's peak
+// guard. Both only ever lower the peak, so the model is an upper bound of
+// the real peak whenever it is exact for materialize (the unit tests measure
+// how often it is exact, and check the bound). The solvers search with the
+// model; the pass measures what it chooses with the real pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_TRANSFORMS_BUDGETMODEL_H
+#define REMAT_TRANSFORMS_BUDGETMODEL_H
+
+#include "remat/Analysis/TrainingGraph.h"
+
+#include "llvm/ADT/BitVector.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace mlir::remat {
+
+/// A decision's outcome: peak bytes after the pipeline and recompute FLOPs.
+struct BudgetOutcome {
+  int64_t peak = 0;
+  int64_t flops = 0;
+  /// The model only: FLOPs of the distinct ops recomputed, a lower bound of
+  /// `flops` for every decision that recomputes a superset.
+  int64_t distinctFlops = 0;
+};
+
+/// Forward ops whose recomputation the budget solver may decide: pure,
+/// recomputable, not leaves, not overridden by the user, and on a path to
+/// a value backward reads. In program order.
+SmallVector<Operation *> getBudgetCandidates(const TrainingGraph &graph);
+
+/// The real outcome of recomputing `recompute` (a subset of the candidates;
+/// user overrides kept): materialize and schedule on a copy of the function.
+/// Without `schedule`, materialize only (what the model predicts).
+BudgetOutcome measureBudgetDecision(const TrainingGraph &graph,
+                                    ArrayRef<Operation *> recompute,
+                                    bool schedule = true);
+
+class BudgetModel {
+public:
+  /// `candidates` are the ops decisions are made over (bit i: candidate i).
+  BudgetModel(const TrainingGraph &graph, ArrayRef<Operation *> candidates);
+  ~BudgetModel();
+  BudgetModel(BudgetModel &&);
+
+  unsigned getNumCandidates() const;
+  Operation *getCandidate(unsigned i) const;
+  /// FLOPs of recomputing candidate i once.
+  int64_t getCandidateFlops(unsigned i) const;
+  /// Top-level ops of the function (the size the solvers scale with).
+  unsigned getNumOps() const;
+
+  /// The predicted outcome of recomputing the candidates set in `recompute`.
+  /// With `relevant`, also the candidates not in `recompute` whose forward
+  /// value is live at the predicted peak (the only ones whose recomputation
+  /// can lower the memory at that point).
+  BudgetOutcome evaluate(const llvm::BitVector &recompute,
+                         SmallVectorImpl<unsigned> *relevant = nullptr) const;
+
+  /// Number of evaluate() calls so far (for measurements).
+  uint64_t getNumEvaluations() const;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+/// One decision and its predicted outcome.
+struct ModelDecision {
+  llvm::BitVector recompute;
+  BudgetOutcome outcome;
+};
+
+/// The fast solver: a family of decisions that does not depend on the
+/// budget. A peak-aware greedy path (the candidate live at the peak, alone
+/// or with the FLOP-free candidates it reads, that lowers it most per added
+/// FLOP; batched on large graphs) and the `extra` decisions given (the
+/// selective min-cut points), each refined by reverse deletion and swaps
+/// under its own peak, then a short branch and bound between consecutive
+/// members. Pareto-filtered on the model's (peak, FLOPs), ordered by FLOPs.
+/// Spends about 4 million op-evaluations of the model at most.
+std::vector<ModelDecision>
+fastBudgetFamily(const BudgetModel &model,
+                 ArrayRef<llvm::BitVector> extra = {});
+
+/// The member of `family` with the fewest FLOPs whose predicted peak fits
+/// `budget` (ties: lower peak); none if nothing fits.
+const ModelDecision *chooseModelDecision(ArrayRef<ModelDecision> family,
+                                         int64_t budget);
+
+/// The exact solver over the model: the fewest recompute FLOPs whose
+/// predicted peak fits `budget`, by branch and bound. Each node that
+/// misses the budget branches on the candidates live at its peak (one of
+/// them must be recomputed to lower it), cheapest first, with the
+/// candidates tried in earlier siblings excluded; a node is cut when its
+/// FLOPs plus the cheapest branch reach the best found. `complete` is
+/// false when `nodeLimit` evaluations ran out (the result is then the best
+/// found, not proven optimal). An `incumbent` that fits (the fast solver's
+/// choice) starts the search as the best known.
+struct ExactModelResult {
+  std::optional<ModelDecision> best;
+  bool complete = true;
+  uint64_t nodes = 0;
+};
+ExactModelResult solveBudgetExactly(const BudgetModel &model, int64_t budget,
+                                    uint64_t nodeLimit = 2000000,
+                                    const ModelDecision *incumbent = nullptr);
+
+} // namespace mlir::remat
+
+#endif // REMAT_TRANSFORMS_BUDGETMODEL_H

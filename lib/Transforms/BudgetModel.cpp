@@ -1,0 +1,1117 @@
+//===- BudgetModel.cpp - a cheap peak model for the budget solvers --------===//
+//
+// See BudgetModel.h. The model mirrors Materialize.cpp (buildAll,
+// buildRegion, the choice between the sharing modes, orphan erasure) and
+// MemoryTimeline.cpp (buffer assignment and the live-bytes sweep) on flat
+// arrays; keep them in step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Transforms/BudgetModel.h"
+#include "remat/Analysis/CostModel.h"
+#include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Transforms/Rematerialize.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::remat;
+
+//===----------------------------------------------------------------------===//
+// Measuring a decision for real
+//===----------------------------------------------------------------------===//
+
+BudgetOutcome mlir::remat::measureBudgetDecision(
+    const TrainingGraph &graph, ArrayRef<Operation *> recompute,
+    bool schedule) {
+  Operation *func = graph.getFunction();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
+  Operation *copy = func->clone();
+  scratch->push_back(copy);
+  Block &body = cast<FunctionOpInterface>(copy).getFunctionBody().front();
+  DenseSet<Operation *> marked(recompute.begin(), recompute.end());
+  for (auto [op, target] : llvm::zip(graph.getOps(), body.getOperations()))
+    if (marked.contains(op))
+      target.setAttr(RematDialect::kPolicyAttrName,
+                     StringAttr::get(target.getContext(), "recompute"));
+  BudgetOutcome result;
+  FailureOr<TrainingGraph> copyGraph =
+      TrainingGraph::build(cast<FunctionOpInterface>(copy));
+  if (failed(copyGraph)) {
+    result.peak = std::numeric_limits<int64_t>::max();
+    return result;
+  }
+  MaterializeStats stats;
+  materializeRecomputations(*copyGraph, stats);
+  if (schedule)
+    scheduleForMemory(body);
+  result.peak = MemoryTimeline::build(body).getPeakBytes();
+  for (Operation &op : body)
+    if (isa<RecomputeOp>(op))
+      result.flops += getOpCost(&op).flops;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The model
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int32_t kNone = -1;
+/// A use that never keeps its buffer alive (a write-only init whose tied
+/// result is not a value of the body).
+constexpr int32_t kAlwaysWriteOnly = -2;
+
+struct MUse {
+  uint32_t value;
+  /// For a destination-style init the payload does not read: the tied
+  /// result (kAlwaysWriteOnly if it is not a body value); else kNone.
+  int32_t writeOnlyTied = kNone;
+};
+
+struct MValue {
+  int64_t bytes = 0;
+  bool tensor = false;
+  int32_t def = kNone;   // top-level op, kNone for arguments
+  int32_t alias = kNone; // value whose buffer a view shares
+  int32_t tied = kNone;  // value whose buffer the result may be written into
+};
+
+struct MOp {
+  SmallVector<MUse, 4> uses;       // every operand use, nested ones included
+  SmallVector<uint32_t, 4> inputs; // getOpInputs, as value ids
+  uint32_t resBegin = 0, resEnd = 0;
+  int64_t flops = 0;
+  int32_t candidate = kNone;
+  bool userRecompute = false, backward = false, terminator = false,
+       funcReturn = false, empty = false, clonable = false,
+       effectFree = false, constant = false;
+};
+
+/// One step of a simulated program: an op of the body or a region.
+struct Step {
+  uint32_t useBegin, useEnd; // into Program::uses
+  uint32_t resBegin, resEnd; // into Program::results
+  int64_t transient = 0;
+  bool empty = false, funcReturn = false, constant = false;
+  int32_t origin = kNone; // the body op, kNone for a region
+};
+
+struct PResult {
+  uint32_t value;
+  int32_t alias, tied;
+};
+
+struct Program {
+  std::vector<Step> steps;
+  std::vector<MUse> uses;
+  std::vector<PResult> results;
+  void clear() {
+    steps.clear();
+    uses.clear();
+    results.clear();
+  }
+};
+
+struct ModelRegion {
+  uint32_t consumer;
+  SmallVector<uint32_t, 4> chain;   // ops, in program order
+  SmallVector<uint32_t, 4> inputs;  // value ids as read (copies mapped)
+  SmallVector<uint32_t, 4> needed;  // forward values it yields
+  SmallVector<uint32_t, 4> copies;  // the ids of its results
+  int64_t flops = 0;
+  bool extraYields = false; // shares values later consumers read
+};
+
+struct TimelineResult {
+  int64_t peak = 0;
+  uint32_t peakStep = 0;
+};
+} // namespace
+
+struct BudgetModel::Impl {
+  std::vector<MValue> values;
+  std::vector<MOp> ops;
+  std::vector<uint32_t> candidates; // op index per candidate
+  std::vector<Operation *> candidateOps;
+  std::vector<uint8_t> hasBackwardUse;
+  mutable uint64_t evaluations = 0;
+
+  // Scratch, reused between evaluations.
+  mutable std::vector<int32_t> copyOf, bufferOf, useCount;
+  mutable std::vector<int64_t> extraBytes; // bytes of copy values
+  mutable std::vector<uint8_t> marked, erased, orphaned, inChain;
+  mutable std::vector<uint32_t> useHead, useList;
+  struct Buf {
+    int64_t bytes;
+    uint32_t def, last;
+    uint8_t kind; // 0 argument, 1 constant, 2 heap
+    uint32_t root;
+    int32_t lastMember; // members: root, then nextMember links
+    /// The last step of the members' uses that count whatever is assigned
+    /// later (see runTimeline).
+    uint32_t lastFixedUse;
+  };
+  mutable std::vector<Buf> buffers;
+  mutable std::vector<int32_t> nextMember;
+  mutable std::vector<int64_t> delta, transient;
+  mutable std::vector<uint32_t> stepOfUse;
+  mutable std::vector<uint8_t> defined;
+  mutable std::vector<int32_t> localOf; // kNone, or a value's dense index
+  mutable std::vector<uint32_t> localIds;
+  mutable Program program, inner;
+
+  int64_t bytesOf(uint32_t v) const {
+    return v < values.size() ? values[v].bytes : extraBytes[v - values.size()];
+  }
+  bool isTensor(uint32_t v) const {
+    return v >= values.size() || values[v].tensor;
+  }
+  bool isMarkedValue(uint32_t v) const {
+    if (v >= values.size() || !values[v].tensor || values[v].def == kNone)
+      return false;
+    const MOp &op = ops[values[v].def];
+    return !op.backward && marked[values[v].def];
+  }
+
+  void buildRegions(bool share, std::vector<ModelRegion> &regions) const;
+  void buildProgram(const std::vector<ModelRegion> &regions, bool erase) const;
+  int64_t regionPeak(const ModelRegion &region) const;
+  TimelineResult runTimeline(Program &prog, uint32_t totalValues,
+                             std::vector<uint32_t> *livePeakValues) const;
+  BudgetOutcome evaluate(const llvm::BitVector &recompute,
+                         SmallVectorImpl<unsigned> *relevant) const;
+};
+
+BudgetModel::BudgetModel(const TrainingGraph &graph,
+                         ArrayRef<Operation *> candidates)
+    : impl(std::make_unique<Impl>()) {
+  Impl &m = *impl;
+  DenseMap<Value, uint32_t> ids;
+  auto addValue = [&](Value value, int32_t def) {
+    ids[value] = m.values.size();
+    MValue v;
+    v.def = def;
+    if (isa<RankedTensorType>(value.getType())) {
+      v.tensor = true;
+      v.bytes = getTensorBytes(value.getType());
+    }
+    m.values.push_back(v);
+  };
+  Block &body = graph.getBody();
+  for (BlockArgument arg : body.getArguments())
+    addValue(arg, kNone);
+  DenseMap<Operation *, int32_t> candidateIndex;
+  for (auto [i, op] : llvm::enumerate(candidates))
+    candidateIndex[op] = i;
+  ArrayRef<Operation *> topOps = graph.getOps();
+  m.ops.resize(topOps.size());
+  for (auto [i, op] : llvm::enumerate(topOps)) {
+    MOp &mop = m.ops[i];
+    mop.resBegin = m.values.size();
+    for (Value result : op->getResults())
+      addValue(result, i);
+    mop.resEnd = m.values.size();
+  }
+  for (auto [i, op] : llvm::enumerate(topOps)) {
+    MOp &mop = m.ops[i];
+    mop.flops = getOpCost(op).flops;
+    mop.backward = graph.isBackward(op);
+    mop.terminator = op->hasTrait<OpTrait::IsTerminator>();
+    mop.funcReturn =
+        op->hasTrait<OpTrait::ReturnLike>() && isa<func::FuncOp>(op->getParentOp());
+    mop.empty = isa<tensor::EmptyOp>(op);
+    mop.effectFree = isMemoryEffectFree(op);
+    mop.constant = op->hasTrait<OpTrait::ConstantLike>();
+    mop.userRecompute =
+        getPolicy(op) == Policy::Recompute && isRecomputable(op);
+    if (auto it = candidateIndex.find(op); it != candidateIndex.end())
+      mop.candidate = it->second;
+    // isInputFree, from the inputs' answers (it recurses otherwise).
+    mop.clonable = isRecomputable(op);
+    for (Value input : getOpInputs(op)) {
+      auto it = ids.find(input);
+      int32_t def = it == ids.end() ? kNone : m.values[it->second].def;
+      mop.clonable &= def != kNone && m.ops[def].clonable;
+      if (it != ids.end())
+        mop.inputs.push_back(it->second);
+    }
+    // Every use of a body value by this op or an op nested in it.
+    op->walk([&](Operation *user) {
+      for (OpOperand &operand : user->getOpOperands()) {
+        auto it = ids.find(operand.get());
+        if (it == ids.end())
+          continue;
+        if (user != op && it->second >= mop.resBegin && it->second < mop.resEnd)
+          continue;
+        MUse use{it->second, kNone};
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+        if (linalgOp && linalgOp.isDpsInit(&operand) &&
+            !linalgOp.payloadUsesValueFromOperand(&operand)) {
+          auto tied = ids.find(linalgOp.getTiedOpResult(&operand));
+          use.writeOnlyTied =
+              tied == ids.end() ? kAlwaysWriteOnly : int32_t(tied->second);
+        }
+        mop.uses.push_back(use);
+      }
+    });
+    // Buffer rules for the results (MemoryTimeline::build).
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    for (OpResult result : op->getResults()) {
+      MValue &v = m.values[ids[result]];
+      if (std::optional<unsigned> src =
+              getAliasedOperand(op, result.getResultNumber()))
+        if (auto it = ids.find(op->getOperand(*src)); it != ids.end())
+          v.alias = it->second;
+      Value tied;
+      if (dps && dps.hasPureTensorSemantics())
+        tied = dps.getTiedOpOperand(result)->get();
+      else if (op->hasTrait<OpTrait::Elementwise>())
+        for (Value operand : op->getOperands())
+          if (operand.getType() == result.getType()) {
+            tied = operand;
+            break;
+          }
+      if (tied)
+        if (auto it = ids.find(tied); it != ids.end())
+          v.tied = it->second;
+    }
+  }
+  m.hasBackwardUse.assign(m.values.size(), 0);
+  for (const MOp &mop : m.ops)
+    if (mop.backward && !mop.terminator)
+      for (uint32_t v : mop.inputs)
+        m.hasBackwardUse[v] = 1;
+  for (Operation *op : candidates) {
+    m.candidates.push_back(graph.getIndex(op));
+    m.candidateOps.push_back(op);
+  }
+}
+
+BudgetModel::~BudgetModel() = default;
+BudgetModel::BudgetModel(BudgetModel &&) = default;
+
+unsigned BudgetModel::getNumCandidates() const {
+  return impl->candidates.size();
+}
+Operation *BudgetModel::getCandidate(unsigned i) const {
+  return impl->candidateOps[i];
+}
+int64_t BudgetModel::getCandidateFlops(unsigned i) const {
+  return impl->ops[impl->candidates[i]].flops;
+}
+unsigned BudgetModel::getNumOps() const { return impl->ops.size(); }
+uint64_t BudgetModel::getNumEvaluations() const { return impl->evaluations; }
+
+BudgetOutcome BudgetModel::evaluate(const llvm::BitVector &recompute,
+                                    SmallVectorImpl<unsigned> *relevant) const {
+  return impl->evaluate(recompute, relevant);
+}
+
+/// Materialize's buildAll: regions before backward consumers, in program
+/// order.
+void BudgetModel::Impl::buildRegions(bool share,
+                                     std::vector<ModelRegion> &regions) const {
+  regions.clear();
+  copyOf.assign(values.size(), kNone);
+  extraBytes.clear();
+  SmallVector<uint32_t, 8> worklist;
+  SmallVector<uint32_t, 8> chainOps;
+  for (uint32_t c = 0; c < ops.size(); ++c) {
+    const MOp &consumer = ops[c];
+    if (!consumer.backward || consumer.terminator)
+      continue;
+    ModelRegion region;
+    for (uint32_t v : consumer.inputs)
+      if (isMarkedValue(v) && copyOf[v] == kNone &&
+          !llvm::is_contained(region.needed, v))
+        region.needed.push_back(v);
+    if (region.needed.empty())
+      continue;
+    region.consumer = c;
+    // The chain of marked producers not yet recomputed, and the input-free
+    // producers they read.
+    chainOps.clear();
+    worklist.clear();
+    for (uint32_t v : region.needed)
+      worklist.push_back(values[v].def);
+    while (!worklist.empty()) {
+      uint32_t op = worklist.pop_back_val();
+      if (inChain[op])
+        continue;
+      inChain[op] = 1;
+      chainOps.push_back(op);
+      for (uint32_t input : ops[op].inputs) {
+        int32_t def = values[input].def;
+        if ((isMarkedValue(input) && copyOf[input] == kNone) ||
+            (def != kNone && ops[def].clonable))
+          worklist.push_back(def);
+      }
+    }
+    llvm::sort(chainOps);
+    if (share)
+      for (uint32_t op : chainOps)
+        for (uint32_t v = ops[op].resBegin; v < ops[op].resEnd; ++v)
+          if (isMarkedValue(v) && hasBackwardUse[v] && copyOf[v] == kNone &&
+              !llvm::is_contained(region.needed, v)) {
+            region.needed.push_back(v);
+            region.extraYields = true;
+          }
+    for (uint32_t op : chainOps) {
+      region.flops += ops[op].flops;
+      for (uint32_t input : ops[op].inputs) {
+        int32_t def = values[input].def;
+        if (def != kNone && inChain[def])
+          continue;
+        uint32_t read = copyOf[input] != kNone ? copyOf[input] : input;
+        if (!llvm::is_contained(region.inputs, read))
+          region.inputs.push_back(read);
+      }
+    }
+    for (uint32_t op : chainOps)
+      inChain[op] = 0;
+    region.chain.assign(chainOps.begin(), chainOps.end());
+    for (uint32_t v : region.needed) {
+      uint32_t id = values.size() + extraBytes.size();
+      extraBytes.push_back(values[v].bytes);
+      copyOf[v] = id;
+      region.copies.push_back(id);
+    }
+    regions.push_back(std::move(region));
+  }
+}
+
+/// The op sequence after materialize: regions inserted, backward uses
+/// redirected to the copies and, with `erase`, forward producers left
+/// unused erased.
+void BudgetModel::Impl::buildProgram(const std::vector<ModelRegion> &regions,
+                                     bool erase) const {
+  auto mapped = [&](uint32_t v, bool redirect) -> uint32_t {
+    return redirect && v < values.size() && copyOf[v] != kNone ? copyOf[v] : v;
+  };
+  erased.assign(ops.size(), 0);
+  if (erase) {
+    uint32_t total = values.size() + extraBytes.size();
+    useCount.assign(total, 0);
+    for (const MOp &op : ops) {
+      bool redirect = op.backward && !op.terminator;
+      for (const MUse &use : op.uses)
+        ++useCount[mapped(use.value, redirect)];
+    }
+    for (const ModelRegion &region : regions)
+      for (uint32_t v : region.inputs)
+        ++useCount[v];
+    orphaned.assign(ops.size(), 0);
+    for (const ModelRegion &region : regions)
+      for (uint32_t v : region.needed)
+        orphaned[values[v].def] = 1;
+    for (uint32_t i = ops.size(); i-- > 0;) {
+      const MOp &op = ops[i];
+      if (!orphaned[i] || !op.effectFree)
+        continue;
+      bool unused = true;
+      for (uint32_t v = op.resBegin; v < op.resEnd && unused; ++v)
+        unused = useCount[v] == 0;
+      if (!unused)
+        continue;
+      erased[i] = 1;
+      bool redirect = op.backward && !op.terminator;
+      for (const MUse &use : op.uses)
+        --useCount[mapped(use.value, redirect)];
+      for (uint32_t input : op.inputs) {
+        int32_t def = values[input].def;
+        if (def != kNone && !ops[def].backward)
+          orphaned[def] = 1;
+      }
+    }
+  }
+
+  program.clear();
+  size_t next = 0;
+  for (uint32_t i = 0; i < ops.size(); ++i) {
+    if (next < regions.size() && regions[next].consumer == i) {
+      const ModelRegion &region = regions[next++];
+      Step step{};
+      step.useBegin = program.uses.size();
+      for (uint32_t v : region.inputs)
+        program.uses.push_back({v, kNone});
+      step.useEnd = program.uses.size();
+      step.resBegin = program.results.size();
+      int64_t resultBytes = 0;
+      for (uint32_t copy : region.copies) {
+        program.results.push_back({copy, kNone, kNone});
+        resultBytes += bytesOf(copy);
+      }
+      step.resEnd = program.results.size();
+      step.transient = std::max<int64_t>(0, regionPeak(region) - resultBytes);
+      program.steps.push_back(step);
+    }
+    if (erased[i])
+      continue;
+    const MOp &op = ops[i];
+    bool redirect = op.backward && !op.terminator;
+    Step step{};
+    step.origin = i;
+    step.empty = op.empty;
+    step.funcReturn = op.funcReturn;
+    step.constant = op.constant;
+    step.useBegin = program.uses.size();
+    for (const MUse &use : op.uses)
+      program.uses.push_back({mapped(use.value, redirect), use.writeOnlyTied});
+    step.useEnd = program.uses.size();
+    step.resBegin = program.results.size();
+    for (uint32_t v = op.resBegin; v < op.resEnd; ++v)
+      if (values[v].tensor)
+        program.results.push_back(
+            {v,
+             values[v].alias == kNone
+                 ? kNone
+                 : int32_t(mapped(values[v].alias, redirect)),
+             values[v].tied == kNone
+                 ? kNone
+                 : int32_t(mapped(values[v].tied, redirect))});
+    step.resEnd = program.results.size();
+    program.steps.push_back(step);
+  }
+}
+
+/// The peak of a region's body (its inputs are arguments), as
+/// MemoryTimeline measures the body of a remat.recompute.
+int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
+  inner.clear();
+  for (uint32_t opIndex : region.chain) {
+    const MOp &op = ops[opIndex];
+    Step step{};
+    step.origin = opIndex;
+    step.empty = op.empty;
+    step.constant = op.constant;
+    step.useBegin = inner.uses.size();
+    for (const MUse &use : op.uses)
+      inner.uses.push_back(use);
+    step.useEnd = inner.uses.size();
+    step.resBegin = inner.results.size();
+    for (uint32_t v = op.resBegin; v < op.resEnd; ++v)
+      if (values[v].tensor)
+        inner.results.push_back({v, values[v].alias, values[v].tied});
+    step.resEnd = inner.results.size();
+    inner.steps.push_back(step);
+  }
+  Step yield{};
+  yield.useBegin = inner.uses.size();
+  for (uint32_t v : region.needed)
+    inner.uses.push_back({v, kNone});
+  yield.useEnd = inner.uses.size();
+  yield.resBegin = yield.resEnd = inner.results.size();
+  inner.steps.push_back(yield);
+  // Values defined outside the chain are the region's arguments.
+  return runTimeline(inner, values.size(), nullptr).peak;
+}
+
+/// MemoryTimeline::build over a program.
+TimelineResult
+BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
+                               std::vector<uint32_t> *livePeakValues) const {
+  const uint32_t n = prog.steps.size();
+  // The values the program touches, numbered densely: a region's body
+  // touches a handful of the function's values, and its timeline must not
+  // cost a pass over all of them.
+  if (localOf.size() < totalValues)
+    localOf.resize(totalValues, kNone);
+  localIds.clear();
+  auto local = [&](uint32_t v) -> uint32_t {
+    int32_t &l = localOf[v];
+    if (l == kNone) {
+      l = localIds.size();
+      localIds.push_back(v);
+    }
+    return l;
+  };
+  for (const MUse &use : prog.uses)
+    local(use.value);
+  for (const PResult &r : prog.results)
+    local(r.value);
+  const uint32_t numLocal = localIds.size();
+  auto localIfAny = [&](int32_t v) -> int32_t {
+    return v < 0 ? kNone : localOf[v];
+  };
+
+  // Uses of each value, by step (tensors only).
+  useHead.assign(numLocal + 1, 0);
+  for (const MUse &use : prog.uses)
+    if (isTensor(use.value))
+      ++useHead[localOf[use.value] + 1];
+  for (uint32_t v = 0; v < numLocal; ++v)
+    useHead[v + 1] += useHead[v];
+  useList.resize(useHead[numLocal]);
+  {
+    SmallVector<uint32_t> cursor(useHead.begin(), useHead.end() - 1);
+    for (uint32_t u = 0; u < prog.uses.size(); ++u)
+      if (isTensor(prog.uses[u].value))
+        useList[cursor[localOf[prog.uses[u].value]]++] = u;
+  }
+  // Step of each use.
+  stepOfUse.resize(prog.uses.size());
+  for (uint32_t s = 0; s < n; ++s)
+    for (uint32_t u = prog.steps[s].useBegin; u < prog.steps[s].useEnd; ++u)
+      stepOfUse[u] = s;
+
+  bufferOf.assign(numLocal, kNone);
+  nextMember.assign(numLocal, kNone);
+  buffers.clear();
+  // The last use of a buffer that the in-place test needs, kept up to date
+  // as members join: a write-only init only counts once its tied result
+  // joins the same buffer, which happens at the use's own step, never after
+  // the step being tested; so the uses that count for sure are enough.
+  auto fixedUses = [&](uint32_t value, uint32_t last) {
+    for (uint32_t k = useHead[value]; k < useHead[value + 1]; ++k)
+      if (prog.uses[useList[k]].writeOnlyTied == kNone)
+        last = std::max(last, stepOfUse[useList[k]]);
+    return last;
+  };
+  auto newBuffer = [&](uint32_t root, uint8_t kind, uint32_t def) {
+    bufferOf[root] = buffers.size();
+    buffers.push_back(Buf{bytesOf(localIds[root]), def, def, kind, root,
+                          int32_t(root), fixedUses(root, def)});
+  };
+  auto join = [&](uint32_t value, int32_t id) {
+    bufferOf[value] = id;
+    nextMember[buffers[id].lastMember] = value;
+    buffers[id].lastMember = value;
+    buffers[id].lastFixedUse = fixedUses(value, buffers[id].lastFixedUse);
+  };
+  // Arguments: tensors used before any definition.
+  defined.assign(numLocal, 0);
+  for (const PResult &r : prog.results)
+    defined[localOf[r.value]] = 1;
+  for (const MUse &use : prog.uses) {
+    uint32_t v = localOf[use.value];
+    if (!defined[v] && isTensor(use.value) && bufferOf[v] == kNone)
+      newBuffer(v, 0, 0);
+  }
+  auto writeOnly = [&](const MUse &use, int32_t id) {
+    if (use.writeOnlyTied == kNone)
+      return false;
+    if (use.writeOnlyTied == kAlwaysWriteOnly)
+      return true;
+    int32_t tied = localIfAny(use.writeOnlyTied);
+    int32_t b = tied == kNone ? kNone : bufferOf[tied];
+    return b == kNone || b != id;
+  };
+  auto lastUseOf = [&](int32_t id) {
+    uint32_t last = buffers[id].def;
+    for (int32_t member = buffers[id].root; member != kNone;
+         member = nextMember[member])
+      for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
+        uint32_t u = useList[k];
+        if (!writeOnly(prog.uses[u], id))
+          last = std::max(last, stepOfUse[u]);
+      }
+    return last;
+  };
+
+  transient.assign(n, 0);
+  for (uint32_t s = 0; s < n; ++s) {
+    const Step &step = prog.steps[s];
+    for (uint32_t r = step.resBegin; r < step.resEnd; ++r) {
+      const PResult &res = prog.results[r];
+      uint32_t value = localOf[res.value];
+      int32_t alias = localIfAny(res.alias), tied = localIfAny(res.tied);
+      if (alias != kNone && bufferOf[alias] != kNone) {
+        join(value, bufferOf[alias]);
+        continue;
+      }
+      if (tied != kNone && bufferOf[tied] != kNone) {
+        int32_t id = bufferOf[tied];
+        if (buffers[id].kind == 2 && buffers[id].lastFixedUse <= s) {
+          join(value, id);
+          continue;
+        }
+      }
+      newBuffer(value, step.constant ? 1 : 2, s);
+    }
+    if (step.funcReturn)
+      for (uint32_t u = step.useBegin; u < step.useEnd; ++u) {
+        uint32_t v = prog.uses[u].value;
+        int32_t id = bufferOf[localOf[v]];
+        // Only direct operands count; the uses of a return are its operands.
+        if (id != kNone && buffers[id].kind != 2)
+          transient[s] += bytesOf(v);
+      }
+    if (step.origin == kNone)
+      transient[s] = step.transient;
+  }
+
+  delta.assign(n + 1, 0);
+  for (auto [id, buffer] : llvm::enumerate(buffers)) {
+    buffer.last = lastUseOf(id);
+    if (buffer.kind == 2) {
+      uint32_t root = localIds[buffer.root];
+      int32_t def = root < values.size() ? values[root].def : kNone;
+      if (def != kNone && ops[def].empty) {
+        uint32_t firstUse = buffer.last;
+        for (int32_t member = buffer.root; member != kNone;
+             member = nextMember[member])
+          for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k)
+            firstUse = std::min(firstUse, stepOfUse[useList[k]]);
+        buffer.def = std::max(buffer.def, firstUse);
+      }
+    }
+    if (buffer.kind != 2)
+      continue;
+    delta[buffer.def] += buffer.bytes;
+    delta[buffer.last + 1] -= buffer.bytes;
+  }
+  TimelineResult result;
+  int64_t live = 0;
+  for (uint32_t s = 0; s < n; ++s) {
+    live += delta[s];
+    int64_t bytes = live + transient[s];
+    if (bytes > result.peak) {
+      result.peak = bytes;
+      result.peakStep = s;
+    }
+  }
+  if (livePeakValues) {
+    livePeakValues->clear();
+    for (const Buf &buffer : buffers)
+      if (buffer.kind == 2 && buffer.def <= result.peakStep &&
+          result.peakStep <= buffer.last)
+        for (int32_t member = buffer.root; member != kNone;
+             member = nextMember[member])
+          livePeakValues->push_back(localIds[member]);
+  }
+  for (uint32_t v : localIds)
+    localOf[v] = kNone;
+  return result;
+}
+
+BudgetOutcome
+BudgetModel::Impl::evaluate(const llvm::BitVector &recompute,
+                            SmallVectorImpl<unsigned> *relevant) const {
+  ++evaluations;
+  marked.assign(ops.size(), 0);
+  inChain.resize(ops.size(), 0);
+  for (auto [i, op] : llvm::enumerate(ops))
+    marked[i] = op.userRecompute;
+  for (unsigned c : recompute.set_bits())
+    marked[candidates[c]] = 1;
+
+  std::vector<ModelRegion> regions;
+  buildRegions(/*share=*/true, regions);
+  // Without shared values both modes build the same regions.
+  bool extraYields = llvm::any_of(
+      regions, [](const ModelRegion &r) { return r.extraYields; });
+  std::vector<uint32_t> live, otherLive;
+  std::vector<uint32_t> *want = relevant ? &live : nullptr;
+  if (extraYields) {
+    // Both sharing modes, before erasure; the lower peak, then fewer FLOPs.
+    auto flopsOf = [](const std::vector<ModelRegion> &rs) {
+      int64_t f = 0;
+      for (const ModelRegion &r : rs)
+        f += r.flops;
+      return f;
+    };
+    int64_t sharedFlops = flopsOf(regions);
+    buildProgram(regions, /*erase=*/false);
+    int64_t sharedPeak =
+        runTimeline(program, values.size() + extraBytes.size(), nullptr).peak;
+    std::vector<ModelRegion> separate;
+    buildRegions(/*share=*/false, separate);
+    buildProgram(separate, /*erase=*/false);
+    int64_t separatePeak =
+        runTimeline(program, values.size() + extraBytes.size(),
+                    relevant ? &otherLive : nullptr)
+            .peak;
+    bool share = sharedPeak < separatePeak ||
+                 (sharedPeak == separatePeak && sharedFlops <= flopsOf(separate));
+    if (share)
+      buildRegions(/*share=*/true, regions); // restores copyOf
+    else
+      regions = std::move(separate);
+  }
+  buildProgram(regions, /*erase=*/true);
+  TimelineResult timeline =
+      runTimeline(program, values.size() + extraBytes.size(), want);
+  BudgetOutcome outcome;
+  outcome.peak = timeline.peak;
+  for (const ModelRegion &r : regions)
+    outcome.flops += r.flops;
+  // Every op a region computes is computed again under any superset.
+  std::vector<uint8_t> &seen = inChain;
+  for (const ModelRegion &r : regions)
+    for (uint32_t op : r.chain)
+      if (!seen[op]) {
+        seen[op] = 1;
+        outcome.distinctFlops += ops[op].flops;
+      }
+  for (const ModelRegion &r : regions)
+    for (uint32_t op : r.chain)
+      seen[op] = 0;
+  if (relevant) {
+    relevant->clear();
+    live.insert(live.end(), otherLive.begin(), otherLive.end());
+    for (uint32_t v : live) {
+      if (v >= values.size() || values[v].def == kNone)
+        continue;
+      int32_t c = ops[values[v].def].candidate;
+      if (c != kNone && !recompute.test(c))
+        relevant->push_back(c);
+    }
+    llvm::sort(*relevant);
+    relevant->erase(std::unique(relevant->begin(), relevant->end()),
+                    relevant->end());
+  }
+  return outcome;
+}
+
+//===----------------------------------------------------------------------===//
+// The fast solver
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Evaluations the fast solver may spend, as op-evaluations (model
+/// evaluations times the ops of the function): about a second of model time
+/// on this project's CPU machine.
+constexpr uint64_t kFastWork = 4'000'000;
+
+struct FastSearch {
+  const BudgetModel &model;
+  uint64_t work = 0, workLimit;
+  std::vector<ModelDecision> family;
+
+  /// Per candidate: the candidates with no FLOPs it reads, transitively
+  /// (views, broadcasts, fills). Recomputing an op without them keeps their
+  /// buffers alive for the recomputation; with them, they are recomputed
+  /// too, for free.
+  std::vector<SmallVector<unsigned, 2>> freeInputs;
+
+  FastSearch(const BudgetModel &model, uint64_t workLimit)
+      : model(model), workLimit(workLimit) {
+    DenseMap<Operation *, unsigned> index;
+    for (unsigned i = 0; i < model.getNumCandidates(); ++i)
+      index[model.getCandidate(i)] = i;
+    freeInputs.resize(model.getNumCandidates());
+    for (unsigned i = 0; i < model.getNumCandidates(); ++i) {
+      SmallVector<unsigned> worklist{i};
+      llvm::BitVector seen(model.getNumCandidates());
+      while (!worklist.empty()) {
+        unsigned c = worklist.pop_back_val();
+        for (Value input : getOpInputs(model.getCandidate(c))) {
+          auto it = index.find(input.getDefiningOp());
+          if (it == index.end() || seen.test(it->second) ||
+              model.getCandidateFlops(it->second) != 0)
+            continue;
+          seen.set(it->second);
+          freeInputs[i].push_back(it->second);
+          worklist.push_back(it->second);
+        }
+      }
+    }
+  }
+
+  /// The moves that recompute c: c alone, and c with its free inputs.
+  SmallVector<llvm::BitVector, 2> moves(const llvm::BitVector &current,
+                                        unsigned c) const {
+    SmallVector<llvm::BitVector, 2> result;
+    llvm::BitVector alone = current;
+    alone.set(c);
+    result.push_back(alone);
+    llvm::BitVector closed = alone;
+    for (unsigned f : freeInputs[c])
+      closed.set(f);
+    if (closed != alone)
+      result.push_back(closed);
+    return result;
+  }
+
+  bool exhausted() const { return work >= workLimit; }
+  BudgetOutcome eval(const llvm::BitVector &set,
+                     SmallVectorImpl<unsigned> *relevant = nullptr) {
+    work += model.getNumOps() + 1;
+    return model.evaluate(set, relevant);
+  }
+  /// bytes of candidate c's results per FLOP, the static preference.
+  double ratio(unsigned c) const {
+    int64_t bytes = 0;
+    for (Value result : model.getCandidate(c)->getResults())
+      bytes += getTensorBytes(result.getType());
+    return double(bytes) / double(model.getCandidateFlops(c) + 1);
+  }
+
+  void greedy();
+  ModelDecision refine(ModelDecision decision, int64_t budget);
+};
+} // namespace
+
+/// From nothing recomputed: repeatedly recompute what is live at the
+/// predicted peak. With few enough candidates, every one live at the peak
+/// is tried and the best peak reduction per added FLOP taken (or, when
+/// none lowers the peak because others share it, the one freeing the most
+/// bytes per FLOP that does not raise it); on large graphs a batch of the
+/// best bytes-per-FLOP ones, halved until it does not raise the peak.
+void FastSearch::greedy() {
+  unsigned n = model.getNumCandidates();
+  llvm::BitVector current(n);
+  SmallVector<unsigned> relevant, scratch;
+  BudgetOutcome now = eval(current, &relevant);
+  family.push_back({current, now});
+  while (!relevant.empty() && !exhausted()) {
+    bool tryAll =
+        uint64_t(relevant.size()) * (model.getNumOps() + 1) * n <= workLimit / 4;
+    llvm::sort(relevant, [&](unsigned a, unsigned b) {
+      return ratio(a) > ratio(b);
+    });
+    std::optional<llvm::BitVector> next;
+    BudgetOutcome nextOutcome;
+    if (tryAll) {
+      double bestLower = -1, bestFlat = -1;
+      for (unsigned c : relevant)
+        for (llvm::BitVector &trial : moves(current, c)) {
+        BudgetOutcome o = eval(trial);
+        if (o.peak > now.peak)
+          continue;
+        double added = double(std::max<int64_t>(o.flops - now.flops, 0) + 1);
+        if (o.peak < now.peak) {
+          double score = double(now.peak - o.peak) / added;
+          if (score > bestLower) {
+            bestLower = score;
+            next = trial;
+            nextOutcome = o;
+          }
+        } else if (bestLower < 0 && ratio(c) > bestFlat) {
+          bestFlat = ratio(c);
+          next = trial;
+          nextOutcome = o;
+        }
+        }
+    } else {
+      size_t batch = std::max<size_t>(1, relevant.size() / 8);
+      while (!next && !exhausted()) {
+        llvm::BitVector trial = current;
+        for (size_t k = 0; k < batch && k < relevant.size(); ++k) {
+          trial.set(relevant[k]);
+          for (unsigned f : freeInputs[relevant[k]])
+            trial.set(f);
+        }
+        BudgetOutcome o = eval(trial);
+        if (o.peak <= now.peak) {
+          next = trial;
+          nextOutcome = o;
+        } else if (batch == 1) {
+          break;
+        } else {
+          batch /= 2;
+        }
+      }
+    }
+    if (!next)
+      break;
+    current = *next;
+    now = eval(current, &relevant);
+    family.push_back({current, now});
+  }
+}
+
+/// Lowers the FLOPs of `decision` without letting its predicted peak
+/// exceed `budget`: drops recomputations that are not needed, most
+/// expensive first, then swaps one for a cheaper one live at the peak
+/// without it, until neither helps.
+ModelDecision FastSearch::refine(ModelDecision decision, int64_t budget) {
+  auto byFlopsDesc = [&](const llvm::BitVector &set) {
+    SmallVector<unsigned> members(set.set_bits_begin(), set.set_bits_end());
+    llvm::stable_sort(members, [&](unsigned a, unsigned b) {
+      return model.getCandidateFlops(a) > model.getCandidateFlops(b);
+    });
+    return members;
+  };
+  bool improved = true;
+  SmallVector<unsigned> relevant;
+  while (improved && !exhausted()) {
+    improved = false;
+    for (unsigned c : byFlopsDesc(decision.recompute)) {
+      if (exhausted())
+        break;
+      llvm::BitVector trial = decision.recompute;
+      trial.reset(c);
+      BudgetOutcome o = eval(trial, &relevant);
+      if (o.peak <= budget) {
+        if (o.flops <= decision.outcome.flops) {
+          decision = {trial, o};
+          improved = true;
+        }
+        continue;
+      }
+      // Without c the peak is too high: is a cheaper candidate live at
+      // that peak enough instead?
+      llvm::sort(relevant, [&](unsigned a, unsigned b) {
+        return model.getCandidateFlops(a) < model.getCandidateFlops(b);
+      });
+      for (unsigned u : relevant) {
+        if (u == c || model.getCandidateFlops(u) >= model.getCandidateFlops(c) ||
+            exhausted())
+          break;
+        llvm::BitVector swapped = trial;
+        swapped.set(u);
+        BudgetOutcome s = eval(swapped);
+        if (s.peak <= budget && s.flops < decision.outcome.flops) {
+          decision = {swapped, s};
+          improved = true;
+          break;
+        }
+      }
+    }
+  }
+  return decision;
+}
+
+/// Keeps the decisions no other one beats on both peak and FLOPs (one per
+/// outcome), by increasing FLOPs.
+static void paretoFilter(std::vector<ModelDecision> &family) {
+  llvm::stable_sort(family, [](const ModelDecision &a, const ModelDecision &b) {
+    return a.outcome.flops != b.outcome.flops
+               ? a.outcome.flops < b.outcome.flops
+               : a.outcome.peak < b.outcome.peak;
+  });
+  std::vector<ModelDecision> kept;
+  for (ModelDecision &d : family)
+    if (kept.empty() || d.outcome.peak < kept.back().outcome.peak)
+      kept.push_back(std::move(d));
+  family = std::move(kept);
+}
+
+std::vector<ModelDecision>
+mlir::remat::fastBudgetFamily(const BudgetModel &model,
+                              ArrayRef<llvm::BitVector> extra) {
+  FastSearch search(model, kFastWork);
+  search.greedy();
+  for (const llvm::BitVector &set : extra)
+    search.family.push_back({set, search.eval(set)});
+  paretoFilter(search.family);
+  // Refine each member under its own peak: the family stays independent of
+  // the budget, and each member becomes the best found for that peak.
+  std::vector<ModelDecision> refined = search.family;
+  for (ModelDecision &d : refined) {
+    if (search.exhausted())
+      break;
+    d = search.refine(d, d.outcome.peak);
+  }
+  refined.insert(refined.end(), search.family.begin(), search.family.end());
+  paretoFilter(refined);
+  // Between two members, the best found just under the higher peak: a
+  // short branch and bound (kGapNodes evaluations) starting from the lower
+  // member, while the work lasts. Still independent of the budget.
+  const uint64_t kGapNodes = 200;
+  std::vector<ModelDecision> gaps;
+  for (size_t i = 1; i < refined.size(); ++i) {
+    if (search.work + kGapNodes * (model.getNumOps() + 1) > search.workLimit)
+      break;
+    search.work += kGapNodes * (model.getNumOps() + 1);
+    int64_t level = refined[i - 1].outcome.peak - 1;
+    for (int64_t budget : {level, refined[i].outcome.peak}) {
+      ExactModelResult r =
+          solveBudgetExactly(model, budget, kGapNodes / 2, &refined[i]);
+      if (r.best)
+        gaps.push_back(*r.best);
+    }
+  }
+  refined.insert(refined.end(), gaps.begin(), gaps.end());
+  paretoFilter(refined);
+  return refined;
+}
+
+const ModelDecision *
+mlir::remat::chooseModelDecision(ArrayRef<ModelDecision> family,
+                                 int64_t budget) {
+  const ModelDecision *best = nullptr;
+  for (const ModelDecision &d : family) {
+    if (d.outcome.peak > budget)
+      continue;
+    if (!best || d.outcome.flops < best->outcome.flops ||
+        (d.outcome.flops == best->outcome.flops &&
+         d.outcome.peak < best->outcome.peak))
+      best = &d;
+  }
+  return best;
+}
+
+//===----------------------------------------------------------------------===//
+// The exact solver over the model
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct BranchAndBound {
+  const BudgetModel &model;
+  int64_t budget;
+  uint64_t nodeLimit;
+  ExactModelResult result;
+  int64_t bestFlops = std::numeric_limits<int64_t>::max();
+  llvm::BitVector excluded;
+
+  void search(llvm::BitVector &set) {
+    if (result.nodes >= nodeLimit) {
+      result.complete = false;
+      return;
+    }
+    ++result.nodes;
+    SmallVector<unsigned> relevant;
+    BudgetOutcome o = model.evaluate(set, &relevant);
+    if (o.peak <= budget) {
+      if (o.flops < bestFlops ||
+          (o.flops == bestFlops && o.peak < result.best->outcome.peak)) {
+        bestFlops = o.flops;
+        result.best = ModelDecision{set, o};
+      }
+      return;
+    }
+    // One of the candidates live at the peak must be recomputed to lower
+    // it; cheapest first, each excluded from its later siblings.
+    SmallVector<unsigned> branches;
+    for (unsigned c : relevant)
+      if (!excluded.test(c))
+        branches.push_back(c);
+    llvm::stable_sort(branches, [&](unsigned a, unsigned b) {
+      return model.getCandidateFlops(a) < model.getCandidateFlops(b);
+    });
+    SmallVector<unsigned> added;
+    for (unsigned c : branches) {
+      if (o.distinctFlops + model.getCandidateFlops(c) >= bestFlops)
+        break;
+      set.set(c);
+      search(set);
+      set.reset(c);
+      excluded.set(c);
+      added.push_back(c);
+      if (!result.complete)
+        break;
+    }
+    for (unsigned c : added)
+      excluded.reset(c);
+  }
+};
+} // namespace
+
+ExactModelResult
+mlir::remat::solveBudgetExactly(const BudgetModel &model, int64_t budget,
+                                uint64_t nodeLimit,
+                                const ModelDecision *incumbent) {
+  BranchAndBound bb{model, budget, nodeLimit, {},
+                    std::numeric_limits<int64_t>::max(),
+                    llvm::BitVector(model.getNumCandidates())};
+  if (incumbent && incumbent->outcome.peak <= budget) {
+    bb.result.best = *incumbent;
+    bb.bestFlops = incumbent->outcome.flops;
+  }
+  llvm::BitVector set(model.getNumCandidates());
+  bb.search(set);
+  return bb.result;
+}

@@ -1,0 +1,242 @@
+//===- BudgetModelTest.cpp - the budget solvers' peak model ---------------===//
+//
+// On seeded random training graphs (remat-difftest's generator): the model
+// against the real pipeline, the exact branch and bound against exhaustive
+// search, and the fast solver against the exact one. Each test prints what
+// it measured; docs/Budget.md records the figures.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtils.h"
+#include "RandomGraph.h"
+#include "remat/Transforms/BudgetModel.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::remat;
+using namespace remat_test;
+
+namespace {
+
+/// A random graph as the budget policy sees it (after split-destinations).
+struct Graph {
+  std::unique_ptr<MLIRContext> ctx;
+  OwningOpRef<ModuleOp> module;
+  std::optional<TrainingGraph> graph;
+  SmallVector<Operation *> candidates;
+};
+
+std::unique_ptr<Graph> makeGraph(uint64_t seed, unsigned minOps,
+                                 unsigned maxOps) {
+  auto g = std::make_unique<Graph>();
+  g->ctx = makeContext();
+  // The generator writes side-effecting copies as alloc_tensor.
+  g->ctx->getOrLoadDialect<bufferization::BufferizationDialect>();
+  g->module = parse(*g->ctx, remat_difftest::randomGraph(seed, minOps, maxOps,
+                                                         /*withPolicies=*/false));
+  if (!g->module)
+    return nullptr;
+  PassManager pm(g->ctx.get());
+  pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
+  if (failed(pm.run(*g->module)))
+    return nullptr;
+  FailureOr<TrainingGraph> graph = TrainingGraph::build(firstFunc(*g->module));
+  if (failed(graph))
+    return nullptr;
+  g->graph.emplace(std::move(*graph));
+  g->candidates = getBudgetCandidates(*g->graph);
+  return g;
+}
+
+llvm::BitVector randomSet(std::mt19937_64 &rng, unsigned n, double p) {
+  llvm::BitVector set(n);
+  std::bernoulli_distribution coin(p);
+  for (unsigned i = 0; i < n; ++i)
+    if (coin(rng))
+      set.set(i);
+  return set;
+}
+
+// The model predicts the peak of the real pipeline (materialize, schedule,
+// memory timeline) for random decisions on random graphs. It leaves out the
+// schedule and materialize's peak guard, which only lower the peak: it must
+// never predict less than the real peak, and when the guard has nothing to
+// undo (the predicted peak is not above the unrematerialized one) it must
+// predict materialize's result exactly, peak and FLOPs.
+TEST(BudgetModel, AgreesWithThePipeline) {
+  unsigned cases = 0, samePeak = 0, guarded = 0, below = 0;
+  double worst = 0, sumRel = 0;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    auto g = makeGraph(seed, 4, 40);
+    ASSERT_TRUE(g) << "seed " << seed;
+    BudgetModel model(*g->graph, g->candidates);
+    int64_t baseline = model.evaluate(llvm::BitVector(g->candidates.size())).peak;
+    std::mt19937_64 rng(seed);
+    for (double p : {0.0, 0.15, 0.4, 0.8}) {
+      for (int k = 0; k < (p == 0.0 ? 1 : 3); ++k) {
+        llvm::BitVector set = randomSet(rng, g->candidates.size(), p);
+        BudgetOutcome predicted = model.evaluate(set);
+        SmallVector<Operation *> ops;
+        for (unsigned i : set.set_bits())
+          ops.push_back(g->candidates[i]);
+        BudgetOutcome real = measureBudgetDecision(*g->graph, ops);
+        BudgetOutcome unscheduled =
+            measureBudgetDecision(*g->graph, ops, /*schedule=*/false);
+        ++cases;
+        if (predicted.peak > baseline) {
+          ++guarded;
+        } else {
+          EXPECT_EQ(predicted.peak, unscheduled.peak) << "seed " << seed;
+          EXPECT_EQ(predicted.flops, unscheduled.flops) << "seed " << seed;
+        }
+        samePeak += predicted.peak == real.peak;
+        if (predicted.peak < real.peak) {
+          ++below;
+          ADD_FAILURE() << "seed " << seed << ": model " << predicted.peak
+                        << " below the real peak " << real.peak;
+        }
+        double rel =
+            real.peak ? double(predicted.peak - real.peak) / real.peak : 0.0;
+        worst = std::max(worst, rel);
+        sumRel += rel;
+      }
+    }
+  }
+  std::printf("model vs pipeline: %u decisions (%u raise the peak, undone by "
+              "the peak guard); peak equal to the real one in %u (%.1f%%), "
+              "above by %.2f%% on average, %.2f%% at most, below in %u\n",
+              cases, guarded, samePeak, 100.0 * samePeak / cases,
+              100.0 * sumRel / cases, 100.0 * worst, below);
+}
+
+/// The model's outcome of every subset of the candidates.
+std::vector<BudgetOutcome> everySubset(const BudgetModel &model) {
+  unsigned n = model.getNumCandidates();
+  std::vector<BudgetOutcome> outcomes;
+  for (uint64_t mask = 0; mask < (uint64_t(1) << n); ++mask) {
+    llvm::BitVector set(n);
+    for (unsigned i = 0; i < n; ++i)
+      if ((mask >> i) & 1)
+        set.set(i);
+    outcomes.push_back(model.evaluate(set));
+  }
+  return outcomes;
+}
+
+/// The fewest FLOPs among `outcomes` under `budget`.
+std::optional<int64_t> fewestFlops(ArrayRef<BudgetOutcome> outcomes,
+                                   int64_t budget) {
+  std::optional<int64_t> best;
+  for (const BudgetOutcome &o : outcomes)
+    if (o.peak <= budget && (!best || o.flops < *best))
+      best = o.flops;
+  return best;
+}
+
+/// The smallest peak any decision reaches on the model, over the fast
+/// family (budgets are spread between it and the unrematerialized peak).
+int64_t smallestPeak(ArrayRef<ModelDecision> family) {
+  int64_t smallest = std::numeric_limits<int64_t>::max();
+  for (const ModelDecision &d : family)
+    smallest = std::min(smallest, d.outcome.peak);
+  return smallest;
+}
+
+// The branch and bound finds what exhaustive search finds, on every graph
+// small enough to enumerate (at most 12 candidates), at budgets spread
+// from the unrematerialized peak down to the smallest reachable one.
+TEST(BudgetModel, ExactMatchesExhaustiveSearch) {
+  unsigned graphs = 0, cases = 0;
+  for (uint64_t seed = 0; seed < 400 && graphs < 60; ++seed) {
+    auto g = makeGraph(seed, 3, 12);
+    ASSERT_TRUE(g) << "seed " << seed;
+    if (g->candidates.size() > 12 || g->candidates.empty())
+      continue;
+    ++graphs;
+    BudgetModel model(*g->graph, g->candidates);
+    std::vector<BudgetOutcome> outcomes = everySubset(model);
+    int64_t full = model.evaluate(llvm::BitVector(g->candidates.size())).peak;
+    int64_t low = smallestPeak(fastBudgetFamily(model));
+    for (double f : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) {
+      int64_t budget = low + int64_t(f * double(full - low));
+      std::optional<int64_t> expected = fewestFlops(outcomes, budget);
+      ExactModelResult exact = solveBudgetExactly(model, budget);
+      ++cases;
+      ASSERT_TRUE(exact.complete);
+      ASSERT_EQ(expected.has_value(), exact.best.has_value())
+          << "seed " << seed << " budget " << budget;
+      if (expected)
+        EXPECT_EQ(*expected, exact.best->outcome.flops)
+            << "seed " << seed << " budget " << budget;
+    }
+  }
+  std::printf("branch and bound vs exhaustive: %u graphs, %u budgets\n",
+              graphs, cases);
+  EXPECT_GE(graphs, 40u);
+}
+
+// The fast solver's FLOPs against the exact solver's, on the model, on
+// random graphs of up to a few hundred ops, at budgets spread between the
+// smallest reachable peak and the unrematerialized one.
+TEST(BudgetModel, FastIsCloseToExact) {
+  // The mean excess must stay below 2%, and no budget may cost more than
+  // 25% over the optimum.
+  const double kTolerance = 0.02, kWorst = 1.25;
+  const uint64_t kNodes = 5000;
+  unsigned cases = 0, equal = 0, incomplete = 0, improved = 0, maxOps = 0;
+  double sumRatio = 0, worst = 1, worstOpen = 1;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    auto g = makeGraph(seed, 10, 50);
+    ASSERT_TRUE(g) << "seed " << seed;
+    BudgetModel model(*g->graph, g->candidates);
+    maxOps = std::max(maxOps, model.getNumOps());
+    std::vector<ModelDecision> family = fastBudgetFamily(model);
+    int64_t full = model.evaluate(llvm::BitVector(g->candidates.size())).peak;
+    int64_t low = smallestPeak(family);
+    for (double f : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+      int64_t budget = low + int64_t(f * double(full - low));
+      const ModelDecision *fast = chooseModelDecision(family, budget);
+      ASSERT_TRUE(fast) << "seed " << seed;
+      ExactModelResult exact = solveBudgetExactly(model, budget, kNodes, fast);
+      ASSERT_TRUE(exact.best);
+      if (!exact.complete) {
+        // The search started from the fast choice: did it improve on it?
+        ++incomplete;
+        improved += exact.best->outcome.flops < fast->outcome.flops;
+        if (exact.best->outcome.flops)
+          worstOpen = std::max(worstOpen, double(fast->outcome.flops) /
+                                              exact.best->outcome.flops);
+        continue;
+      }
+      ++cases;
+      int64_t a = fast->outcome.flops, b = exact.best->outcome.flops;
+      double ratio = b ? double(a) / double(b) : (a ? 2.0 : 1.0);
+      equal += a == b;
+      sumRatio += ratio;
+      worst = std::max(worst, ratio);
+    }
+  }
+  double mean = sumRatio / cases;
+  std::printf("fast vs exact: %u budgets solved exactly on graphs of up to %u "
+              "ops: equal FLOPs in %u (%.1f%%), fast/exact %.4f on average, "
+              "%.3f at worst; %u more budgets where the exact search hit its "
+              "node limit, where it improved on the fast solver in %u, "
+              "fast/best found %.3f at worst\n",
+              cases, maxOps, equal, 100.0 * equal / cases, mean, worst,
+              incomplete, improved, worstOpen);
+  EXPECT_LE(mean, 1.0 + kTolerance);
+  EXPECT_LE(worst, kWorst);
+  EXPECT_GE(cases, 100u);
+}
+
+} // namespace

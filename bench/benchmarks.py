@@ -129,6 +129,60 @@ VIEW_OPS = {"view", "_unsafe_view", "_reshape_alias", "reshape", "t", "transpose
             "split_with_sizes", "as_strided"}
 
 
+def _malloc_in_use():
+    """Bytes glibc's malloc has handed out and not taken back (arenas + mmap)."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_size_t) for n in
+                    "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = MallInfo2
+    m = libc.mallinfo2()
+    return m.uordblks + m.hblkhd
+
+
+def pytorch_measured_peak(step):
+    """Peak bytes above the starting point while `step()` runs, sampled after
+    every aten op (PyTorch's CPU tensors come from malloc). Temporaries that
+    live only inside one op are missed; Python's own small objects add noise
+    of a few KiB."""
+    import gc
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Sampler(TorchDispatchMode):
+        peak = 0
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            Sampler.peak = max(Sampler.peak, _malloc_in_use())
+            return out
+
+    gc.collect()
+    base = _malloc_in_use()
+    Sampler.peak = base
+    with Sampler():
+        result = step()
+    peak = Sampler.peak - base
+    del result
+    return peak
+
+
+def pytorch_step(model, inputs, compiled=None):
+    """One training step as remat's graph has it: outputs and parameter
+    gradients, all alive at the end."""
+    params = list(model.parameters())
+
+    def step():
+        torch.manual_seed(0)
+        out = (compiled or model)(*inputs)
+        outs = list(out) if isinstance(out, (tuple, list)) else [out]
+        grads = torch.autograd.grad(outs, params, [torch.ones_like(o) for o in outs], allow_unused=True)
+        return outs, grads
+    return step
+
+
 def pytorch_saved_bytes(make, partition, **kw):
     """Bytes of the distinct storages PyTorch's forward graph saves for the
     backward, parameters and inputs excluded (they are held anyway)."""
@@ -147,8 +201,9 @@ def pytorch_saved_bytes(make, partition, **kw):
         return fw, bw
 
     compiled = aot_module(model, fw_compiler=nop, bw_compiler=nop, partition_fn=part)
-    torch.manual_seed(0)
-    compiled(*inputs)
+    step = pytorch_step(model, inputs, compiled)
+    step()  # traces and partitions
+    measured = pytorch_measured_peak(step)
     fw = info["fw"]
     out = [n for n in fw.graph.nodes if n.op == "output"][0].args[0]
     saved = out[info["n"]:]
@@ -176,7 +231,7 @@ def pytorch_saved_bytes(make, partition, **kw):
         for d in meta.shape:
             numel *= d
         total += numel * torch.tensor([], dtype=meta.dtype).element_size()
-    return total, len(saved)
+    return total, measured
 
 
 def pytorch():
@@ -191,19 +246,23 @@ def pytorch():
         return m, (idx, torch.roll(idx, -1, dims=1))
 
     cases = [("MLP", models.mlp, "", True), ("GPT-2 small (4 layers, d=128)", gpt2_nodrop, "h\\.[0-9]+", True),
-             ("ResNet (BasicBlock [1,1,1,1], 64x64)", models.resnet, "", False)]
+             ("ResNet (BasicBlock [1,1,1,1], 64x64)", models.resnet, "", True)]
     if ARGS.quick:
         cases = cases[:2]
     rows, results = [], []
     for label, make, group, measure in cases:
         entry = {"model": label}
+        model, inputs = make()
+        eager = pytorch_measured_peak(pytorch_step(model, inputs))
+        rows.append([label, "PyTorch eager", "", "", "%d B" % eager, ""])
+        entry["PyTorch eager"] = dict(measured=eager)
         for name, fn, kw in (("PyTorch default_partition", default_partition, {}),
                              ("PyTorch min-cut (nvfuser)", min_cut_rematerialization_partition, {"compiler": "nvfuser"}),
                              ("PyTorch min-cut (inductor)", min_cut_rematerialization_partition, {"compiler": "inductor"})):
             try:
-                saved, count = pytorch_saved_bytes(make, fn, **kw)
-                rows.append([label, name, mib(saved), "", "", ""])
-                entry[name] = saved
+                saved, measured = pytorch_saved_bytes(make, fn, **kw)
+                rows.append([label, name, mib(saved), "", "%d B" % measured, ""])
+                entry[name] = dict(saved=saved, measured=measured)
             except Exception as e:  # report, don't hide
                 rows.append([label, name, "failed: %s" % type(e).__name__, "", "", ""])
         model, inputs = make()
@@ -217,8 +276,14 @@ def pytorch():
         for name, passes in policies:
             rep, _ = remat_opt(path, *passes)
             measured = ""
-            if measure and name in ("remat none", "remat selective, 16 FLOPs/B"):
-                opts = [] if name == "remat none" else ["--policy=selective", "--flops-per-byte=16"]
+            if measure:
+                # The same pipeline options through remat-run (LLVM -O0:
+                # compile time dominates at these sizes).
+                opts = []
+                if passes:
+                    spec = passes[0].partition("=")[2]
+                    kv = dict(o.split("=", 1) for o in spec.split()) if spec else {}
+                    opts = ["--policy=" + kv.pop("policy", "selective")] + ["--%s=%s" % i for i in kv.items()]
                 run = remat_run(path, in_dir, *opts)
                 measured = "%d B" % run["measured_peak_bytes"]
             step = rep["forward_flops"] + rep["backward_flops"]
@@ -226,6 +291,9 @@ def pytorch():
                          "%.2f%%" % (100.0 * rep["recompute_flops"] / step)])
             entry[name] = dict(saved=rep["saved_bytes"], peak=rep["peak_bytes"],
                                recompute=rep["recompute_flops"], step=step, measured=measured)
+        if label.startswith("GPT-2"):
+            remat_opt(path, "-remat-pareto=file=%s solver=fast" % os.path.join(ARGS.out, "pareto_gpt2_small.json"),
+                      json_report=False)
         results.append(entry)
     text = table(["model", "method", "saved for backward", "simulated peak", "measured peak (CPU)",
                   "recompute / step FLOPs"], rows)

@@ -75,24 +75,64 @@ def save_npy(path, t):
 
 @contextlib.contextmanager
 def _module_paths(model):
-    """Tags every FX node created while a submodule runs with its path."""
+    """Tags every FX node with the path of the module it belongs to.
+
+    Forward: the module running when the node is created (module hooks).
+    Backward: the module whose forward created the autograd node being run.
+    Each module's forward post-hook tags the autograd nodes created inside
+    it (walking back from its outputs to its inputs); a post-hook on each
+    such autograd node then claims the FX nodes created since the previous
+    autograd node finished (the CPU engine runs them one at a time)."""
     names = {id(m): n for n, m in model.named_modules()}
     stack = []
+    entry_fns = []
+    tagged = {}
+    pending = []
+
+    def grad_fns(values):
+        out = []
+        for v in values if isinstance(values, (list, tuple)) else [values]:
+            if isinstance(v, torch.Tensor) and v.grad_fn is not None:
+                out.append(v.grad_fn)
+            elif isinstance(v, (list, tuple)):
+                out.extend(grad_fns(v))
+        return out
 
     def pre(module, inputs):
         if id(module) in names:
             stack.append(names[id(module)])
+            entry_fns.append(set(grad_fns(inputs)))
+
+    def claim(path):
+        for node in pending:
+            node.meta["remat_module"] = path
+        pending.clear()
 
     def post(module, inputs, outputs):
-        if id(module) in names and stack:
-            stack.pop()
+        if id(module) not in names or not stack:
+            return
+        path = stack.pop()
+        stop = entry_fns.pop()
+        work = grad_fns(outputs)
+        seen = set()
+        while work:
+            fn = work.pop()
+            if fn is None or fn in stop or fn in seen:
+                continue
+            seen.add(fn)
+            if fn not in tagged:  # else an inner module's: keep its path, walk on
+                tagged[fn] = path
+                fn.register_hook(lambda grad_inputs, grad_outputs, path=path: claim(path))
+            work.extend(next_fn for next_fn, _ in fn.next_functions)
 
     original = torch.fx.Graph.create_node
 
     def create_node(self, *args, **kwargs):
         node = original(self, *args, **kwargs)
         node.meta["remat_module"] = stack[-1] if stack else None
-        node.meta["remat_phase"] = "forward" if stack else None
+        node.meta["remat_phase"] = "forward" if stack else "backward"
+        if not stack:
+            pending.append(node)
         return node
 
     from torch.nn.modules import module as module_mod
@@ -259,14 +299,19 @@ def _packet(target):
 
 def _where(node):
     path = node.meta.get("remat_module")
+    grad = " (its backward)" if node.meta.get("remat_phase") == "backward" else ""
     if path is None:
-        return " (in the backward pass)" if "remat_module" in node.meta else ""
-    return " in module '%s'" % path if path else " in the top-level module"
+        return " in the backward pass" if "remat_module" in node.meta else ""
+    return (" in module '%s'" % path if path else " in the top-level module") + grad
 
 
 def _loc(node, packet):
+    """"path/aten.op" for forward ops, "path/aten.op.grad"-style
+    "path.grad/aten.op" for backward ops of a known module."""
     path = node.meta.get("remat_module")
     op = "aten." + packet
+    if path is not None and node.meta.get("remat_phase") == "backward":
+        path = path + ".grad" if path else "grad"
     text = "%s/%s" % (path, op) if path else op
     return '"%s"' % text.replace('"', "'")
 

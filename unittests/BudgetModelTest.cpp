@@ -175,9 +175,10 @@ TEST(BudgetModel, ExactMatchesExhaustiveSearch) {
       ASSERT_TRUE(exact.complete);
       ASSERT_EQ(expected.has_value(), exact.best.has_value())
           << "seed " << seed << " budget " << budget;
-      if (expected)
+      if (expected) {
         EXPECT_EQ(*expected, exact.best->outcome.flops)
             << "seed " << seed << " budget " << budget;
+      }
     }
   }
   std::printf("branch and bound vs exhaustive: %u graphs, %u budgets\n",

@@ -222,6 +222,106 @@ template <template <typename> class Model, typename... OpTys>
 void attachAll(MLIRContext *ctx) {
   (OpTys::template attachInterface<Model<OpTys>>(*ctx), ...);
 }
+/// Strides, in elements, of the buffer a tensor value has after
+/// bufferization when it is a chain of views (slices, expands, collapses)
+/// of a buffer with the identity layout; nullopt when not static.
+static std::optional<SmallVector<int64_t>> getViewStrides(Value value);
+
+/// Whether bufferization can collapse `op`'s source in place: each merged
+/// group must be contiguous in the source's layout (unit dims aside), as
+/// memref::CollapseShapeOp::isGuaranteedCollapsible requires. A slice that
+/// is not (the middle third of a row) is copied into a new buffer.
+static bool isCollapsibleView(tensor::CollapseShapeOp op) {
+  std::optional<SmallVector<int64_t>> strides = getViewStrides(op.getSrc());
+  if (!strides)
+    return true;
+  ArrayRef<int64_t> shape = op.getSrcType().getShape();
+  for (ReassociationIndices group : op.getReassociationIndices()) {
+    int64_t expected = -1; // stride the next outer non-unit dim must have
+    for (int64_t dim : llvm::reverse(group)) {
+      if (shape[dim] == 1)
+        continue;
+      if (expected != -1 && (*strides)[dim] != expected)
+        return false;
+      expected = (*strides)[dim] * shape[dim];
+    }
+  }
+  return true;
+}
+
+static std::optional<SmallVector<int64_t>> getViewStrides(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  auto identity = [&]() {
+    SmallVector<int64_t> strides(type.getRank(), 1);
+    for (int64_t i = type.getRank() - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * type.getDimSize(i + 1);
+    return strides;
+  };
+  Operation *def = value.getDefiningOp();
+  if (auto slice = dyn_cast_or_null<tensor::ExtractSliceOp>(def)) {
+    std::optional<SmallVector<int64_t>> src = getViewStrides(slice.getSource());
+    if (!src || llvm::any_of(slice.getStaticStrides(), ShapedType::isDynamic))
+      return std::nullopt;
+    // A rank-reducing slice drops unit dims; keep the strides of the rest.
+    SmallVector<int64_t> strides;
+    llvm::SmallBitVector dropped = slice.getDroppedDims();
+    for (auto [i, stride] : llvm::enumerate(slice.getStaticStrides()))
+      if (!dropped.test(i))
+        strides.push_back((*src)[i] * stride);
+    return strides;
+  }
+  if (auto expand = dyn_cast_or_null<tensor::ExpandShapeOp>(def)) {
+    std::optional<SmallVector<int64_t>> src = getViewStrides(expand.getSrc());
+    if (!src)
+      return std::nullopt;
+    SmallVector<int64_t> strides(type.getRank(), 1);
+    for (auto [srcDim, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      int64_t stride = (*src)[srcDim];
+      for (int64_t dim : llvm::reverse(group)) {
+        strides[dim] = stride;
+        stride *= type.getDimSize(dim);
+      }
+    }
+    return strides;
+  }
+  if (auto collapse = dyn_cast_or_null<tensor::CollapseShapeOp>(def)) {
+    if (!isCollapsibleView(collapse))
+      return identity(); // a fresh copy
+    std::optional<SmallVector<int64_t>> src = getViewStrides(collapse.getSrc());
+    if (!src)
+      return std::nullopt;
+    SmallVector<int64_t> strides;
+    for (ReassociationIndices group : collapse.getReassociationIndices())
+      strides.push_back((*src)[group.back()]);
+    return strides;
+  }
+  if (auto cast = dyn_cast_or_null<tensor::CastOp>(def))
+    return getViewStrides(cast.getSource());
+  return identity();
+}
+
+/// tensor.collapse_shape: a free view when bufferization can collapse the
+/// source in place, else a copy into a new buffer (see isCollapsibleView).
+struct CollapseShapeCostModel
+    : public CostOpInterface::ExternalModel<CollapseShapeCostModel,
+                                            tensor::CollapseShapeOp> {
+  OpCost getRematCost(Operation *op) const {
+    OpCost cost;
+    if (isCollapsibleView(cast<tensor::CollapseShapeOp>(op)))
+      return cost;
+    cost.bytesRead = sumTensorBytes(op->getOperandTypes());
+    cost.bytesWritten = sumTensorBytes(op->getResultTypes());
+    return cost;
+  }
+  std::optional<unsigned> getRematAliasedOperand(Operation *op,
+                                                 unsigned) const {
+    if (isCollapsibleView(cast<tensor::CollapseShapeOp>(op)))
+      return 0;
+    return std::nullopt;
+  }
+};
 
 } // namespace
 
@@ -234,9 +334,9 @@ void mlir::remat::registerCostModelExternalModels(DialectRegistry &registry) {
     linalg::SoftmaxOp::attachInterface<SoftmaxCostModel>(*ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
-    attachAll<ViewCostModel, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-              tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp,
+    attachAll<ViewCostModel, tensor::ExpandShapeOp, tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp,
               tensor::BitcastOp>(ctx);
+    tensor::CollapseShapeOp::attachInterface<CollapseShapeCostModel>(*ctx);
     attachAll<DataMovementCostModel, tensor::EmptyOp, tensor::PadOp,
               tensor::ConcatOp, tensor::InsertSliceOp, tensor::SplatOp,
               tensor::FromElementsOp, tensor::ExtractOp, tensor::InsertOp,

@@ -357,17 +357,40 @@ class Function:
         return self.generic([(t.shape, t.elem)], [t], lambda b, a: [a[0]])[0]
 
     def reshape(self, t, shape):
+        """`t` reshaped (row-major) to `shape`: a collapse of the source dims
+        that merge and an expand of those that split, with the smallest
+        groups, so that both stay views after bufferization when PyTorch's
+        reshape is a view (e.g. splitting the last dim of a slice). Only
+        groups that both merge and split go through one flat dim."""
         shape = tuple(shape)
         t = self.materialize(t)
         if t.shape == shape:
             return t
+        pairs = _reassociation(t.shape, shape)
+        if pairs is None:  # rank 0 on either side: through a flat or unit dim
+            return self._reshape_flat(t, shape)
+        mid = tuple(prod(t.shape[k] for k in src) for src, _ in pairs)
+        if len(mid) != len(t.shape):
+            name = self.fresh("r")
+            groups = "[%s]" % ", ".join("[%s]" % ", ".join(map(str, src)) for src, _ in pairs)
+            self.line("%s = tensor.collapse_shape %s %s : %s into %s" % (
+                name, t.value, groups, ttype(t.shape, t.elem), ttype(mid, t.elem)))
+            t = Tensor(name, mid, t.elem)
+        if mid != shape:
+            name = self.fresh("r")
+            groups = "[%s]" % ", ".join("[%s]" % ", ".join(map(str, dst)) for _, dst in pairs)
+            self.line("%s = tensor.expand_shape %s %s output_shape [%s] : %s into %s" % (
+                name, t.value, groups, ", ".join(str(d) for d in shape), ttype(mid, t.elem),
+                ttype(shape, t.elem)))
+            t = Tensor(name, shape, t.elem)
+        return t
+
+    def _reshape_flat(self, t, shape):
         src = ttype(t.shape, t.elem)
         if len(t.shape) > 1 or (len(t.shape) == 1 and len(shape) == 0):
             flat = self.fresh("r")
-            group = "[[%s]]" % ", ".join(str(i) for i in range(len(t.shape))) if t.shape and shape else "[]"
             flat_shape = (prod(t.shape),) if shape else ()
-            if len(shape) == 0:
-                group = "[]"
+            group = "[[%s]]" % ", ".join(str(i) for i in range(len(t.shape))) if shape else "[]"
             self.line("%s = tensor.collapse_shape %s %s : %s into %s" % (
                 flat, t.value, group, src, ttype(flat_shape, t.elem)))
             t = Tensor(flat, flat_shape, t.elem)
@@ -375,10 +398,7 @@ class Function:
         if t.shape == shape:
             return t
         out = self.fresh("r")
-        if len(t.shape) == 0:
-            group = "[]"
-        else:
-            group = "[[%s]]" % ", ".join(str(i) for i in range(len(shape)))
+        group = "[]" if len(t.shape) == 0 else "[[%s]]" % ", ".join(str(i) for i in range(len(shape)))
         self.line("%s = tensor.expand_shape %s %s output_shape [%s] : %s into %s" % (
             out, t.value, group, ", ".join(str(d) for d in shape), src, ttype(shape, t.elem)))
         return Tensor(out, shape, t.elem)
@@ -400,6 +420,31 @@ class Function:
         out.append("  return %s : %s" % (", ".join(s for s, _ in self.results), res_types))
         out.append("}")
         return "\n".join(out) + "\n"
+
+
+def _reassociation(src, dst):
+    """Pairs (source dims, target dims) of equal element counts, smallest
+    first, covering both shapes in order; None when either is rank 0."""
+    if not src or not dst or 0 in src or 0 in dst:
+        return None
+    pairs, i, j = [], 0, 0
+    while i < len(src) and j < len(dst):
+        ps, pt, si, tj = src[i], dst[j], [i], [j]
+        i, j = i + 1, j + 1
+        while ps != pt:
+            if ps < pt:
+                ps *= src[i]
+                si.append(i)
+                i += 1
+            else:
+                pt *= dst[j]
+                tj.append(j)
+                j += 1
+        pairs.append((si, tj))
+    # Trailing unit dims join the last group.
+    pairs[-1][0].extend(range(i, len(src)))
+    pairs[-1][1].extend(range(j, len(dst)))
+    return pairs
 
 
 def prod(xs):

@@ -334,7 +334,26 @@ static void segmentDecisions(const TrainingGraph &graph, StringRef segments,
   if (!group.empty()) {
     llvm::Regex regex(group);
     llvm::StringMap<int64_t> groupIds;
+    // Groups partition the forward pass as written: an op placed after the
+    // backward pass has started (seed-independent, e.g. a layer norm's
+    // normalized input rebuilt inside its gradient, named after the layer's
+    // gradient) belongs to no group, whatever its name.
+    DenseSet<Operation *> late;
+    bool backwardStarted = false;
+    for (Operation *op : graph.getOps()) {
+      // The backward pass starts at the first op reading a gradient (not at
+      // a backward-only constant hoisted above the forward ops).
+      backwardStarted |=
+          graph.isBackward(op) &&
+          llvm::any_of(op->getOperands(), [&](Value v) {
+            return graph.isBackwardValue(v);
+          });
+      if (backwardStarted && !graph.isBackward(op))
+        late.insert(op);
+    }
     for (Operation *op : forward) {
+      if (late.contains(op))
+        continue;
       SmallVector<StringRef> names;
       collectLocationNames(op->getLoc(), names);
       for (StringRef name : names) {

@@ -45,3 +45,21 @@
 // PIPE:      peak:    64.0 MiB (67108864 B)
 // PIPE:      saved:   1 activations, 4.0 MiB (4194304 B)
 // PIPE-NEXT: = linalg.matmul #13 : tensor<2048x512xf32>, 4.0 MiB (layers.0.fc2)
+
+// -----
+// A forward op placed after the backward pass has started (seed-independent,
+// named after a layer's gradient, as imported layer-norm gradients are) is in
+// no group: the layer value it reads crosses the group and is saved.
+// RUN: remat-opt %s -split-input-file -remat-mark="policy=segments group=l\.[0-9]+" | FileCheck %s --check-prefix=LATE
+// LATE-LABEL: func.func @late
+// LATE:       %[[A:.+]] = math.exp %{{.+}} {remat.policy = "save"}
+// LATE-NEXT:  math.exp %[[A]] {remat.policy = "recompute"}
+// LATE:       math.exp %[[A]] : tensor<64xf32>
+func.func @late(%x: tensor<64xf32>, %dy: tensor<64xf32> {remat.cotangent}) -> tensor<64xf32> {
+  %a = math.exp %x : tensor<64xf32> loc("l.0.a")
+  %b = math.exp %a : tensor<64xf32> loc("l.0.b")
+  %g = arith.mulf %dy, %b : tensor<64xf32> loc("l.0.grad.b")
+  %r = math.exp %a : tensor<64xf32> loc("l.0.grad.a")
+  %h = arith.mulf %g, %r : tensor<64xf32> loc("l.0.grad.c")
+  return %h : tensor<64xf32>
+}

@@ -270,8 +270,12 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     class Recorder(torch.fx.Interpreter):
         def run_node(self, n):
             r = super().run_node(n)
-            if isinstance(r, torch.Tensor):
-                values[n] = r.clone() if not n.target.__class__.__name__ == "builtin_function_or_method" else r
+            # Shapes and dtypes never change, so a reference will do; but a
+            # random draw is copied, since later in-place ops (div_ of a
+            # dropout mask) overwrite the tensor the graph's argument holds.
+            if n.op == "call_function" and _packet(n.target)[0].rstrip("_") in lower.RANDOM_OPS:
+                values[n] = r.clone() if isinstance(r, torch.Tensor) else tuple(
+                    x.clone() if isinstance(x, torch.Tensor) else x for x in r)
             else:
                 values[n] = r
             return r

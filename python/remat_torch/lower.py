@@ -477,9 +477,12 @@ def h_full(L, *args, **kwargs):
     return L.fn.filled(shape, elem, value)
 
 
-@handles("bernoulli", "rand_like", "randn_like", "rand", "randn", "normal", "uniform",
-         "randint", "randint_like", "native_dropout", "exponential", "geometric",
-         "random", "multinomial", "randperm")
+RANDOM_OPS = ("bernoulli", "rand_like", "randn_like", "rand", "randn", "normal", "uniform",
+              "randint", "randint_like", "native_dropout", "exponential", "geometric",
+              "random", "multinomial", "randperm")
+
+
+@handles(*RANDOM_OPS)
 def h_random(L, *args, **kwargs):
     """Random draws become arguments: the graph never draws random numbers,
     so recomputing anything never re-draws them."""

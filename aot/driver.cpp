@@ -83,34 +83,6 @@ bool matches(const npy::Array &array, const remat_graph_tensor &t) {
   return true;
 }
 
-double element(const npy::Array &a, size_t i) {
-  const uint8_t *p = a.data.data() + i * npy::elementSize(a.dtype);
-  switch (a.dtype) {
-  case npy::DType::F32: {
-    float v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  case npy::DType::F64: {
-    double v;
-    std::memcpy(&v, p, 8);
-    return v;
-  }
-  case npy::DType::I32: {
-    int32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  case npy::DType::I64: {
-    int64_t v;
-    std::memcpy(&v, p, 8);
-    return double(v);
-  }
-  default:
-    return *p;
-  }
-}
-
 bool dtypeOf(const std::string &descr, npy::DType &dtype) {
   using D = npy::DType;
   for (D d :
@@ -120,31 +92,6 @@ bool dtypeOf(const std::string &descr, npy::DType &dtype) {
       return true;
     }
   return false;
-}
-
-uint64_t splitmix64(uint64_t &state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-/// The inputs `remat-run --seed` makes (the same stream per argument):
-/// floats uniform in [-1, 1) for f32/f64, zeros for other types.
-void fillRandom(npy::Array &a, uint64_t seed, int index) {
-  a.data.assign(a.numElements() * npy::elementSize(a.dtype), 0);
-  uint64_t state = seed * 0x100000001B3ull + index + 1;
-  for (int64_t i = 0; i < a.numElements(); ++i) {
-    uint64_t bits = splitmix64(state);
-    float unit = static_cast<float>(bits >> 40) / 16777216.0f * 2.0f - 1.0f;
-    uint8_t *p = a.data.data() + i * npy::elementSize(a.dtype);
-    if (a.dtype == npy::DType::F32)
-      std::memcpy(p, &unit, 4);
-    else if (a.dtype == npy::DType::F64) {
-      double d = unit;
-      std::memcpy(p, &d, 8);
-    }
-  }
 }
 
 /// Frees results once each (two results may be one buffer).
@@ -224,7 +171,7 @@ int main(int argc, char **argv) {
       if (!dtypeOf(t.dtype, a.dtype))
         return error(options, std::string("unknown dtype ") + t.dtype);
       a.shape.assign(t.shape, t.shape + t.rank);
-      fillRandom(a, options.seed, i);
+      npy::fillRandom(a, options.seed, i);
     }
     args[i] = remat_cuda_alloc(std::max<size_t>(a.data.size(), 1));
     if (!args[i] ||
@@ -278,7 +225,7 @@ int main(int argc, char **argv) {
         return error(options,
                      path + " does not match result #" + std::to_string(i));
       for (int64_t e = 0; e < got.numElements(); ++e) {
-        double a = element(got, e), b = element(want, e);
+        double a = npy::elementAsDouble(got, e), b = npy::elementAsDouble(want, e);
         double d = std::fabs(a - b);
         if (!(d <= options.atol + options.rtol * std::fabs(b)))
           close = false;

@@ -97,3 +97,43 @@ TEST(Npy, RejectsWhatItCannotRead) {
 }
 
 } // namespace
+
+// remat-run and the ahead-of-time driver share these inputs: same seed and
+// argument index, same bytes; floats in [-1, 1), integers in [0, 100).
+TEST(Npy, RandomInputsAreDeterministicAndInRange) {
+  for (DType dtype : {DType::F32, DType::F64, DType::F16, DType::I64,
+                      DType::I32, DType::I8, DType::Bool}) {
+    Array a, b, other;
+    a.dtype = b.dtype = other.dtype = dtype;
+    a.shape = b.shape = other.shape = {7, 9};
+    fillRandom(a, 5, 2);
+    fillRandom(b, 5, 2);
+    fillRandom(other, 5, 3);
+    EXPECT_EQ(a.data, b.data);
+    EXPECT_NE(a.data, other.data);
+    ASSERT_EQ(a.data.size(), 63 * elementSize(dtype));
+    bool isFloat = dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16;
+    double high = isFloat ? 1.0 : dtype == DType::Bool ? 2.0 : 100.0;
+    for (size_t i = 0; i < 63; ++i) {
+      double v = elementAsDouble(a, i);
+      EXPECT_GE(v, isFloat ? -1.0 : 0.0);
+      EXPECT_LT(v, high);
+      if (!isFloat) {
+        EXPECT_EQ(v, double(int64_t(v)));
+      }
+    }
+  }
+}
+
+TEST(Npy, ElementsAsDouble) {
+  Array a;
+  a.dtype = DType::I8;
+  a.shape = {2};
+  a.data = {0xFF, 0x05};
+  EXPECT_EQ(elementAsDouble(a, 0), -1.0);
+  EXPECT_EQ(elementAsDouble(a, 1), 5.0);
+  a.dtype = DType::F16;
+  a.shape = {1};
+  a.data = {0x00, 0x3C}; // 1.0 in IEEE half, little-endian
+  EXPECT_EQ(elementAsDouble(a, 0), 1.0);
+}

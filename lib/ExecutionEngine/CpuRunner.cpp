@@ -99,13 +99,6 @@ LogicalResult remat_run::describeType(Type type, HostArray &layout,
   return success();
 }
 
-static uint64_t splitmix64(uint64_t &state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 std::vector<HostArray> remat_run::makeRandomInputs(func::FuncOp entry,
                                                    uint64_t seed) {
   std::vector<HostArray> inputs;
@@ -114,24 +107,7 @@ std::vector<HostArray> remat_run::makeRandomInputs(func::FuncOp entry,
     std::string error;
     if (failed(describeType(type, array, error)))
       continue; // reported by compileAndRun
-    uint64_t state = seed * 0x100000001B3ull + index + 1;
-    size_t n = array.numElements();
-    for (size_t i = 0; i < n; ++i) {
-      uint64_t bits = splitmix64(state);
-      // 24 random bits: exactly representable in every float type used.
-      float unit = static_cast<float>(bits >> 40) / 16777216.0f * 2.0f - 1.0f;
-      uint8_t *p = array.data.data() + i * remat_runtime::npy::elementSize(array.dtype);
-      switch (array.dtype) {
-      case DType::F32: std::memcpy(p, &unit, 4); break;
-      case DType::F64: { double d = unit; std::memcpy(p, &d, 8); break; }
-      case DType::F16: { _Float16 h = static_cast<_Float16>(unit); std::memcpy(p, &h, 2); break; }
-      case DType::Bool: *p = bits & 1; break;
-      case DType::I8: case DType::U8: *p = bits % 100; break;
-      case DType::I16: { int16_t v = bits % 100; std::memcpy(p, &v, 2); break; }
-      case DType::I32: { int32_t v = bits % 100; std::memcpy(p, &v, 4); break; }
-      case DType::I64: { int64_t v = bits % 100; std::memcpy(p, &v, 8); break; }
-      }
-    }
+    remat_runtime::npy::fillRandom(array, seed, index);
     inputs.push_back(std::move(array));
   }
   return inputs;
@@ -150,22 +126,8 @@ std::string remat_run::checksum(const HostArray &array) {
 std::vector<double> remat_run::elements(const HostArray &array, size_t limit) {
   std::vector<double> out;
   size_t n = std::min<size_t>(array.numElements(), limit);
-  size_t width = remat_runtime::npy::elementSize(array.dtype);
-  for (size_t i = 0; i < n; ++i) {
-    const uint8_t *p = array.data.data() + i * width;
-    double v = 0;
-    switch (array.dtype) {
-    case DType::F32: { float f; std::memcpy(&f, p, 4); v = f; break; }
-    case DType::F64: std::memcpy(&v, p, 8); break;
-    case DType::F16: { _Float16 h; std::memcpy(&h, p, 2); v = static_cast<double>(h); break; }
-    case DType::Bool: case DType::U8: v = *p; break;
-    case DType::I8: v = static_cast<int8_t>(*p); break;
-    case DType::I16: { int16_t x; std::memcpy(&x, p, 2); v = x; break; }
-    case DType::I32: { int32_t x; std::memcpy(&x, p, 4); v = x; break; }
-    case DType::I64: { int64_t x; std::memcpy(&x, p, 8); v = static_cast<double>(x); break; }
-    }
-    out.push_back(v);
-  }
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(remat_runtime::npy::elementAsDouble(array, i));
   return out;
 }
 

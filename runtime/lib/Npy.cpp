@@ -64,6 +64,50 @@ int64_t Array::numElements() const {
   return n;
 }
 
+double remat_runtime::npy::elementAsDouble(const Array &array, size_t i) {
+  const uint8_t *p = array.data.data() + i * elementSize(array.dtype);
+  switch (array.dtype) {
+  case DType::F32: { float f; std::memcpy(&f, p, 4); return f; }
+  case DType::F64: { double d; std::memcpy(&d, p, 8); return d; }
+  case DType::F16: { _Float16 h; std::memcpy(&h, p, 2); return static_cast<double>(h); }
+  case DType::Bool: case DType::U8: return *p;
+  case DType::I8: return static_cast<int8_t>(*p);
+  case DType::I16: { int16_t x; std::memcpy(&x, p, 2); return x; }
+  case DType::I32: { int32_t x; std::memcpy(&x, p, 4); return x; }
+  case DType::I64: { int64_t x; std::memcpy(&x, p, 8); return static_cast<double>(x); }
+  }
+  return 0;
+}
+
+static uint64_t splitmix64(uint64_t &state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+void remat_runtime::npy::fillRandom(Array &array, uint64_t seed,
+                                    uint64_t index) {
+  size_t width = elementSize(array.dtype);
+  array.data.assign(array.numElements() * width, 0);
+  uint64_t state = seed * 0x100000001B3ull + index + 1;
+  for (int64_t i = 0; i < array.numElements(); ++i) {
+    uint64_t bits = splitmix64(state);
+    float unit = static_cast<float>(bits >> 40) / 16777216.0f * 2.0f - 1.0f;
+    uint8_t *p = array.data.data() + i * width;
+    switch (array.dtype) {
+    case DType::F32: std::memcpy(p, &unit, 4); break;
+    case DType::F64: { double d = unit; std::memcpy(p, &d, 8); break; }
+    case DType::F16: { _Float16 h = static_cast<_Float16>(unit); std::memcpy(p, &h, 2); break; }
+    case DType::Bool: *p = bits & 1; break;
+    case DType::I8: case DType::U8: *p = bits % 100; break;
+    case DType::I16: { int16_t v = bits % 100; std::memcpy(p, &v, 2); break; }
+    case DType::I32: { int32_t v = bits % 100; std::memcpy(p, &v, 4); break; }
+    case DType::I64: { int64_t v = bits % 100; std::memcpy(p, &v, 8); break; }
+    }
+  }
+}
+
 /// The value of `key` in a Python dict literal, up to the next top-level
 /// comma or closing brace.
 static bool findValue(const std::string &header, const std::string &key,

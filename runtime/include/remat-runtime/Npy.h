@@ -32,6 +32,16 @@ struct Array {
   int64_t numElements() const;
 };
 
+/// Element `i` of `array`, converted to double (bools and integers exactly,
+/// f16 widened).
+double elementAsDouble(const Array &array, size_t i);
+
+/// Fills `array` (dtype and shape set) with the deterministic inputs of
+/// `remat-run --seed`: argument `index` draws its own splitmix64 stream;
+/// floats uniform in [-1, 1) (24 random bits, exact in every float type),
+/// integers in [0, 100), bools fair coins.
+void fillRandom(Array &array, uint64_t seed, uint64_t index);
+
 /// Reads `path`; on failure returns false and says why in `error`.
 bool read(const std::string &path, Array &array, std::string &error);
 /// Writes `array` to `path` (format 1.0); on failure returns false.

@@ -14,7 +14,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -212,8 +211,6 @@ def pytorch_saved_bytes(make, partition, **kw):
         while n.op == "call_function" and hasattr(n.target, "overloadpacket") and \
                 n.target.overloadpacket.__name__ in VIEW_OPS:
             n = n.args[0]
-        if n.op == "call_function" and "getitem" in str(n.target):
-            return n
         return n
 
     total, seen = 0, set()

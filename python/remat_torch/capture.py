@@ -244,8 +244,6 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         tangents = [torch.ones(o.shape, dtype=o.dtype, device=o.device) for o in probe]
     tangents = list(tangents)
 
-    param_list = list(params.values())
-
     def joint(p, b, inputs, cts):
         out = _flatten_outputs(functional_call(model, {**p, **b}, tuple(inputs)))
         grads = torch.autograd.grad(out, list(p.values()), cts, allow_unused=True)
@@ -338,7 +336,6 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         L.env[n] = fn.add_arg(aname, tuple(v.shape), elem_of(v.dtype), attrs)
         if kind == "buffer":
             buffer_nodes[n] = aname
-    arg_values = [value for _, _, value in arg_info]
 
     output_node = None
     for n in nodes:

@@ -8,10 +8,8 @@ within the tolerances stated in docs/PyTorch.md.
 """
 
 import math
-import operator
 
-from .mlir import (Body, Function, ImportError_, Tensor, affine_map, elem_is_float,
-                   elem_is_int, fmt_const, prod, ttype)
+from .mlir import ImportError_, Tensor, elem_is_float, prod, ttype
 
 HANDLERS = {}
 
@@ -141,7 +139,7 @@ class Lowering:
             x = b.cast(args[0], t.elem, acc)
             if fn is not None:
                 x = fn(b, x)
-            return [b.binary(kind if kind != "max" else "max", x, args[1], acc)]
+            return [b.binary(kind, x, args[1], acc)]
 
         r = self.fn.generic([(par_shape, acc)], [(t, exprs)], body,
                             reduce_dims=red_shape, inits=[init])[0]
@@ -709,17 +707,14 @@ def h_cat(L, tensors, dim=0):
 # Matrix products
 # ---------------------------------------------------------------------------
 
-def _matmul_operand(L, t, batch):
-    """Operand of a (batch_)matmul: a dense value, possibly read transposed."""
-    n = len(t.shape)
-    perm = t.view
-    ident = list(range(n))
+def _matmul_operand(L, t):
+    """Operand of a (batch_)matmul: a dense value, possibly read with its
+    last two dims swapped (the matmul's indexing maps absorb that)."""
     if t.dense:
         return t, False
-    if None not in perm and len(t.base_shape) == n:
-        swapped = ident[:-2] + [n - 1, n - 2]
-        if perm == swapped:
-            return t, True
+    n = len(t.shape)
+    if len(t.base_shape) == n and t.view == list(range(n - 2)) + [n - 1, n - 2]:
+        return t, True
     return L.fn.materialize(t), False
 
 
@@ -727,8 +722,8 @@ def matmul(L, a, b, batch=False, acc_init=None):
     """a @ b (2-D, or 3-D batched) into a new zero-filled (or given) output,
     reading transposed operands through indexing maps."""
     shape, elem = L.out() if acc_init is None else (acc_init.shape, acc_init.elem)
-    a, ta = _matmul_operand(L, a, batch)
-    b, tb = _matmul_operand(L, b, batch)
+    a, ta = _matmul_operand(L, a)
+    b, tb = _matmul_operand(L, b)
     if a.elem != elem or b.elem != elem:
         L.error("matmul of %s x %s into %s is not supported" % (a.elem, b.elem, elem))
     init = acc_init or L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)
@@ -1048,6 +1043,12 @@ def h_layer_norm_backward(L, go, x, normalized_shape, mean, rstd, weight, bias, 
     return tuple(results)
 
 
+def _invstd(L, var, eps, c):
+    """1 / sqrt(var + eps) per channel, as PyTorch's batch norm computes it."""
+    return L.ew([var], lambda bd, e: bd.binary("div", bd.const(1.0, c), bd.unary(
+        "math.sqrt", bd.binary("add", e[0], bd.const(eps, c), c), c), c), shape=var.shape, elem=c)
+
+
 def _channel_view(t, rank):
     """A per-channel vector [C] seen as [1, C, 1, ...] for NC... tensors."""
     return Tensor(t.value, t.base_shape, t.elem, (1, t.shape[0]) + (1,) * (rank - 2),
@@ -1071,8 +1072,7 @@ def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, m
         var = L.ew([L.reduce(L.ew([x, _channel_view(mean, rank)], lambda bd, e: _sq(bd, bd.binary("sub", e[0], e[1], c), c),
                                   shape=x.shape, elem=c), red, False, elem=c)],
                    lambda bd, e: bd.binary("div", e[0], bd.const(m, c), c), shape=chans, elem=c)
-        invstd = L.ew([var], lambda bd, e: bd.binary("div", bd.const(1.0, c), bd.unary(
-            "math.sqrt", bd.binary("add", e[0], bd.const(eps, c), c), c), c), shape=chans, elem=c)
+        invstd = _invstd(L, var, eps, c)
         if running_mean is not None:
             mom = momentum
             unbias = m / (m - 1) if m > 1 else 1.0
@@ -1090,8 +1090,7 @@ def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, m
         use_mean, use_invstd = mean, invstd
     else:
         use_mean = running_mean
-        use_invstd = L.ew([running_var], lambda bd, e: bd.binary("div", bd.const(1.0, c), bd.unary(
-            "math.sqrt", bd.binary("add", e[0], bd.const(eps, c), c), c), c), shape=chans, elem=c)
+        use_invstd = _invstd(L, running_var, eps, c)
         s_shape, s_elem = L.out(1)
         save_mean = L.fn.filled(s_shape, s_elem, 0.0)
         save_invstd = L.fn.filled(L.out(2)[0], L.out(2)[1], 0.0)
@@ -1112,13 +1111,11 @@ def h_batch_norm_backward(L, go, x, weight, running_mean, running_var, save_mean
     rank = len(x.shape)
     red = [0] + list(range(2, rank))
     m = float(prod(x.shape[d] for d in red))
-    chans = (x.shape[1],)
     if train:
         mean, invstd = save_mean, save_invstd
     else:
         mean = running_mean
-        invstd = L.ew([running_var], lambda bd, e: bd.binary("div", bd.const(1.0, c), bd.unary(
-            "math.sqrt", bd.binary("add", e[0], bd.const(eps, c), c), c), c), shape=chans, elem=c)
+        invstd = _invstd(L, running_var, eps, c)
     xhat = L.ew([x, _channel_view(mean, rank), _channel_view(invstd, rank)],
                 lambda bd, e: bd.binary("mul", bd.binary("sub", e[0], e[1], c), e[2], c), shape=x.shape, elem=c)
     gb = L.reduce(go, red, False, elem=c)
@@ -1214,7 +1211,6 @@ def h_convolution_backward(L, go, x, w, bias_sizes, stride, padding, dilation, t
     w = L.fn.materialize(w)
     f_, ch, kh, kw = w.shape
     n, _, oh, ow = go.shape
-    h, wd = x.shape[2], x.shape[3]
     results = [None, None, None]
     if output_mask[0]:
         # dx = conv(go dilated by the stride and padded, w flipped and
@@ -1272,8 +1268,7 @@ def h_max_pool(L, x, kernel, stride=None, padding=0, dilation=1, ceil_mode=False
     s = pair(stride) if stride else k
     shape, elem = L.out(0)
     ishape, ielem = L.out(1)
-    c = compute_elem(elem)
-    h, w = x.shape[2], x.shape[3]
+    w = x.shape[3]
     xp = padded(L, x, p, p, float("-inf"))
     init_v = L.fn.filled(shape, elem, float("-inf"))
     init_i = L.fn.filled(shape, ielem, -1)
@@ -1321,7 +1316,6 @@ def h_max_pool_backward(L, go, x, kernel, stride, padding, dilation, ceil_mode, 
     # with oy*s - p + i*d == y whose argmax index is y*W + z.
     def body(bd, a):
         (acc,) = a
-        out = []
         ok = None
         coords = []
         for axis, (dim_y, dim_i, size) in enumerate(((2, 4, oh), (3, 5, ow))):

@@ -131,12 +131,9 @@ class Tensor:
         view.insert(dim, None)
         return Tensor(self.value, self.base_shape, self.elem, shape, view)
 
-    def with_shape_only(self, shape):
-        return Tensor(self.value, self.base_shape, self.elem, shape, self.view)
 
-
-def affine_map(ndims, exprs, prefix="d"):
-    dims = ", ".join("%s%d" % (prefix, i) for i in range(ndims))
+def affine_map(ndims, exprs):
+    dims = ", ".join("d%d" % i for i in range(ndims))
     return "affine_map<(%s) -> (%s)>" % (dims, ", ".join(exprs))
 
 
@@ -148,7 +145,7 @@ class Body:
         self.lines = []
         self.index_cache = {}
 
-    def emit(self, text, result_type=None):
+    def emit(self, text):
         name = self.fn.fresh("v")
         self.lines.append("    %s = %s" % (name, text))
         return name
@@ -165,12 +162,6 @@ class Body:
         key = ("i", dim)
         if key not in self.index_cache:
             self.index_cache[key] = self.emit("linalg.index %d : index" % dim)
-        return self.index_cache[key]
-
-    def index_const(self, v):
-        key = ("ic", v)
-        if key not in self.index_cache:
-            self.index_cache[key] = self.emit("arith.constant %d : index" % v)
         return self.index_cache[key]
 
     def cast(self, x, src, dst):

@@ -49,11 +49,14 @@ def main():
     gen = torch.Generator(device=dev).manual_seed(0)
 
     def uniform(*shape):
-        return (torch.rand(*shape, generator=gen, device=dev) * 2 - 1).requires_grad_()
+        # Variance-preserving, as the aot driver's --init fan-in: U(-1, 1)
+        # times sqrt(3 / first dimension).
+        scale = (3.0 / shape[0]) ** 0.5
+        return ((torch.rand(*shape, generator=gen, device=dev) * 2 - 1) * scale).requires_grad_()
 
     x = uniform(R, H)
     weights = [(uniform(H, 4 * H), uniform(4 * H, H)) for _ in range(L)]
-    dy = torch.rand(R, H, generator=gen, device=dev) * 2 - 1
+    dy = (torch.rand(R, H, generator=gen, device=dev) * 2 - 1) * (3.0 / R) ** 0.5
 
     def block(y, w1, w2):
         return F.gelu(y @ w1, approximate="tanh") @ w2

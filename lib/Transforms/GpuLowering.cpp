@@ -249,6 +249,53 @@ static bool touchesMemory(Operation *op) {
   return r.wasInterrupted();
 }
 
+/// A `memref.copy` with a strided side (a slice of a concatenation's
+/// result, a transposed view) cannot be one `gpu.memcpy`: it becomes an
+/// element-wise parallel loop, which is then tiled and mapped like any
+/// other, so it runs as a coalesced kernel (consecutive threads read and
+/// write consecutive innermost elements). Contiguous copies stay copies.
+static unsigned stridedCopiesToLoops(func::FuncOp func) {
+  SmallVector<memref::CopyOp> copies;
+  func.walk([&](memref::CopyOp copy) {
+    auto isIdentity = [](Value v) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      return type && type.getLayout().isIdentity();
+    };
+    if (!copy->getParentOfType<scf::ParallelOp>() &&
+        (!isIdentity(copy.getSource()) || !isIdentity(copy.getTarget())))
+      copies.push_back(copy);
+  });
+  for (memref::CopyOp copy : copies) {
+    OpBuilder b(copy);
+    Location loc = copy.getLoc();
+    auto type = cast<MemRefType>(copy.getSource().getType());
+    SmallVector<Value> lbs, ubs, steps;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      lbs.push_back(zero);
+      steps.push_back(one);
+      ubs.push_back(type.isDynamicDim(d)
+                        ? Value(memref::DimOp::create(b, loc, copy.getSource(), d))
+                        : Value(arith::ConstantIndexOp::create(
+                              b, loc, type.getDimSize(d))));
+    }
+    if (type.getRank() == 0) {
+      lbs.push_back(zero);
+      ubs.push_back(one);
+      steps.push_back(one);
+    }
+    auto loop = scf::ParallelOp::create(b, loc, lbs, ubs, steps);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    ValueRange ivs = type.getRank() == 0 ? ValueRange()
+                                         : ValueRange(loop.getInductionVars());
+    Value element = memref::LoadOp::create(b, loc, copy.getSource(), ivs);
+    memref::StoreOp::create(b, loc, element, copy.getTarget(), ivs);
+    copy.erase();
+  }
+  return copies.size();
+}
+
 /// Wraps runs of consecutive device ops in `block` (ops touching memory,
 /// and ops using their results) into one-iteration scf.parallel loops.
 /// Returns the number of runs wrapped; leaves a run alone if one of its
@@ -391,6 +438,7 @@ struct RematGpuMapParallelLoopsPass
                        << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
+    numStridedCopies += stridedCopiesToLoops(func);
     for (Block &block : func.getBody())
       numWrapped += wrapHostAccesses(block);
 

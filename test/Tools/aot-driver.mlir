@@ -30,3 +30,21 @@
 // FAKE: "graph": "layer", "source": "remat-run-cuda.mlir", "policy": "none", "chip": "sm_90", "device": "remat fake device (host memory, kernels not run)", "ok": true, "measured_peak_bytes": 262144, "predicted_peak_bytes": 262144, {{.*}}"device_allocations": 3, "num_allocs": 3, "bad_frees": 0,
 // RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-selective --repeat 3 | FileCheck %s --check-prefix=FAKECONST
 // FAKECONST: "graph": "square_chain", {{.*}}"ok": true, "measured_peak_bytes": 5120, "predicted_peak_bytes": 3072, "pipeline_peak_bytes": 3072, "constant_bytes": 3072, "measured_le_predicted_plus_constants": true,
+
+// --profile writes one entry per kernel (and cuBLAS call) with its launch
+// configuration; the fake device's clock reads 0 ms.
+// RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-none --inputs %t/inputs --repeat 1 --profile %t/profile.json > /dev/null
+// RUN: FileCheck %s --check-prefix=PROFILE < %t/profile.json
+// PROFILE: {"total_ms": 0, "launches": 5, "kernels": [
+// PROFILE-DAG: {"name": "cublasSgemm_v2 NN m=256 n=128 k=64", "count": 1,
+// PROFILE-DAG: {"name": "layer_kernel <<<1x128x1, 128x2x1>>>", "count": 2,
+
+// The comparison fails when it should: the fake device runs no kernel, so
+// its results differ from the CPU path's (exit status 1, all_close false).
+// RUN: mkdir -p %t/cpu && remat-run %S/remat-run-cuda.mlir --inputs=%t/inputs --outputs=%t/cpu > /dev/null
+// RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-none --inputs %t/inputs --expect %t/cpu --repeat 1 > %t/compare.json; test $? = 1
+// RUN: FileCheck %s --check-prefix=COMPARE < %t/compare.json
+// COMPARE: "ok": false, {{.*}}"rtol": 0.0001, "atol": 0, "all_close": false,
+
+// RUN: env REMAT_CUDA_DRIVER=fake not %t/build/run-none --init bogus 2>&1 | FileCheck %s --check-prefix=INIT
+// INIT: error: --init must be unit or fan-in, got 'bogus'

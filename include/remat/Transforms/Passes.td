@@ -253,15 +253,19 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
   let description = [{
     Part of `-remat-lower-to-nvvm`, after `-convert-linalg-to-parallel-loops`.
 
-    1. Runs of top-level ops that touch memory outside any `scf.parallel`
+    1. A `memref.copy` with a strided side (a slice of a concatenation, a
+       transposed view) becomes an element-wise `scf.parallel` loop, so it
+       runs as a kernel; contiguous copies stay `memref.copy` (then
+       `gpu.memcpy`).
+    2. Runs of top-level ops that touch memory outside any `scf.parallel`
        (the loops of full reductions, the loads and stores of 0-d
        elementwise ops) are wrapped in a one-iteration `scf.parallel`, so
        that they run on the device as one-thread kernels.
-    2. Every outermost `scf.parallel` is tiled so that its inner loop has up
+    3. Every outermost `scf.parallel` is tiled so that its inner loop has up
        to `block-size` iterations, innermost dimension first (a 256 x 64
        loop gets 4 x 64 blocks), with `scf.if` guards instead of dynamic
        bounds, so launch sizes are constants.
-    3. The tile loop is mapped to blocks and the inner loop to threads,
+    4. The tile loop is mapped to blocks and the inner loop to threads,
        innermost dimension to x, so that consecutive threads of a warp touch
        consecutive elements (coalesced). Dimensions past the third, and
        grid y/z extents that may exceed 65535, stay sequential.
@@ -279,6 +283,8 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
     Statistic<"numKernels", "num-kernels", "Parallel loops mapped to the GPU">,
     Statistic<"numWrapped", "num-wrapped",
               "Host-side op runs wrapped into one-thread kernels">,
+    Statistic<"numStridedCopies", "num-strided-copies",
+              "Copies with a strided side turned into parallel loops">,
   ];
 }
 
@@ -294,7 +300,7 @@ def RematGpuDeviceMemory : Pass<"remat-gpu-device-memory", "func::FuncOp"> {
     Then it verifies the stage's contract and fails loudly otherwise: no op
     outside a `gpu.launch` may read or write a memref's contents
     (`memref.load`/`store`, linalg ops, copies between non-contiguous
-    buffers).
+    buffers, which `-remat-gpu-map-parallel-loops` turns into kernels).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

@@ -153,6 +153,7 @@ static void gemm(int32_t transA, int32_t transB, int64_t batch, int64_t m,
   int opB = transB ? 1 : 0, opA = transA ? 1 : 0; // CUBLAS_OP_N/T
   CublasStatus s;
   const char *call;
+  void *start = profileBegin(nullptr); // cuBLAS runs on the legacy stream
   if (batch == 1) {
     call = "cublasSgemm_v2";
     s = api->sgemm(api->handle, opB, opA, n, m, k, &alpha, pb, ldb, pa, lda,
@@ -163,6 +164,11 @@ static void gemm(int32_t transA, int32_t transB, int64_t batch, int64_t m,
                                  ldb, strideB, pa, lda, strideA, &beta, pc, ldc,
                                  strideC, batch);
   }
+  profileEnd(start, nullptr,
+             std::string(call) + " " + (transA ? "T" : "N") +
+                 (transB ? "T" : "N") + " m=" + std::to_string(m) +
+                 " n=" + std::to_string(n) + " k=" + std::to_string(k) +
+                 (batch > 1 ? " batch=" + std::to_string(batch) : ""));
   if (s != 0) {
     recordError(std::string(call) + " failed: " +
                 (api->statusString ? api->statusString(s)
@@ -172,9 +178,16 @@ static void gemm(int32_t transA, int32_t transB, int64_t batch, int64_t m,
     return;
   }
   // cuBLAS ran on the legacy default stream; the compiled code's streams are
-  // blocking, so they are ordered after it. Waiting here keeps the host's
-  // view simple (see docs/GPU.md).
-  remat_cuda_synchronize();
+  // blocking, so their later work waits for it and the pool's free events
+  // (recorded on those streams after this call) complete after it: no host
+  // wait is needed. REMAT_CUBLAS_SYNC=1 waits anyway (for debugging); on an
+  // H200 the wait cost 7% of the GPT-2 example's step (docs/GPU.md).
+  static const bool sync = [] {
+    const char *v = std::getenv("REMAT_CUBLAS_SYNC");
+    return v && *v && *v != '0';
+  }();
+  if (sync)
+    remat_cuda_synchronize();
 }
 
 extern "C" void remat_cublas_sgemm(int32_t trans_a, int32_t trans_b, int64_t m,

@@ -14,9 +14,16 @@
 #include "remat-cuda/CudaRuntime.h"
 #include "Runtime.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <limits>
+#include <map>
+#include <sstream>
+#include <unordered_map>
+#include <vector>
 
 using namespace remat_cuda;
 
@@ -46,6 +53,14 @@ struct State {
   DriverBackend backend;
   PoolAllocator pool{backend};
   Handle timerStart = nullptr, timerStop = nullptr;
+  // Kernel profile: function handle -> kernel name, and the event pairs.
+  bool profiling = false;
+  std::unordered_map<void *, std::string> kernelNames;
+  struct Launch {
+    std::string name;
+    Handle start, stop;
+  };
+  std::vector<Launch> launches;
 };
 } // namespace
 
@@ -342,6 +357,122 @@ extern "C" double remat_cuda_timer_stop(void) {
 }
 
 //===----------------------------------------------------------------------===//
+// Kernel profile
+//===----------------------------------------------------------------------===//
+
+static bool profiling() {
+  // REMAT_CUDA_PROFILE=1 turns it on for programs that do not call
+  // remat_cuda_profile_enable (e.g. a user's own driver).
+  static const bool fromEnv = [] {
+    const char *v = std::getenv("REMAT_CUDA_PROFILE");
+    return v && *v && std::strcmp(v, "0") != 0;
+  }();
+  return fromEnv || state().profiling;
+}
+
+extern "C" void remat_cuda_profile_enable(int on) { state().profiling = on; }
+
+void *remat_cuda::profileBegin(void *stream) {
+  if (!profiling() || hasError())
+    return nullptr;
+  const DriverApi *api = ready();
+  Handle start = nullptr;
+  if (!api || !check("cuEventCreate", api->cuEventCreate(&start, 0)))
+    return nullptr;
+  if (!check("cuEventRecord", api->cuEventRecord(start, stream))) {
+    api->cuEventDestroy_v2(start);
+    return nullptr;
+  }
+  return start;
+}
+
+void remat_cuda::profileEnd(void *start, void *stream, std::string name) {
+  if (!start)
+    return;
+  const DriverApi *api = ready();
+  Handle stop = nullptr;
+  if (!api || !check("cuEventCreate", api->cuEventCreate(&stop, 0)) ||
+      !check("cuEventRecord", api->cuEventRecord(stop, stream))) {
+    if (api)
+      api->cuEventDestroy_v2(start);
+    return;
+  }
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.launches.push_back({std::move(name), start, stop});
+}
+
+static std::string jsonString(const std::string &text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20)
+      out += c;
+  }
+  return out + "\"";
+}
+
+extern "C" int remat_cuda_profile_write(const char *path) {
+  const DriverApi *api = ready();
+  if (!api || remat_cuda_synchronize() != 0)
+    return 1;
+  State &s = state();
+  std::vector<State::Launch> launches;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    launches.swap(s.launches);
+  }
+  struct Group {
+    int count = 0;
+    double total = 0, max = 0;
+  };
+  std::map<std::string, Group> groups;
+  double total = 0;
+  bool ok = true;
+  for (State::Launch &l : launches) {
+    float ms = 0;
+    if (ok && !check("cuEventElapsedTime",
+                     api->cuEventElapsedTime(&ms, l.start, l.stop)))
+      ok = false;
+    api->cuEventDestroy_v2(l.start);
+    api->cuEventDestroy_v2(l.stop);
+    Group &g = groups[l.name];
+    ++g.count;
+    g.total += ms;
+    g.max = std::max<double>(g.max, ms);
+    total += ms;
+  }
+  if (!ok)
+    return 1;
+  std::vector<std::pair<std::string, Group>> sorted(groups.begin(),
+                                                    groups.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](auto &a, auto &b) {
+    return a.second.total > b.second.total;
+  });
+  std::ostringstream os;
+  os << "{\"total_ms\": " << total << ", \"launches\": " << launches.size()
+     << ", \"kernels\": [";
+  for (size_t i = 0; i < sorted.size(); ++i)
+    os << (i ? ",\n  " : "\n  ") << "{\"name\": " << jsonString(sorted[i].first)
+       << ", \"count\": " << sorted[i].second.count
+       << ", \"total_ms\": " << sorted[i].second.total
+       << ", \"max_ms\": " << sorted[i].second.max << "}";
+  os << "]}\n";
+  if (std::strcmp(path, "-") == 0) {
+    std::fputs(os.str().c_str(), stdout);
+    return 0;
+  }
+  std::ofstream file(path);
+  file << os.str();
+  if (!file) {
+    recordError(std::string("cannot write the kernel profile to ") + path);
+    return 1;
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
 // mgpu*
 //===----------------------------------------------------------------------===//
 
@@ -380,8 +511,14 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
 
 extern "C" void mgpuModuleUnload(void *module) {
   const DriverApi *api = ready();
-  if (api && module)
-    check("cuModuleUnload", api->cuModuleUnload(module));
+  // Compiled code unloads from a global destructor; once the driver has
+  // shut down at process exit (CUDA_ERROR_DEINITIALIZED), there is nothing
+  // left to unload.
+  if (api && module) {
+    CUresult r = api->cuModuleUnload(module);
+    if (r != /*CUDA_ERROR_DEINITIALIZED=*/4)
+      check("cuModuleUnload", r);
+  }
 }
 
 extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -395,6 +532,9 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
                 " for kernel '" + name + "'");
     return nullptr;
   }
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.kernelNames[function] = name;
   return function;
 }
 
@@ -425,8 +565,24 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                 ")");
     return;
   }
+  void *start = profileBegin(stream);
   CUresult r = api->cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
                                    blockY, blockZ, smem, stream, params, extra);
+  if (start) {
+    std::string name;
+    {
+      State &s = state();
+      std::lock_guard<std::mutex> lock(s.mutex);
+      auto it = s.kernelNames.find(function);
+      name = it == s.kernelNames.end() ? "?" : it->second;
+    }
+    profileEnd(start, stream,
+               name + " <<<" + std::to_string(gridX) + "x" +
+                   std::to_string(gridY) + "x" + std::to_string(gridZ) +
+                   ", " + std::to_string(blockX) + "x" +
+                   std::to_string(blockY) + "x" + std::to_string(blockZ) +
+                   ">>>");
+  }
   if (r != kCudaSuccess)
     recordError(describeError(*api, "cuLaunchKernel", r) + " (grid " +
                 std::to_string(gridX) + "x" + std::to_string(gridY) + "x" +

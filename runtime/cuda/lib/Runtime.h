@@ -29,6 +29,12 @@ const DriverApi *ready();
 /// returns false.
 bool check(const char *call, CUresult result);
 
+/// Kernel profile: returns a start event recorded on `stream` when
+/// profiling is on, else null; profileEnd records the stop event and keeps
+/// the pair under `name`.
+void *profileBegin(void *stream);
+void profileEnd(void *start, void *stream, std::string name);
+
 } // namespace remat_cuda
 
 #endif // REMAT_CUDA_RUNTIME_H

@@ -94,3 +94,23 @@ func.func @escapes(%a: memref<f32>) -> f32 {
   %x = memref.load %a[] : memref<f32>
   return %x : f32
 }
+
+// -----
+
+// Tests that a copy into a strided view (a slice of a concatenation's
+// result) becomes a mapped element-wise loop, innermost dimension on thread
+// x, while a contiguous copy stays a memref.copy (a gpu.memcpy later).
+// CHECK-LABEL: func.func @strided_copy
+// CHECK:       %[[VIEW:.+]] = memref.subview
+// CHECK:       scf.parallel ({{.+}}) = (%c0, %c0) to (%c128, %c128{{.*}}) step
+// CHECK:         scf.parallel
+// CHECK:           %[[V:.+]] = memref.load %arg0
+// CHECK:           memref.store %[[V]], %[[VIEW]]
+// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.+}}>, #gpu.loop_dim_map<processor = thread_x, {{.+}}>]}
+// CHECK:       memref.copy %arg0, %arg2 : memref<128x128xf32> to memref<128x128xf32>
+func.func @strided_copy(%src: memref<128x128xf32>, %dst: memref<128x384xf32>, %flat: memref<128x128xf32>) {
+  %view = memref.subview %dst[0, 128] [128, 128] [1, 1] : memref<128x384xf32> to memref<128x128xf32, strided<[384, 1], offset: 128>>
+  memref.copy %src, %view : memref<128x128xf32> to memref<128x128xf32, strided<[384, 1], offset: 128>>
+  memref.copy %src, %flat : memref<128x128xf32> to memref<128x128xf32>
+  return
+}

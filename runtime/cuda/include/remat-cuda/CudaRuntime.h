@@ -80,13 +80,26 @@ int remat_cuda_copy_to_host(void *dst, const void *src, size_t bytes);
 int remat_cuda_timer_start(void);
 double remat_cuda_timer_stop(void);
 
+/* ---- Kernel profile --------------------------------------------------------*/
+
+/* While enabled (also by setting REMAT_CUDA_PROFILE=1), each kernel launch
+ * and each cuBLAS call is bracketed by two CUDA events on its stream: it
+ * adds two event records per launch and no synchronization. */
+void remat_cuda_profile_enable(int on);
+/* Waits for the device, then writes the recorded launches as JSON to `path`
+ * ("-": stdout), grouped by kernel name (cuBLAS calls by shape) and sorted
+ * by total time: {"total_ms", "launches", "kernels": [{"name", "count",
+ * "total_ms", "max_ms"}]}; then forgets them. 0 on success. */
+int remat_cuda_profile_write(const char *path);
+
 /* ---- cuBLAS ---------------------------------------------------------------*/
 
 /* C[m x n] = A[m x k] * B[k x n] + beta * C, row-major f32 device arrays
  * with leading dimensions lda, ldb, ldc (elements); trans_a/trans_b != 0
  * mean A is stored as k x m / B as n x k. Pointers are passed as integers
  * (the compiled code's `index` values). libcublas is loaded with dlopen on
- * first use. Runs on the default stream and waits for it. */
+ * first use. Runs on the legacy default stream, which the
+ * runtime's blocking streams are ordered with; does not wait for it. */
 void remat_cublas_sgemm(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n,
                         int64_t k, uint64_t a, int64_t lda, uint64_t b,
                         int64_t ldb, float beta, uint64_t c, int64_t ldc);

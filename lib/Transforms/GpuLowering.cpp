@@ -33,6 +33,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
@@ -249,6 +251,171 @@ static bool touchesMemory(Operation *op) {
   return r.wasInterrupted();
 }
 
+/// The identity of a floating-point combiner (x op identity == x for every
+/// x, -0.0 included), or null if `op` is not one remat reduces by warps.
+static TypedAttr combinerIdentity(Operation *op, FloatType type) {
+  const llvm::fltSemantics &sem = type.getFloatSemantics();
+  if (isa<arith::AddFOp>(op))
+    return FloatAttr::get(type, llvm::APFloat::getZero(sem, /*Negative=*/true));
+  if (isa<arith::MulFOp>(op))
+    return FloatAttr::get(type, llvm::APFloat::getOne(sem));
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+    return FloatAttr::get(type, llvm::APFloat::getInf(sem, /*Negative=*/true));
+  if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+    return FloatAttr::get(type, llvm::APFloat::getInf(sem, /*Negative=*/false));
+  return nullptr;
+}
+
+/// A row reduction as convert-linalg-to-parallel-loops leaves it:
+///   scf.parallel (ivs) { scf.for %k = 0 to N step 1 {
+///     ... = memref.load %in[..., %k]          (k innermost: rows)
+///     %o = memref.load %out[idx]              (idx independent of %k)
+///     %r = combine %o, %v   (or %v, %o)       (one use of %o)
+///     memref.store %r, %out[idx] } }
+/// One thread per row reads addresses N elements apart: uncoalesced. This
+/// gives each row a warp: a new innermost parallel dimension of 32 lanes
+/// (thread x after mapping), lane l combining k = l, l + 32, ... into a
+/// private accumulator, a butterfly of gpu.shuffle xor, and lane 0 combining
+/// the row's result into %out. Whole warps share a row, so the tiling's
+/// guards are uniform within a warp. The order of the additions changes
+/// (as in cuBLAS and every GPU reduction), not the result's definition.
+/// Returns the number of loops rewritten.
+static unsigned rowReductionsToWarps(func::FuncOp func) {
+  constexpr int64_t kWarp = 32;
+  SmallVector<scf::ParallelOp> candidates;
+  func.walk([&](scf::ParallelOp loop) {
+    if (!loop->getParentOfType<scf::ParallelOp>())
+      candidates.push_back(loop);
+  });
+  unsigned rewritten = 0;
+  for (scf::ParallelOp loop : candidates) {
+    Block *body = loop.getBody();
+    if (body->getOperations().size() != 2 || !loop.getInitVals().empty())
+      continue;
+    auto red = dyn_cast<scf::ForOp>(body->front());
+    if (!red || !red.getInitArgs().empty())
+      continue;
+    std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(red.getStep());
+    if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2 * kWarp)
+      continue;
+    Value k = red.getInductionVar();
+    // Exactly one store, of combine(load out[idx], v), idx free of k.
+    SmallVector<memref::StoreOp> stores;
+    bool nestedRegions = false;
+    red.getBody()->walk([&](Operation *op) {
+      if (auto store = dyn_cast<memref::StoreOp>(op))
+        stores.push_back(store);
+      if (op->getNumRegions() && op != red)
+        nestedRegions = true;
+    });
+    if (stores.size() != 1 || nestedRegions)
+      continue;
+    memref::StoreOp store = stores.front();
+    if (store->getBlock() != red.getBody())
+      continue;
+    Operation *combine = store.getValue().getDefiningOp();
+    auto type = dyn_cast<FloatType>(store.getValue().getType());
+    // gpu.shuffle lowers to shfl.sync for 32- and 64-bit values.
+    if (!combine || !type ||
+        (type.getWidth() != 32 && type.getWidth() != 64) ||
+        combine->getBlock() != red.getBody() ||
+        combine->getNumOperands() != 2 || !combinerIdentity(combine, type) ||
+        !combine->hasOneUse())
+      continue;
+    // The row's result is stored after the loop: the buffer and indices
+    // must be defined outside it.
+    if (llvm::any_of(store->getOperands().drop_front(), [&](Value v) {
+          return v.getParentRegion() == &red.getRegion();
+        }))
+      continue;
+    memref::LoadOp acc;
+    Value other;
+    for (unsigned i = 0; i < 2; ++i) {
+      auto load = combine->getOperand(i).getDefiningOp<memref::LoadOp>();
+      if (load && load.getMemRef() == store.getMemRef() &&
+          load.getIndices() == store.getIndices() && load->hasOneUse()) {
+        acc = load;
+        other = combine->getOperand(1 - i);
+      }
+    }
+    if (!acc || other.getDefiningOp() == acc.getOperation())
+      continue;
+    // Only worth it when some input is read along k (rows); a column
+    // reduction is already coalesced with one thread per output.
+    bool rowAccess = false;
+    red.getBody()->walk([&](memref::LoadOp load) {
+      if (!load.getIndices().empty() && load.getIndices().back() == k)
+        rowAccess = true;
+    });
+    if (!rowAccess)
+      continue;
+
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    SmallVector<Value> lbs(loop.getLowerBound()), ubs(loop.getUpperBound()),
+        steps(loop.getStep());
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    Value warp = arith::ConstantIndexOp::create(b, loc, kWarp);
+    lbs.push_back(c0);
+    ubs.push_back(warp);
+    steps.push_back(c1);
+    auto warps = scf::ParallelOp::create(b, loc, lbs, ubs, steps);
+    b.setInsertionPoint(warps.getBody()->getTerminator());
+    IRMapping map;
+    for (auto [from, to] :
+         llvm::zip(loop.getInductionVars(), warps.getInductionVars()))
+      map.map(from, to);
+    Value lane = warps.getInductionVars().back();
+    Value init = arith::ConstantOp::create(b, loc, combinerIdentity(combine, type));
+    auto partial = scf::ForOp::create(
+        b, loc, lane, red.getUpperBound(), warp, ValueRange{init},
+        [&](OpBuilder &fb, Location floc, Value kk, ValueRange iter) {
+          IRMapping inner = map;
+          inner.map(k, kk);
+          for (Operation &op : red.getBody()->without_terminator()) {
+            if (&op == acc.getOperation() || &op == combine ||
+                &op == store.getOperation())
+              continue;
+            fb.clone(op, inner);
+          }
+          inner.map(acc.getResult(), iter[0]);
+          Operation *c = fb.clone(*combine, inner);
+          scf::YieldOp::create(fb, floc, c->getResult(0));
+        });
+    // Butterfly across the warp: every lane ends with the whole row.
+    Value v = partial.getResult(0);
+    Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), kWarp);
+    for (int64_t offset = kWarp / 2; offset > 0; offset /= 2) {
+      Value off = arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
+      auto shuffle = gpu::ShuffleOp::create(b, loc, v, off, width,
+                                            gpu::ShuffleMode::XOR);
+      IRMapping m;
+      m.map(acc.getResult(), v);
+      m.map(other, shuffle.getShuffleResult());
+      v = b.clone(*combine, m)->getResult(0);
+    }
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, c0);
+    auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    SmallVector<Value> idx;
+    for (Value i : store.getIndices())
+      idx.push_back(map.lookupOrDefault(i));
+    Value memref = map.lookupOrDefault(store.getMemRef());
+    Value old = memref::LoadOp::create(b, loc, memref, idx);
+    IRMapping m;
+    m.map(acc.getResult(), old);
+    m.map(other, v);
+    Value result = b.clone(*combine, m)->getResult(0);
+    memref::StoreOp::create(b, loc, result, memref, idx);
+    loop.erase();
+    ++rewritten;
+  }
+  return rewritten;
+}
+
 /// A `memref.copy` with a strided side (a slice of a concatenation's
 /// result, a transposed view) cannot be one `gpu.memcpy`: it becomes an
 /// element-wise parallel loop, which is then tiled and mapped like any
@@ -439,6 +606,9 @@ struct RematGpuMapParallelLoopsPass
       return signalPassFailure();
     }
     numStridedCopies += stridedCopiesToLoops(func);
+    // A warp per row needs blocks of at least one warp on thread x.
+    if (blockSize >= 32)
+      numWarpReductions += rowReductionsToWarps(func);
     for (Block &block : func.getBody())
       numWrapped += wrapHostAccesses(block);
 

@@ -257,15 +257,23 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
        transposed view) becomes an element-wise `scf.parallel` loop, so it
        runs as a kernel; contiguous copies stay `memref.copy` (then
        `gpu.memcpy`).
-    2. Runs of top-level ops that touch memory outside any `scf.parallel`
+    2. A row reduction (an outermost `scf.parallel` holding one `scf.for`
+       that combines `load out[idx]` with a value read along the loop's
+       index, innermost, and stores it back; add, mul, max or min on
+       f32 or f64; at least 64 iterations) gets a warp per row: a new innermost
+       dimension of 32 lanes, each lane combining every 32nd element into a
+       private accumulator, a butterfly of `gpu.shuffle xor`, and lane 0
+       storing the row's result. Reads become coalesced; the combination
+       order changes as in any GPU reduction. Needs `block-size` >= 32.
+    3. Runs of top-level ops that touch memory outside any `scf.parallel`
        (the loops of full reductions, the loads and stores of 0-d
        elementwise ops) are wrapped in a one-iteration `scf.parallel`, so
        that they run on the device as one-thread kernels.
-    3. Every outermost `scf.parallel` is tiled so that its inner loop has up
+    4. Every outermost `scf.parallel` is tiled so that its inner loop has up
        to `block-size` iterations, innermost dimension first (a 256 x 64
        loop gets 4 x 64 blocks), with `scf.if` guards instead of dynamic
        bounds, so launch sizes are constants.
-    4. The tile loop is mapped to blocks and the inner loop to threads,
+    5. The tile loop is mapped to blocks and the inner loop to threads,
        innermost dimension to x, so that consecutive threads of a warp touch
        consecutive elements (coalesced). Dimensions past the third, and
        grid y/z extents that may exceed 65535, stay sequential.
@@ -285,6 +293,8 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
               "Host-side op runs wrapped into one-thread kernels">,
     Statistic<"numStridedCopies", "num-strided-copies",
               "Copies with a strided side turned into parallel loops">,
+    Statistic<"numWarpReductions", "num-warp-reductions",
+              "Row reductions given a warp per row">,
   ];
 }
 

@@ -10,8 +10,9 @@
 // Tests the whole GPU lowering of a small layer: the matmul becomes a
 // cuBLAS call; the fills, the elementwise op and the row reduction become
 // kernels with 256-thread blocks (128 x 2 on the 256 x 128 tensors,
-// innermost dimension on x), with launch bounds in the PTX; buffers come
-// from the runtime's pool (no malloc); kernels are PTX for sm_90.
+// innermost dimension on x; the row reduction a warp per row, 32 x 8, with
+// butterfly shuffles), with launch bounds in the PTX; buffers come from
+// the runtime's pool (no malloc); kernels are PTX for sm_90.
 // CHECK-LABEL: llvm.func @layer(
 // CHECK:         llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @mgpuMemAlloc(
@@ -25,7 +26,7 @@
 // CHECK:       gpu.binary @layer_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry layer_kernel{{.*}}.maxntid 128, 2, 1
 // CHECK:       gpu.binary @layer_kernel_0 {{.*}}.maxntid 128, 2, 1
 // CHECK:       gpu.binary @layer_kernel_1 {{.*}}.maxntid 256, 1, 1
-// CHECK:       gpu.binary @layer_kernel_2 {{.*}}.maxntid 256, 1, 1
+// CHECK:       gpu.binary @layer_kernel_2 {{.*}}.maxntid 32, 8, 1{{.*}}shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;{{.*}}shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 
 // Without cuBLAS the matmul is a kernel too: one thread per output
 // element, the k loop inside.

@@ -114,3 +114,82 @@ func.func @strided_copy(%src: memref<128x128xf32>, %dst: memref<128x384xf32>, %f
   memref.copy %src, %flat : memref<128x128xf32> to memref<128x128xf32>
   return
 }
+
+// -----
+
+// Tests that a row reduction (the reduced index innermost in the input)
+// gets a warp per row: 32 lanes on thread x, 8 rows per 256-thread block,
+// lane l sums k = l, l + 32, ..., a butterfly of xor shuffles, and lane 0
+// adds the row's sum to the output; the body (math.exp) is kept.
+// CHECK-LABEL: func.func @row_sum
+// CHECK:       scf.parallel ({{.+}}) = (%c0{{.*}}, %c0{{.*}}) to (%c1000, %c32{{.*}}) step (%c8{{.*}}, %c32{{.*}})
+// CHECK:         scf.parallel ({{.+}}, %[[LANE:.+]]) = ({{.+}}) to (%c8{{.*}}, %c32{{.*}}) step (%c1{{.*}}, %c1{{.*}})
+// CHECK:           %[[L:.+]] = arith.addi %[[LANE]], %{{.+}} : index
+// CHECK:           %[[ZERO:.+]] = arith.constant -0.000000e+00 : f32
+// CHECK:           %[[PART:.+]] = scf.for %[[K:.+]] = %[[L]] to %c128 step %c32{{.*}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
+// CHECK:             memref.load %arg0[%{{.+}}, %[[K]]]
+// CHECK:             math.exp
+// CHECK:             arith.addf %[[ACC]],
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK:           arith.cmpi eq, %[[L]], %c0
+// CHECK:           scf.if
+// CHECK:             memref.load %arg1
+// CHECK:             arith.addf
+// CHECK:             memref.store
+// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.+}}>, #gpu.loop_dim_map<processor = thread_x, {{.+}}>]}
+// B128-LABEL:  func.func @row_sum
+// B128:        step (%c4{{.*}}, %c32{{.*}})
+// B128-COUNT-5: gpu.shuffle  xor
+func.func @row_sum(%a: memref<1000x128xf32>, %o: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c1000 = arith.constant 1000 : index
+  scf.parallel (%i) = (%c0) to (%c1000) step (%c1) {
+    scf.for %k = %c0 to %c128 step %c1 {
+      %x = memref.load %a[%i, %k] : memref<1000x128xf32>
+      %acc = memref.load %o[%i] : memref<1000xf32>
+      %e = math.exp %x : f32
+      %s = arith.addf %acc, %e : f32
+      memref.store %s, %o[%i] : memref<1000xf32>
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Tests the reductions that keep one thread per output: a row maximum
+// whose rows are shorter than two warps, and a column sum (consecutive
+// threads already read consecutive addresses).
+// CHECK-LABEL: func.func @keep_thread_per_output
+// CHECK-NOT:   gpu.shuffle
+// CHECK:       return
+func.func @keep_thread_per_output(%a: memref<1000x48xf32>, %o: memref<1000xf32>, %b: memref<256x128xf32>, %p: memref<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c1000 = arith.constant 1000 : index
+  scf.parallel (%i) = (%c0) to (%c1000) step (%c1) {
+    scf.for %k = %c0 to %c48 step %c1 {
+      %x = memref.load %a[%i, %k] : memref<1000x48xf32>
+      %acc = memref.load %o[%i] : memref<1000xf32>
+      %m = arith.maximumf %acc, %x : f32
+      memref.store %m, %o[%i] : memref<1000xf32>
+    }
+    scf.reduce
+  }
+  scf.parallel (%j) = (%c0) to (%c128) step (%c1) {
+    scf.for %k = %c0 to %c256 step %c1 {
+      %x = memref.load %b[%k, %j] : memref<256x128xf32>
+      %acc = memref.load %p[%j] : memref<128xf32>
+      %s = arith.addf %acc, %x : f32
+      memref.store %s, %p[%j] : memref<128xf32>
+    }
+    scf.reduce
+  }
+  return
+}

@@ -36,6 +36,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -496,6 +497,25 @@ static Decisions toDecisions(const BudgetModel &model,
 static constexpr unsigned kMeasuredOps = 2000;
 static constexpr size_t kMeasuredMembers = 64;
 
+/// The time one pipeline evaluation (materialize, schedule, timeline) is
+/// estimated to take, per top-level op: about 22-36 us on the reference
+/// machine (2 cores, 2026-11-29; docs/Budget.md). `time-limit` is turned
+/// into counts of evaluations with this fixed rate, not with a clock, so
+/// that the same graph, options and budget get the same decisions on every
+/// machine and under any load (a budget sweep stays monotone); the real
+/// time scales with the machine's speed.
+static constexpr double kSecondsPerOpEvaluation = 30e-6;
+
+/// How many pipeline evaluations of `graph` fit in `timeLimit` seconds
+/// (no limit when it is 0).
+static size_t evaluationsWithin(const TrainingGraph &graph, double timeLimit) {
+  if (timeLimit <= 0)
+    return std::numeric_limits<size_t>::max();
+  double each = std::max<size_t>(graph.getOps().size(), 1) *
+                kSecondsPerOpEvaluation;
+  return static_cast<size_t>(timeLimit / each);
+}
+
 /// On small functions, a greedy path measured with the real pipeline (the
 /// model leaves out the schedule, which can make other decisions pay off):
 /// from nothing recomputed, add the candidate that lowers the measured peak
@@ -546,8 +566,13 @@ static constexpr size_t kMeasuredGreedyEvaluations = 400;
 /// model's family (greedy path refined, selective min-cut at every
 /// FLOPs-per-byte threshold that changes what may be recomputed), measured
 /// when `measure` or the function is small enough, else as predicted.
+/// `timeLimit` (seconds, 0: none) caps the fast solver's pipeline
+/// evaluations: the measured greedy path first, then the measured members;
+/// when fewer than two members can be measured, the family stays as
+/// predicted and only the choice is measured.
 static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
-                                            bool exact, bool measure = false) {
+                                            bool exact, bool measure,
+                                            double timeLimit) {
   std::vector<Evaluation> family;
   SmallVector<Operation *> candidates = getBudgetCandidates(graph);
   if (exact) {
@@ -588,11 +613,20 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
   }
   std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
   measure |= graph.getOps().size() <= kMeasuredOps;
-  if (graph.getOps().size() <= kMeasuredGreedyOps)
-    measuredGreedy(graph, candidates, kMeasuredGreedyEvaluations, family);
-  // Measured: at most kMeasuredMembers, evenly spread over the family
-  // (ordered by FLOPs), both ends kept.
-  size_t count = measure ? std::min(members.size(), kMeasuredMembers)
+  size_t affordable = evaluationsWithin(graph, timeLimit);
+  if (graph.getOps().size() <= kMeasuredGreedyOps) {
+    size_t greedy = std::min(kMeasuredGreedyEvaluations, affordable / 2);
+    measuredGreedy(graph, candidates, greedy, family);
+    affordable -= std::min(affordable, greedy);
+  }
+  // Measured: at most kMeasuredMembers (and what the time limit affords),
+  // evenly spread over the family (ordered by FLOPs), both ends kept.
+  if (measure && std::min(members.size(), affordable) < 2) {
+    measure = false;
+    family.clear(); // all of the family as predicted
+  }
+  size_t count = measure ? std::min({members.size(), kMeasuredMembers,
+                                     affordable})
                          : members.size();
   for (size_t k = 0; k < count; ++k) {
     size_t at = count == members.size()
@@ -661,16 +695,34 @@ static FailureOr<Evaluation> chooseAndCheck(const TrainingGraph &graph,
   return failure();
 }
 
-/// Whether to search exhaustively; fails (with a diagnostic) when asked to
-/// on a graph too large for it.
+/// Whether to search exhaustively: `exact`, or `auto` when the candidates
+/// are at most `exactLimit` and the 2^k pipeline runs fit `timeLimit`
+/// (estimated at the fixed rate above). Fails (with a diagnostic) when
+/// `exact` is asked for on a graph too large for it or that the time limit
+/// does not afford.
 static FailureOr<bool> useExactSolver(const TrainingGraph &graph,
-                                      StringRef solver, unsigned exactLimit) {
+                                      StringRef solver, unsigned exactLimit,
+                                      double timeLimit) {
   size_t candidates = getBudgetCandidates(graph).size();
-  bool exact = solver == "exact" || (solver == "auto" && candidates <= exactLimit);
+  bool fits = candidates <= 16 &&
+              (uint64_t(1) << candidates) <= evaluationsWithin(graph, timeLimit);
+  bool exact = solver == "exact" ||
+               (solver == "auto" && candidates <= exactLimit && fits);
   if (exact && candidates > 16)
     return graph.getFunction()->emitError()
            << "remat: the exact solver takes at most 16 candidate ops, this "
            << "function has " << candidates << "; use solver=fast";
+  if (exact && !fits) {
+    double seconds = double(uint64_t(1) << candidates) *
+                     graph.getOps().size() * kSecondsPerOpEvaluation;
+    return graph.getFunction()->emitError()
+           << "remat: the exact solver needs " << (uint64_t(1) << candidates)
+           << " pipeline runs over " << graph.getOps().size()
+           << " ops here, estimated at "
+           << llvm::formatv("{0:f1}", seconds) << " s, over time-limit="
+           << llvm::formatv("{0}", static_cast<double>(timeLimit)).str() << "; raise time-limit or use "
+           << "solver=fast";
+  }
   return exact;
 }
 
@@ -686,6 +738,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     if (std::optional<std::string> error = validateMarkOptions(
             policy, flopsPerByte, segments, group, every, budget, solver))
       return errorHandler(*error);
+    if (!(timeLimit >= 0))
+      return errorHandler("remat-mark: time-limit must be >= 0 seconds, got " +
+                          llvm::formatv("{0}", static_cast<double>(timeLimit)).str());
     return success();
   }
 
@@ -694,6 +749,12 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     if (std::optional<std::string> error = validateMarkOptions(
             policy, flopsPerByte, segments, group, every, budget, solver)) {
       emitError(getOperation()->getLoc()) << *error;
+      return signalPassFailure();
+    }
+    if (!(timeLimit >= 0)) {
+      emitError(getOperation()->getLoc())
+          << "remat-mark: time-limit must be >= 0 seconds, got "
+          << llvm::formatv("{0}", static_cast<double>(timeLimit)).str();
       return signalPassFailure();
     }
     if (policy == "none")
@@ -728,10 +789,12 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     int64_t unrematerialized =
         MemoryTimeline::build(graph.getBody()).getPeakBytes();
     int64_t bytes = parseBudget(budget)->resolve(unrematerialized);
-    FailureOr<bool> exact = useExactSolver(graph, solver, exactLimit);
+    FailureOr<bool> exact =
+        useExactSolver(graph, solver, exactLimit, timeLimit);
     if (failed(exact))
       return failure();
-    std::vector<Evaluation> family = budgetFamily(graph, *exact);
+    std::vector<Evaluation> family =
+        budgetFamily(graph, *exact, /*measure=*/false, timeLimit);
     int64_t smallest;
     FailureOr<Evaluation> best = failure();
     if (!family.empty() && !family.front().measured) {
@@ -771,13 +834,14 @@ struct FunctionCurve {
 
 /// One point per distinct outcome of the budget policy, from the
 /// unrematerialized peak down to the smallest reachable one.
-static FunctionCurve sweep(const TrainingGraph &graph, bool exact) {
+static FunctionCurve sweep(const TrainingGraph &graph, bool exact,
+                           double timeLimit) {
   FunctionCurve curve;
   if (auto sym = graph.getFunction()->getAttrOfType<StringAttr>("sym_name"))
     curve.name = sym.getValue().str();
   curve.unrematerialized = MemoryTimeline::build(graph.getBody()).getPeakBytes();
   std::vector<Evaluation> family =
-      budgetFamily(graph, exact, /*measure=*/true);
+      budgetFamily(graph, exact, /*measure=*/true, timeLimit);
   std::vector<int64_t> budgets{curve.unrematerialized};
   for (const Evaluation &e : family)
     if (e.peak <= curve.unrematerialized)
@@ -865,6 +929,9 @@ struct RematParetoPass
     if (!isKnownSolver(solver))
       return errorHandler("remat-pareto: unknown solver '" + solver +
                           "'; accepted: auto, exact, fast");
+    if (!(timeLimit >= 0))
+      return errorHandler("remat-pareto: time-limit must be >= 0 seconds, "
+                          "got " + llvm::formatv("{0}", static_cast<double>(timeLimit)).str());
     return success();
   }
 
@@ -872,12 +939,13 @@ struct RematParetoPass
     std::vector<FunctionCurve> curves;
     bool failedSolver = false;
     if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
-          FailureOr<bool> exact = useExactSolver(graph, solver, exactLimit);
+          FailureOr<bool> exact =
+              useExactSolver(graph, solver, exactLimit, timeLimit);
           if (failed(exact)) {
             failedSolver = true;
             return;
           }
-          curves.push_back(sweep(graph, *exact));
+          curves.push_back(sweep(graph, *exact, timeLimit));
         })) ||
         failedSolver)
       return signalPassFailure();

@@ -26,6 +26,7 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   mark.budget = options.budget;
   mark.solver = options.solver;
   mark.exactLimit = options.exactLimit;
+  mark.timeLimit = options.timeLimit;
   pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
   pm.addPass(createRematMark(mark));
   pm.addPass(createRematMaterialize());

@@ -44,3 +44,17 @@
 // RUN: %remat_tools/remat-difftest --seed 5 --emit --min-ops 30 --max-ops 30 > %t.big.mlir
 // RUN: not remat-opt %t.big.mlir -remat-pipeline="policy=budget budget=1.0 solver=exact" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT-LIMIT
 // EXACT-LIMIT: error: remat: the exact solver takes at most 16 candidate ops, this function has {{[0-9]+}}; use solver=fast
+
+// time-limit: the exact search's 2^k pipeline runs are estimated at a fixed
+// rate per op (not timed), so the choice is the same on every machine.
+// Asked for explicitly, an exact search over the limit is an error; auto
+// then takes the fast solver, which with a tiny limit measures nothing but
+// its choice: budgets are still met and the sweep is still monotone.
+// RUN: not remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=exact time-limit=0.05" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME-EXACT
+// TIME-EXACT: error: remat: the exact solver needs 256 pipeline runs over 51 ops here, estimated at 0.4 s, over time-limit=0.05; raise time-limit or use solver=fast
+// RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=exact time-limit=1" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK
+// TIME-OK: peak:
+// RUN: %python %S/../Inputs/check_budget.py remat-opt "auto time-limit=0.05" %remat_src_root/examples/mlp2_small.mlir | FileCheck %s --check-prefix=SWEEP
+// RUN: %python %S/../Inputs/check_budget.py remat-opt "fast time-limit=0.0001" %S/Inputs/attention.mlir %remat_src_root/examples/mlp2_small.mlir | FileCheck %s --check-prefix=SWEEP
+// RUN: not remat-opt %S/Inputs/attention.mlir -remat-mark="policy=budget budget=0.9 time-limit=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME-BAD
+// TIME-BAD: error: remat-mark: time-limit must be >= 0 seconds, got -1.00

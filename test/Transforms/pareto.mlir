@@ -44,3 +44,12 @@
 // FORMAT: remat-pareto: unknown format 'xml'; expected json or csv
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.missing/dir/p.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITE
 // WRITE: remat-pareto: cannot write
+// RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.json time-limit=-3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
+// TIME: remat-pareto: time-limit must be >= 0 seconds, got -3.00
+
+// With a time limit the curve comes from the model's family (the limit
+// affords no measured members) and still holds the unrematerialized point.
+// RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pareto="file=%t.tl.csv time-limit=0.0001" -o /dev/null
+// RUN: FileCheck %s --check-prefix=TLCSV < %t.tl.csv
+// TLCSV: function,budget_bytes,peak_bytes,recompute_flops
+// TLCSV-NEXT: mlp2_small,1507328,1507328,0

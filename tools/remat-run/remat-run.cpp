@@ -61,6 +61,9 @@ static cl::opt<std::string> budget("budget",
                                    cl::cat(category));
 static cl::opt<std::string> solver("solver", cl::desc("As in -remat-pipeline"),
                                    cl::init("auto"), cl::cat(category));
+static cl::opt<double> timeLimit("time-limit",
+                                 cl::desc("As in -remat-pipeline (policy=budget)"),
+                                 cl::init(0), cl::cat(category));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the random inputs (default 0)"),
                               cl::init(0), cl::cat(category));
@@ -124,6 +127,7 @@ pipelineOptions(StringRef name) {
   if (name == "budget") {
     options->budget = budget;
     options->solver = solver;
+    options->timeLimit = timeLimit;
   }
   options->every = every;
   return options;

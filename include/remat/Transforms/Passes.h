@@ -76,6 +76,11 @@ struct RematPipelineOptions
       *this, "exact-limit",
       llvm::cl::desc("budget: the most candidate ops for the exact search"),
       llvm::cl::init(10)};
+  Option<double> timeLimit{
+      *this, "time-limit",
+      llvm::cl::desc("budget: seconds the solver's pipeline runs may take "
+                     "(estimated; 0: no limit)"),
+      llvm::cl::init(0)};
 };
 
 /// Options of -remat-lower-to-nvvm.

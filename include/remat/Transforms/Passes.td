@@ -119,6 +119,10 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "exact-limit candidate ops)">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
            "budget: the most candidate ops the exact search takes on">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"0",
+           "budget: seconds the solver's pipeline runs may take, estimated "
+           "at a fixed rate per op (0: no limit); auto picks exact only "
+           "when it fits, exact fails when it does not, fast measures less">,
   ];
   let statistics = [
     Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,
@@ -146,6 +150,9 @@ def RematPareto : Pass<"remat-pareto", "ModuleOp"> {
            "exact, fast or auto, as for policy=budget">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
            "The most candidate ops the exact search takes on">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"0",
+           "Seconds the solver's pipeline runs may take, as for "
+           "policy=budget (0: no limit)">,
   ];
 }
 

@@ -18,9 +18,9 @@ device pool measures. FP32 without TF32, like remat's cuBLAS calls.
 """
 import argparse
 import json
-import statistics
 import sys
-import time
+
+from torch_step import emit, measure
 
 
 def main():
@@ -79,42 +79,10 @@ def main():
         out.backward(dy)
         return out
 
-    t0 = time.time()
-    for _ in range(args.warmup):
-        step()
-    torch.cuda.synchronize()
-    warm_s = time.time() - t0
-
-    # Peak of one step, above what lives before it.
-    for p in params:
-        p.grad = None
-    torch.cuda.synchronize()
-    torch.cuda.reset_peak_memory_stats()
-    base = torch.cuda.memory_allocated()
-    step()
-    torch.cuda.synchronize()
-    peak = torch.cuda.max_memory_allocated() - base
-
-    times = []
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    for _ in range(args.repeat):
-        start.record()
-        step()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-
-    result = {
-        "mode": args.mode, "ok": True, "blocks": L, "rows": R, "hidden": H,
-        "device": torch.cuda.get_device_name(), "torch": torch.__version__,
-        "step_ms_median": statistics.median(times), "step_ms_min": min(times),
-        "peak_bytes": peak, "warmup_s": warm_s, "repeat": args.repeat,
-    }
-    text = json.dumps(result)
-    print(text)
-    if args.json:
-        with open(args.json, "w") as f:
-            f.write(text + "\n")
+    result = {"mode": args.mode, "ok": True, "blocks": L, "rows": R, "hidden": H,
+              "device": torch.cuda.get_device_name(), "torch": torch.__version__}
+    result.update(measure(torch, step, params, args.warmup, args.repeat))
+    emit(result, args.json)
     return 0
 
 

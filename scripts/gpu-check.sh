@@ -26,7 +26,8 @@
 #          without remat (whose results must match policy=none's on the
 #          GPU), next to PyTorch eager, torch.utils.checkpoint and
 #          torch.compile on the same model, plus a kernel profile of each
-#          of remat's runs (time per kernel and cuBLAS call);
+#          of remat's runs (time per kernel and cuBLAS call); the GPT-2 in
+#          PyTorch (eager, checkpoint, compile) next to remat's GPT-2 runs;
 #       writing JSON under $OUT (default ./gpu-check-out): one file per run
 #       and gpu-check.json with everything. Exit status 0 when every check
 #       passed. Budget: every step has a timeout, capped so that the whole
@@ -62,7 +63,9 @@ prepare() {
   mkdir -p "$dest/runtime"
   cp -r "$src/runtime/include" "$src/runtime/lib" "$src/runtime/cuda" "$dest/runtime/"
   cp "$SCRIPT_DIR/gpu-check.sh" "$dest/scripts/"
-  cp "$src/bench/torch_mlp.py" "$dest/bench/"
+  cp "$src/bench/torch_mlp.py" "$src/bench/torch_gpt2.py" "$src/bench/torch_step.py" \
+    "$src/examples/torch/gpt2_small.py" \
+    "$dest/bench/"
 
   # The small graph: inputs and the CPU path's outputs (the reference).
   local small=$src/examples/mlp2_small.mlir
@@ -181,7 +184,8 @@ for d in site.getsitepackages():
   if [ -d inputs/gpt2 ]; then
     for policy in none selective; do
       run_step "gpt2-$policy" 60 build-aot/run-gpt2-$policy --inputs inputs/gpt2 \
-        --expect expected/gpt2 --rtol 1e-4 --atol 0 --repeat 5 --json "$OUT/gpt2-$policy.json"
+        --expect expected/gpt2 --rtol 1e-4 --atol 0 --repeat 20 \
+        --profile "$OUT/profile-gpt2-$policy.json" --json "$OUT/gpt2-$policy.json"
     done
   fi
 
@@ -200,6 +204,13 @@ for d in site.getsitepackages():
     run_step "torch-$mode" 180 python3 bench/torch_mlp.py --blocks "$BLOCKS" --rows "$ROWS" \
       --hidden "$HIDDEN" --mode "$mode" --json "$OUT/torch-$mode.json"
   done
+  # The same GPT-2 in PyTorch, next to remat's gpt2-* runs above.
+  if [ -d inputs/gpt2 ]; then
+    for mode in eager checkpoint compile; do
+      run_step "torch-gpt2-$mode" 120 python3 bench/torch_gpt2.py --model bench/gpt2_small.py \
+        --mode "$mode" --json "$OUT/torch-gpt2-$mode.json"
+    done
+  fi
 
   python3 - "$OUT" "$((SECONDS - start))" <<'EOF'
 import glob, json, os, sys

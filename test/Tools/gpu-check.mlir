@@ -16,8 +16,11 @@
 // TREE: driver.cpp
 // TREE: remat-graph.h
 // TREE-LABEL: bench:
+// TREE: gpt2_small.py
 // TREE: model.env
+// TREE: torch_gpt2.py
 // TREE: torch_mlp.py
+// TREE: torch_step.py
 // TREE-LABEL: expected/small:
 // TREE: out5.npy
 // TREE-LABEL: graphs:

@@ -267,7 +267,9 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
     2. A row reduction (an outermost `scf.parallel` holding one `scf.for`
        that combines `load out[idx]` with a value read along the loop's
        index, innermost, and stores it back; add, mul, max or min on
-       f32 or f64; at least 64 iterations) gets a warp per row: a new innermost
+       f32 or f64; at least 64 iterations), or such a reduction along
+       another dimension with at most 16384 outputs (too few threads
+       otherwise), gets a warp per output: a new innermost
        dimension of 32 lanes, each lane combining every 32nd element into a
        private accumulator, a butterfly of `gpu.shuffle xor`, and lane 0
        storing the row's result. Reads become coalesced; the combination

@@ -161,18 +161,19 @@ func.func @row_sum(%a: memref<1000x128xf32>, %o: memref<1000xf32>) {
 // -----
 
 // Tests the reductions that keep one thread per output: a row maximum
-// whose rows are shorter than two warps, and a column sum (consecutive
-// threads already read consecutive addresses).
+// whose rows are shorter than two warps, and a column sum with many
+// outputs (consecutive threads already read consecutive addresses and
+// fill the GPU).
 // CHECK-LABEL: func.func @keep_thread_per_output
 // CHECK-NOT:   gpu.shuffle
 // CHECK:       return
-func.func @keep_thread_per_output(%a: memref<1000x48xf32>, %o: memref<1000xf32>, %b: memref<256x128xf32>, %p: memref<128xf32>) {
+func.func @keep_thread_per_output(%a: memref<1000x48xf32>, %o: memref<1000xf32>, %b: memref<256x32768xf32>, %p: memref<32768xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c48 = arith.constant 48 : index
-  %c128 = arith.constant 128 : index
   %c256 = arith.constant 256 : index
   %c1000 = arith.constant 1000 : index
+  %cols = arith.constant 32768 : index
   scf.parallel (%i) = (%c0) to (%c1000) step (%c1) {
     scf.for %k = %c0 to %c48 step %c1 {
       %x = memref.load %a[%i, %k] : memref<1000x48xf32>
@@ -182,6 +183,33 @@ func.func @keep_thread_per_output(%a: memref<1000x48xf32>, %o: memref<1000xf32>,
     }
     scf.reduce
   }
+  scf.parallel (%j) = (%c0) to (%cols) step (%c1) {
+    scf.for %k = %c0 to %c256 step %c1 {
+      %x = memref.load %b[%k, %j] : memref<256x32768xf32>
+      %acc = memref.load %p[%j] : memref<32768xf32>
+      %s = arith.addf %acc, %x : f32
+      memref.store %s, %p[%j] : memref<32768xf32>
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Tests that a column reduction with few outputs (a bias gradient: 128
+// sums over 256 rows) also gets a warp per output: one thread each would
+// leave the GPU nearly idle, each walking 256 rows alone.
+// CHECK-LABEL: func.func @few_columns
+// CHECK:       scf.parallel ({{.+}}) = (%c0{{.*}}, %c0{{.*}}) to (%c128, %c32{{.*}}) step (%c8{{.*}}, %c32{{.*}})
+// CHECK:         scf.for %[[K:.+]] = %{{.+}} to %c256 step %c32
+// CHECK:           memref.load %arg0[%[[K]], %{{.+}}]
+// CHECK-COUNT-5:   gpu.shuffle  xor
+func.func @few_columns(%b: memref<256x128xf32>, %p: memref<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
   scf.parallel (%j) = (%c0) to (%c128) step (%c1) {
     scf.for %k = %c0 to %c256 step %c1 {
       %x = memref.load %b[%k, %j] : memref<256x128xf32>

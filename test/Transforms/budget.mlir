@@ -35,6 +35,7 @@
 
 // Measured on the CPU, the budget holds too.
 // RUN: remat-run %S/Inputs/attention.mlir --policy=budget --budget=0.9 --compare-policy=none | FileCheck %s --check-prefix=CPU
+// RUN: remat-run %S/Inputs/attention.mlir --policy=budget --budget=0.9 --time-limit=0.0001 --compare-policy=none | FileCheck %s --check-prefix=CPU
 // CPU: @attention with policy=budget
 // CPU-NEXT: measured peak:  57600 B
 // CPU-NEXT: predicted peak: 57600 B

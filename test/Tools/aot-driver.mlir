@@ -39,6 +39,13 @@
 // PROFILE-DAG: {"name": "cublasSgemm_v2 NN m=256 n=128 k=64", "count": 1,
 // PROFILE-DAG: {"name": "layer_kernel <<<1x128x1, 128x2x1>>>", "count": 2,
 
+// REMAT_CUDA_PROFILE=FILE profiles a program that does not ask for it
+// (three runs here: the measured one and two timed ones), written at exit.
+// RUN: env REMAT_CUDA_DRIVER=fake REMAT_CUDA_PROFILE=%t/env-profile.json %t/build/run-none --inputs %t/inputs --repeat 2 --warmup 0 > /dev/null
+// RUN: FileCheck %s --check-prefix=ENVPROFILE < %t/env-profile.json
+// ENVPROFILE: {"total_ms": 0, "launches": 15, "kernels": [
+// ENVPROFILE-DAG: {"name": "cublasSgemm_v2 NN m=256 n=128 k=64", "count": 3,
+
 // The comparison fails when it should: the fake device runs no kernel, so
 // its results differ from the CPU path's (exit status 1, all_close false).
 // RUN: mkdir -p %t/cpu && remat-run %S/remat-run-cuda.mlir --inputs=%t/inputs --outputs=%t/cpu > /dev/null

@@ -360,12 +360,25 @@ extern "C" double remat_cuda_timer_stop(void) {
 // Kernel profile
 //===----------------------------------------------------------------------===//
 
+/// REMAT_CUDA_PROFILE=FILE profiles programs that do not call
+/// remat_cuda_profile_enable themselves (remat-run --backend=cuda, a user's
+/// own driver): every launch from the first one on, written to FILE at
+/// exit. Registered at the first launch, after the driver's own exit
+/// handlers, so it runs before them.
+static void writeProfileAtExit() {
+  if (const char *path = std::getenv("REMAT_CUDA_PROFILE"))
+    if (remat_cuda_profile_write(path) != 0)
+      std::fprintf(stderr, "remat-cuda: writing the kernel profile to %s "
+                           "failed\n", path);
+}
+
 static bool profiling() {
-  // REMAT_CUDA_PROFILE=1 turns it on for programs that do not call
-  // remat_cuda_profile_enable (e.g. a user's own driver).
   static const bool fromEnv = [] {
     const char *v = std::getenv("REMAT_CUDA_PROFILE");
-    return v && *v && std::strcmp(v, "0") != 0;
+    if (!v || !*v)
+      return false;
+    std::atexit(writeProfileAtExit);
+    return true;
   }();
   return fromEnv || state().profiling;
 }

@@ -82,9 +82,10 @@ double remat_cuda_timer_stop(void);
 
 /* ---- Kernel profile --------------------------------------------------------*/
 
-/* While enabled (also by setting REMAT_CUDA_PROFILE=1), each kernel launch
- * and each cuBLAS call is bracketed by two CUDA events on its stream: it
- * adds two event records per launch and no synchronization. */
+/* While enabled, each kernel launch and each cuBLAS call is bracketed by
+ * two CUDA events on its stream: it adds two event records per launch and
+ * no synchronization. REMAT_CUDA_PROFILE=FILE enables it for the whole
+ * process and writes the profile to FILE at exit. */
 void remat_cuda_profile_enable(int on);
 /* Waits for the device, then writes the recorded launches as JSON to `path`
  * ("-": stdout), grouped by kernel name (cuBLAS calls by shape) and sorted

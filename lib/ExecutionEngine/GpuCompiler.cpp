@@ -435,9 +435,12 @@ remat_run::compileAndRunOnGpu(ModuleOp module, StringRef entryName,
     result.outputs.push_back(std::move(layout));
     field += 3 + 2 * rank;
   }
-  release();
+  // Frees of the call and of its results, before the inputs (allocated
+  // before the statistics were reset) are released: comparable with the
+  // allocations counted above.
   remat_cuda_pool_stats after = remat_cuda_get_pool_stats();
+  release();
   result.numFrees = after.num_frees;
-  result.badFrees = after.bad_frees;
+  result.badFrees = remat_cuda_get_pool_stats().bad_frees;
   return result;
 }

@@ -32,10 +32,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -251,6 +251,21 @@ static bool touchesMemory(Operation *op) {
   return r.wasInterrupted();
 }
 
+/// The static trip count of dimension `i` of `loop`, or nullopt.
+static std::optional<int64_t> tripCount(scf::ParallelOp loop, unsigned i) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[i]);
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[i]);
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[i]);
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  return std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step);
+}
+
+static bool isIdentityLayout(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  return type && type.getLayout().isIdentity();
+}
+
 /// The identity of a floating-point combiner (x op identity == x for every
 /// x, -0.0 included), or null if `op` is not one remat reduces by warps.
 static TypedAttr combinerIdentity(Operation *op, FloatType type) {
@@ -355,12 +370,10 @@ static unsigned rowReductionsToWarps(func::FuncOp func) {
     int64_t outputs = 1;
     bool known = true;
     for (unsigned d = 0; d < loop.getNumLoops() && known; ++d) {
-      std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound()[d]);
-      std::optional<int64_t> hi = getConstantIntValue(loop.getUpperBound()[d]);
-      std::optional<int64_t> st = getConstantIntValue(loop.getStep()[d]);
-      known = lo && hi && st && *st > 0;
+      std::optional<int64_t> count = tripCount(loop, d);
+      known = count.has_value();
       if (known)
-        outputs *= (*hi - *lo + *st - 1) / *st;
+        outputs *= *count;
     }
     constexpr int64_t kFewOutputs = 16384;
     if (!rowAccess && !(known && outputs <= kFewOutputs))
@@ -438,12 +451,9 @@ static unsigned rowReductionsToWarps(func::FuncOp func) {
 static unsigned stridedCopiesToLoops(func::FuncOp func) {
   SmallVector<memref::CopyOp> copies;
   func.walk([&](memref::CopyOp copy) {
-    auto isIdentity = [](Value v) {
-      auto type = dyn_cast<MemRefType>(v.getType());
-      return type && type.getLayout().isIdentity();
-    };
     if (!copy->getParentOfType<scf::ParallelOp>() &&
-        (!isIdentity(copy.getSource()) || !isIdentity(copy.getTarget())))
+        (!isIdentityLayout(copy.getSource()) ||
+         !isIdentityLayout(copy.getTarget())))
       copies.push_back(copy);
   });
   for (memref::CopyOp copy : copies) {
@@ -522,16 +532,6 @@ static unsigned wrapHostAccesses(Block &block) {
     ++wrapped;
   }
   return wrapped;
-}
-
-/// The static trip count of dimension `i` of `loop`, or nullopt.
-static std::optional<int64_t> tripCount(scf::ParallelOp loop, unsigned i) {
-  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[i]);
-  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[i]);
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[i]);
-  if (!lb || !ub || !step || *step <= 0)
-    return std::nullopt;
-  return std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step);
 }
 
 /// Tile sizes giving at most `threads` threads per block, innermost
@@ -654,11 +654,6 @@ struct RematGpuMapParallelLoopsPass
 //===----------------------------------------------------------------------===//
 // -remat-gpu-device-memory
 //===----------------------------------------------------------------------===//
-
-static bool isIdentityLayout(Value v) {
-  auto type = dyn_cast<MemRefType>(v.getType());
-  return type && type.getLayout().isIdentity();
-}
 
 namespace {
 struct RematGpuDeviceMemoryPass

@@ -506,6 +506,16 @@ static constexpr size_t kMeasuredMembers = 64;
 /// time scales with the machine's speed.
 static constexpr double kSecondsPerOpEvaluation = 30e-6;
 
+/// The error for a negative (or NaN) `time-limit` of pass `pass`, if any.
+static std::optional<std::string> checkTimeLimit(StringRef pass,
+                                                 double timeLimit) {
+  if (timeLimit >= 0)
+    return std::nullopt;
+  return (pass + ": time-limit must be >= 0 seconds, got " +
+          llvm::formatv("{0}", timeLimit).str())
+      .str();
+}
+
 /// How many pipeline evaluations of `graph` fit in `timeLimit` seconds
 /// (no limit when it is 0).
 static size_t evaluationsWithin(const TrainingGraph &graph, double timeLimit) {
@@ -738,9 +748,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     if (std::optional<std::string> error = validateMarkOptions(
             policy, flopsPerByte, segments, group, every, budget, solver))
       return errorHandler(*error);
-    if (!(timeLimit >= 0))
-      return errorHandler("remat-mark: time-limit must be >= 0 seconds, got " +
-                          llvm::formatv("{0}", static_cast<double>(timeLimit)).str());
+    if (std::optional<std::string> error =
+            checkTimeLimit("remat-mark", timeLimit))
+      return errorHandler(*error);
     return success();
   }
 
@@ -751,10 +761,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
-    if (!(timeLimit >= 0)) {
-      emitError(getOperation()->getLoc())
-          << "remat-mark: time-limit must be >= 0 seconds, got "
-          << llvm::formatv("{0}", static_cast<double>(timeLimit)).str();
+    if (std::optional<std::string> error =
+            checkTimeLimit("remat-mark", timeLimit)) {
+      emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
     if (policy == "none")
@@ -929,9 +938,9 @@ struct RematParetoPass
     if (!isKnownSolver(solver))
       return errorHandler("remat-pareto: unknown solver '" + solver +
                           "'; accepted: auto, exact, fast");
-    if (!(timeLimit >= 0))
-      return errorHandler("remat-pareto: time-limit must be >= 0 seconds, "
-                          "got " + llvm::formatv("{0}", static_cast<double>(timeLimit)).str());
+    if (std::optional<std::string> error =
+            checkTimeLimit("remat-pareto", timeLimit))
+      return errorHandler(*error);
     return success();
   }
 

@@ -57,10 +57,14 @@ def main():
                 cases += 1
                 if fast is None:
                     fast_infeasible += 1
+                    print(f"seed {seed} budget {fraction:.0%}: fast found no solution, exact "
+                          f"{exact['recompute_flops']:.0f} FLOP at {exact['peak_bytes']} B")
                     continue
                 e, f = exact["recompute_flops"], fast["recompute_flops"]
                 excess = 0.0 if f == e else (f - e) / max(e, 1)
                 equal += f == e
+                if f != e:
+                    print(f"seed {seed} budget {fraction:.0%}: fast {f:.0f} FLOP, exact {e:.0f}")
                 within5 += excess <= 0.05
                 worst = max(worst, excess)
     print(f"cases (seed x budget where the exact solver fits): {cases}")

@@ -1,9 +1,11 @@
 //===- BudgetModelTest.cpp - the budget solvers' peak model ---------------===//
 //
 // On seeded random training graphs (remat-difftest's generator): the model
-// against the real pipeline, the exact branch and bound against exhaustive
-// search, and the fast solver against the exact one. Each test prints what
-// it measured; docs/Budget.md records the figures.
+// against the real pipeline, the exact branch and bound and the frontier
+// sweep against exhaustive search, the branch and bound's optimality probed
+// where enumeration is impossible, and the fast solver against the exact
+// one. Each test prints what it measured; docs/Budget.md records the
+// figures.
 //
 //===----------------------------------------------------------------------===//
 
@@ -152,35 +154,50 @@ int64_t smallestPeak(ArrayRef<ModelDecision> family) {
   return smallest;
 }
 
-// The branch and bound finds what exhaustive search finds, on every graph
-// small enough to enumerate (at most 12 candidates), at budgets spread
-// from the unrematerialized peak down to the smallest reachable one.
-TEST(BudgetModel, ExactMatchesExhaustiveSearch) {
-  unsigned graphs = 0, cases = 0;
-  for (uint64_t seed = 0; seed < 400 && graphs < 60; ++seed) {
+/// Calls `fn(seed, graph, model, outcomes)` on the first `count` random
+/// graphs small enough to enumerate (1 to 12 candidates), with the model's
+/// outcome of every subset; returns how many graphs it found.
+template <typename Fn> unsigned forEachEnumerableGraph(unsigned count, Fn fn) {
+  unsigned graphs = 0;
+  for (uint64_t seed = 0; seed < 400 && graphs < count; ++seed) {
     auto g = makeGraph(seed, 3, 12);
-    ASSERT_TRUE(g) << "seed " << seed;
+    EXPECT_TRUE(g) << "seed " << seed;
+    if (!g)
+      break;
     if (g->candidates.size() > 12 || g->candidates.empty())
       continue;
     ++graphs;
     BudgetModel model(*g->graph, g->candidates);
-    std::vector<BudgetOutcome> outcomes = everySubset(model);
-    int64_t full = model.evaluate(llvm::BitVector(g->candidates.size())).peak;
-    int64_t low = smallestPeak(fastBudgetFamily(model));
-    for (double f : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) {
-      int64_t budget = low + int64_t(f * double(full - low));
-      std::optional<int64_t> expected = fewestFlops(outcomes, budget);
-      ExactModelResult exact = solveBudgetExactly(model, budget);
-      ++cases;
-      ASSERT_TRUE(exact.complete);
-      ASSERT_EQ(expected.has_value(), exact.best.has_value())
-          << "seed " << seed << " budget " << budget;
-      if (expected) {
-        EXPECT_EQ(*expected, exact.best->outcome.flops)
-            << "seed " << seed << " budget " << budget;
-      }
-    }
+    fn(seed, *g, model, everySubset(model));
   }
+  return graphs;
+}
+
+// The branch and bound finds what exhaustive search finds, on every graph
+// small enough to enumerate (at most 12 candidates), at budgets spread
+// from the unrematerialized peak down to the smallest reachable one.
+TEST(BudgetModel, ExactMatchesExhaustiveSearch) {
+  unsigned cases = 0;
+  unsigned graphs = forEachEnumerableGraph(
+      60, [&](uint64_t seed, Graph &g, BudgetModel &model,
+              ArrayRef<BudgetOutcome> outcomes) {
+        int64_t full =
+            model.evaluate(llvm::BitVector(g.candidates.size())).peak;
+        int64_t low = smallestPeak(fastBudgetFamily(model));
+        for (double f : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) {
+          int64_t budget = low + int64_t(f * double(full - low));
+          std::optional<int64_t> expected = fewestFlops(outcomes, budget);
+          ExactModelResult exact = solveBudgetExactly(model, budget);
+          ++cases;
+          ASSERT_TRUE(exact.complete);
+          ASSERT_EQ(expected.has_value(), exact.best.has_value())
+              << "seed " << seed << " budget " << budget;
+          if (expected) {
+            EXPECT_EQ(*expected, exact.best->outcome.flops)
+                << "seed " << seed << " budget " << budget;
+          }
+        }
+      });
   std::printf("branch and bound vs exhaustive: %u graphs, %u budgets\n",
               graphs, cases);
   EXPECT_GE(graphs, 40u);
@@ -237,7 +254,103 @@ TEST(BudgetModel, FastIsCloseToExact) {
               incomplete, improved, worstOpen);
   EXPECT_LE(mean, 1.0 + kTolerance);
   EXPECT_LE(worst, kWorst);
-  EXPECT_GE(cases, 100u);
+  EXPECT_GE(cases, 200u);
+}
+
+// The frontier sweep is the exact Pareto frontier of the model: for every
+// budget, its best member has the FLOPs exhaustive search finds. And a sweep
+// that stops early gives a prefix of the whole one (what makes the pass's
+// choice monotone in the budget).
+TEST(BudgetModel, FrontierMatchesExhaustiveSearch) {
+  unsigned cases = 0;
+  unsigned graphs =
+      forEachEnumerableGraph(40, [&](uint64_t seed, Graph &, BudgetModel &model,
+                                     ArrayRef<BudgetOutcome> outcomes) {
+        std::vector<ModelDecision> family = fastBudgetFamily(model);
+        FrontierResult frontier =
+            budgetFrontier(model, family, std::numeric_limits<int64_t>::min(),
+                           std::numeric_limits<uint64_t>::max());
+        ASSERT_TRUE(frontier.complete);
+        // Every distinct peak any subset reaches, as a budget.
+        std::vector<int64_t> budgets;
+        for (const BudgetOutcome &o : outcomes)
+          budgets.push_back(o.peak);
+        llvm::sort(budgets);
+        budgets.erase(std::unique(budgets.begin(), budgets.end()),
+                      budgets.end());
+        budgets.push_back(budgets.front() - 1); // infeasible
+        for (int64_t budget : budgets) {
+          ++cases;
+          std::optional<int64_t> expected = fewestFlops(outcomes, budget);
+          const ModelDecision *got =
+              chooseModelDecision(frontier.members, budget);
+          ASSERT_EQ(expected.has_value(), got != nullptr)
+              << "seed " << seed << " budget " << budget;
+          if (expected) {
+            EXPECT_EQ(*expected, got->outcome.flops)
+                << "seed " << seed << " budget " << budget;
+          }
+        }
+        // Stopping at each member's peak gives the members up to it.
+        for (size_t i = 0; i < frontier.members.size(); ++i) {
+          FrontierResult part =
+              budgetFrontier(model, family, frontier.members[i].outcome.peak,
+                             std::numeric_limits<uint64_t>::max());
+          ASSERT_EQ(part.members.size(), i + 1) << "seed " << seed;
+          for (size_t k = 0; k <= i; ++k)
+            EXPECT_EQ(part.members[k].recompute, frontier.members[k].recompute)
+                << "seed " << seed;
+        }
+      });
+  std::printf("frontier vs exhaustive: %u graphs, %u budgets\n", graphs, cases);
+  EXPECT_GE(graphs, 30u);
+}
+
+// Beyond what exhaustive search reaches, the branch and bound's claim of
+// optimality rests on an assumption (only candidates that keep memory alive
+// at a step over the budget can lower it, by at most their buffers). Try
+// to refute it on larger graphs: no decision one or two flips away from a
+// proven optimum (add, drop, swap, add two, drop two) may fit the budget
+// with fewer FLOPs.
+TEST(BudgetModel, ExactIsNotBeatenNearby) {
+  const uint64_t kNodes = 3000;
+  unsigned proven = 0, probes = 0, maxCandidates = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    auto g = makeGraph(seed, 10, 30);
+    ASSERT_TRUE(g) << "seed " << seed;
+    BudgetModel model(*g->graph, g->candidates);
+    unsigned n = model.getNumCandidates();
+    maxCandidates = std::max(maxCandidates, n);
+    std::vector<ModelDecision> family = fastBudgetFamily(model);
+    int64_t full = model.evaluate(llvm::BitVector(n)).peak;
+    int64_t low = smallestPeak(family);
+    for (double f : {0.2, 0.5, 0.8}) {
+      int64_t budget = low + int64_t(f * double(full - low));
+      ExactModelResult exact = solveBudgetExactly(
+          model, budget, kNodes, chooseModelDecision(family, budget));
+      if (!exact.complete || !exact.best)
+        continue;
+      ++proven;
+      const llvm::BitVector &best = exact.best->recompute;
+      for (unsigned i = 0; i < n; ++i)
+        for (unsigned j = i; j < n; ++j) {
+          llvm::BitVector near = best;
+          near.flip(i);
+          if (j != i)
+            near.flip(j);
+          BudgetOutcome o = model.evaluate(near);
+          ++probes;
+          if (o.peak <= budget) {
+            EXPECT_GE(o.flops, exact.best->outcome.flops)
+                << "seed " << seed << " budget " << budget;
+          }
+        }
+    }
+  }
+  std::printf("%u proven optima (up to %u candidates), %u neighbours: none "
+              "better\n",
+              proven, maxCandidates, probes);
+  EXPECT_GE(proven, 20u);
 }
 
 } // namespace

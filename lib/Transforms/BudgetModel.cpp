@@ -133,6 +133,21 @@ struct ModelRegion {
   bool extraYields = false; // shares values later consumers read
 };
 
+/// A value live at the peak, with the bytes of the buffer it keeps alive.
+struct LiveValue {
+  uint32_t value;
+  int64_t bytes;
+  uint32_t buffer;
+};
+
+/// A step whose memory exceeds a threshold: by how much, and the values
+/// of unmarked candidates live there (`live[begin, end)` of the caller's
+/// vector).
+struct OverPoint {
+  int64_t excess;
+  uint32_t begin, end;
+};
+
 struct TimelineResult {
   int64_t peak = 0;
   uint32_t peakStep = 0;
@@ -170,6 +185,8 @@ struct BudgetModel::Impl {
   mutable std::vector<int32_t> localOf; // kNone, or a value's dense index
   mutable std::vector<uint32_t> localIds;
   mutable Program program, inner;
+  mutable std::vector<LiveValue> overLive; // OverPoint ranges point here
+  mutable std::vector<uint32_t> defStep;
 
   int64_t bytesOf(uint32_t v) const {
     return v < values.size() ? values[v].bytes : extraBytes[v - values.size()];
@@ -187,10 +204,15 @@ struct BudgetModel::Impl {
   void buildRegions(bool share, std::vector<ModelRegion> &regions) const;
   void buildProgram(const std::vector<ModelRegion> &regions, bool erase) const;
   int64_t regionPeak(const ModelRegion &region) const;
-  TimelineResult runTimeline(Program &prog, uint32_t totalValues,
-                             std::vector<uint32_t> *livePeakValues) const;
-  BudgetOutcome evaluate(const llvm::BitVector &recompute,
-                         SmallVectorImpl<unsigned> *relevant) const;
+  TimelineResult
+  runTimeline(Program &prog, uint32_t totalValues,
+              std::vector<LiveValue> *livePeakValues, int64_t threshold = 0,
+              std::vector<OverPoint> *overPoints = nullptr) const;
+  BudgetOutcome
+  evaluate(const llvm::BitVector &recompute,
+           SmallVectorImpl<unsigned> *relevant,
+           SmallVectorImpl<int64_t> *relevantBytes, int64_t threshold = 0,
+           std::vector<BudgetConstraint> *constraints = nullptr) const;
 };
 
 BudgetModel::BudgetModel(const TrainingGraph &graph,
@@ -312,10 +334,24 @@ int64_t BudgetModel::getCandidateFlops(unsigned i) const {
 }
 unsigned BudgetModel::getNumOps() const { return impl->ops.size(); }
 uint64_t BudgetModel::getNumEvaluations() const { return impl->evaluations; }
+int64_t BudgetModel::getFlopsGranularity() const {
+  int64_t g = 0;
+  for (const MOp &op : impl->ops)
+    g = std::gcd(g, op.flops);
+  return std::max<int64_t>(g, 1);
+}
 
-BudgetOutcome BudgetModel::evaluate(const llvm::BitVector &recompute,
-                                    SmallVectorImpl<unsigned> *relevant) const {
-  return impl->evaluate(recompute, relevant);
+BudgetOutcome
+BudgetModel::evaluate(const llvm::BitVector &recompute,
+                      SmallVectorImpl<unsigned> *relevant,
+                      SmallVectorImpl<int64_t> *relevantBytes) const {
+  return impl->evaluate(recompute, relevant, relevantBytes);
+}
+
+BudgetOutcome
+BudgetModel::evaluateAgainst(const llvm::BitVector &recompute, int64_t budget,
+                             std::vector<BudgetConstraint> &constraints) const {
+  return impl->evaluate(recompute, nullptr, nullptr, budget, &constraints);
 }
 
 /// Materialize's buildAll: regions before backward consumers, in program
@@ -518,9 +554,9 @@ int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
 }
 
 /// MemoryTimeline::build over a program.
-TimelineResult
-BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
-                               std::vector<uint32_t> *livePeakValues) const {
+TimelineResult BudgetModel::Impl::runTimeline(
+    Program &prog, uint32_t totalValues, std::vector<LiveValue> *livePeakValues,
+    int64_t threshold, std::vector<OverPoint> *overPoints) const {
   const uint32_t n = prog.steps.size();
   // The values the program touches, numbered densely: a region's body
   // touches a handful of the function's values, and its timeline must not
@@ -620,11 +656,15 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
   };
 
   transient.assign(n, 0);
+  if (overPoints)
+    defStep.assign(numLocal, 0);
   for (uint32_t s = 0; s < n; ++s) {
     const Step &step = prog.steps[s];
     for (uint32_t r = step.resBegin; r < step.resEnd; ++r) {
       const PResult &res = prog.results[r];
       uint32_t value = localOf[res.value];
+      if (overPoints)
+        defStep[value] = s;
       int32_t alias = localIfAny(res.alias), tied = localIfAny(res.tied);
       if (alias != kNone && bufferOf[alias] != kNone) {
         join(value, bufferOf[alias]);
@@ -681,23 +721,141 @@ BudgetModel::Impl::runTimeline(Program &prog, uint32_t totalValues,
       result.peakStep = s;
     }
   }
-  if (livePeakValues) {
-    livePeakValues->clear();
+  auto liveAt = [&](uint32_t step, std::vector<LiveValue> &out) {
     for (const Buf &buffer : buffers)
-      if (buffer.kind == 2 && buffer.def <= result.peakStep &&
-          result.peakStep <= buffer.last)
+      if (buffer.kind == 2 && buffer.def <= step && step <= buffer.last)
         for (int32_t member = buffer.root; member != kNone;
              member = nextMember[member])
-          livePeakValues->push_back(localIds[member]);
+          out.push_back({localIds[member], buffer.bytes,
+                         uint32_t(&buffer - &buffers[0])});
+  };
+  if (livePeakValues) {
+    livePeakValues->clear();
+    liveAt(result.peakStep, *livePeakValues);
+  }
+  if (overPoints && result.peak > threshold) {
+    // Besides the peak, the steps over the threshold that are hardest to
+    // bring under it: the least slack (bytes of buffers that recomputing
+    // an unmarked candidate could free, minus the excess) and the fewest
+    // such buffers. Each is a constraint every fitting superset meets.
+    auto freeable = [&](const Buf &buffer) {
+      if (buffer.kind != 2)
+        return false;
+      for (int32_t member = buffer.root; member != kNone;
+           member = nextMember[member]) {
+        uint32_t v = localIds[member];
+        if (v < values.size() && values[v].def != kNone &&
+            ops[values[v].def].candidate != kNone && !marked[values[v].def])
+          return true;
+      }
+      return false;
+    };
+    std::vector<int64_t> freeCount(n + 1, 0), freeDelta(n + 1, 0);
+    for (const Buf &buffer : buffers)
+      if (freeable(buffer)) {
+        freeDelta[buffer.def] += buffer.bytes;
+        freeDelta[buffer.last + 1] -= buffer.bytes;
+        ++freeCount[buffer.def];
+        --freeCount[buffer.last + 1];
+      }
+    int64_t memory = 0, bytesFree = 0, count = 0;
+    int64_t bestSlack = std::numeric_limits<int64_t>::max();
+    int64_t fewest = std::numeric_limits<int64_t>::max();
+    SmallVector<std::pair<uint32_t, int64_t>, 3> steps{
+        {result.peakStep, result.peak - threshold}};
+    std::pair<uint32_t, int64_t> slackStep = steps[0], fewestStep = steps[0];
+    for (uint32_t s = 0; s < n; ++s) {
+      memory += delta[s];
+      bytesFree += freeDelta[s];
+      count += freeCount[s];
+      int64_t excess = memory + transient[s] - threshold;
+      if (excess <= 0)
+        continue;
+      if (bytesFree - excess < bestSlack) {
+        bestSlack = bytesFree - excess;
+        slackStep = {s, excess};
+      }
+      if (count < fewest) {
+        fewest = count;
+        fewestStep = {s, excess};
+      }
+    }
+    for (auto step : {slackStep, fewestStep})
+      if (llvm::none_of(steps, [&](auto p) { return p.first == step.first; }))
+        steps.push_back(step);
+    overPoints->clear();
+    overLive.clear();
+    // What recomputing can free at `step`: a buffer only goes when every
+    // member still in use there (defined by then, used at or after it) is
+    // recomputed, so it is credited to one of them, the one with the most
+    // FLOPs (a valid relaxation of "all of them"); to none when one of
+    // them cannot be recomputed. A buffer no member holds is credited to
+    // each candidate member, as a plain live value.
+    auto blockingAt = [&](uint32_t step, std::vector<LiveValue> &out) {
+      for (auto [id, buffer] : llvm::enumerate(buffers)) {
+        if (buffer.kind != 2 || buffer.def > step || step > buffer.last)
+          continue;
+        int32_t chosen = kNone;
+        bool blocked = false, any = false;
+        for (int32_t member = buffer.root; member != kNone;
+             member = nextMember[member]) {
+          if (member != int32_t(buffer.root) && defStep[member] > step)
+            continue;
+          uint32_t last = 0;
+          bool used = false;
+          for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
+            uint32_t u = useList[k];
+            if (writeOnly(prog.uses[u], id))
+              continue;
+            used = true;
+            last = std::max(last, stepOfUse[u]);
+          }
+          if (!used || last < step)
+            continue;
+          any = true;
+          uint32_t v = localIds[member];
+          if (v >= values.size() || values[v].def == kNone ||
+              ops[values[v].def].candidate == kNone || marked[values[v].def]) {
+            blocked = true;
+            break;
+          }
+          if (chosen == kNone || ops[values[v].def].flops >
+                                     ops[values[localIds[chosen]].def].flops)
+            chosen = member;
+        }
+        if (blocked)
+          continue;
+        if (!any) {
+          for (int32_t member = buffer.root; member != kNone;
+               member = nextMember[member])
+            out.push_back({localIds[member], buffer.bytes, uint32_t(id)});
+          continue;
+        }
+        out.push_back({localIds[chosen], buffer.bytes, uint32_t(id)});
+      }
+    };
+    for (auto [step, excess] : steps) {
+      uint32_t begin = overLive.size();
+      blockingAt(step, overLive);
+      overPoints->push_back({excess, begin, uint32_t(overLive.size())});
+    }
   }
   for (uint32_t v : localIds)
     localOf[v] = kNone;
   return result;
 }
 
-BudgetOutcome
-BudgetModel::Impl::evaluate(const llvm::BitVector &recompute,
-                            SmallVectorImpl<unsigned> *relevant) const {
+BudgetOutcome BudgetModel::Impl::evaluate(
+    const llvm::BitVector &recompute, SmallVectorImpl<unsigned> *relevant,
+    SmallVectorImpl<int64_t> *relevantBytes, int64_t threshold,
+    std::vector<BudgetConstraint> *constraints) const {
+  // The peak's union (two sharing modes) needs the relevant lists.
+  SmallVector<unsigned> ownRelevant;
+  SmallVector<int64_t> ownBytes;
+  if (constraints && !relevant) {
+    relevant = &ownRelevant;
+    relevantBytes = &ownBytes;
+  }
   ++evaluations;
   marked.assign(ops.size(), 0);
   inChain.resize(ops.size(), 0);
@@ -711,8 +869,8 @@ BudgetModel::Impl::evaluate(const llvm::BitVector &recompute,
   // Without shared values both modes build the same regions.
   bool extraYields = llvm::any_of(
       regions, [](const ModelRegion &r) { return r.extraYields; });
-  std::vector<uint32_t> live, otherLive;
-  std::vector<uint32_t> *want = relevant ? &live : nullptr;
+  std::vector<LiveValue> live, otherLive;
+  std::vector<LiveValue> *want = relevant ? &live : nullptr;
   if (extraYields) {
     // Both sharing modes, before erasure; the lower peak, then fewer FLOPs.
     auto flopsOf = [](const std::vector<ModelRegion> &rs) {
@@ -740,8 +898,13 @@ BudgetModel::Impl::evaluate(const llvm::BitVector &recompute,
       regions = std::move(separate);
   }
   buildProgram(regions, /*erase=*/true);
+  // With two sharing modes in play, a superset may take either: only the
+  // peaks' union is a constraint then (below).
+  std::vector<OverPoint> points;
+  bool overPoints = constraints && !extraYields;
   TimelineResult timeline =
-      runTimeline(program, values.size() + extraBytes.size(), want);
+      runTimeline(program, values.size() + extraBytes.size(), want, threshold,
+                  overPoints ? &points : nullptr);
   BudgetOutcome outcome;
   outcome.peak = timeline.peak;
   for (const ModelRegion &r : regions)
@@ -757,19 +920,63 @@ BudgetModel::Impl::evaluate(const llvm::BitVector &recompute,
   for (const ModelRegion &r : regions)
     for (uint32_t op : r.chain)
       seen[op] = 0;
-  if (relevant) {
-    relevant->clear();
-    live.insert(live.end(), otherLive.begin(), otherLive.end());
-    for (uint32_t v : live) {
-      if (v >= values.size() || values[v].def == kNone)
-        continue;
-      int32_t c = ops[values[v].def].candidate;
-      if (c != kNone && !recompute.test(c))
-        relevant->push_back(c);
+  // Per unmarked candidate, the bytes of the distinct buffers its results
+  // keep alive among `live` (several lists: the largest sum of one list).
+  auto freeable = [&](ArrayRef<ArrayRef<LiveValue>> lists,
+                      SmallVectorImpl<unsigned> &candidates,
+                      SmallVectorImpl<int64_t> &bytes) {
+    SmallVector<std::pair<unsigned, int64_t>> found;
+    for (ArrayRef<LiveValue> list : lists) {
+      SmallVector<std::tuple<unsigned, uint32_t, int64_t>> perBuffer;
+      for (LiveValue lv : list) {
+        if (lv.value >= values.size() || values[lv.value].def == kNone)
+          continue;
+        int32_t c = ops[values[lv.value].def].candidate;
+        if (c != kNone && !recompute.test(c))
+          perBuffer.push_back({unsigned(c), lv.buffer, lv.bytes});
+      }
+      llvm::sort(perBuffer);
+      perBuffer.erase(std::unique(perBuffer.begin(), perBuffer.end()),
+                      perBuffer.end());
+      size_t begin = found.size();
+      for (auto [c, buffer, b] : perBuffer) {
+        if (found.size() > begin && found.back().first == c)
+          found.back().second += b;
+        else
+          found.push_back({c, b});
+      }
     }
-    llvm::sort(*relevant);
-    relevant->erase(std::unique(relevant->begin(), relevant->end()),
-                    relevant->end());
+    llvm::sort(found, [](auto x, auto y) {
+      return x.first < y.first || (x.first == y.first && x.second > y.second);
+    });
+    candidates.clear();
+    bytes.clear();
+    for (auto [c, b] : found) {
+      if (!candidates.empty() && candidates.back() == c)
+        continue;
+      candidates.push_back(c);
+      bytes.push_back(b);
+    }
+  };
+  SmallVector<int64_t> scratchBytes;
+  if (relevant)
+    freeable({live, otherLive}, *relevant,
+             relevantBytes ? *relevantBytes : scratchBytes);
+  if (constraints) {
+    constraints->clear();
+    if (overPoints) {
+      for (const OverPoint &p : points) {
+        BudgetConstraint &c = constraints->emplace_back();
+        c.excess = p.excess;
+        freeable({ArrayRef(overLive).slice(p.begin, p.end - p.begin)},
+                 c.candidates, c.bytes);
+      }
+    } else if (outcome.peak > threshold) {
+      BudgetConstraint &c = constraints->emplace_back();
+      c.excess = outcome.peak - threshold;
+      c.candidates.assign(relevant->begin(), relevant->end());
+      c.bytes.assign(relevantBytes->begin(), relevantBytes->end());
+    }
   }
   return outcome;
 }
@@ -1007,25 +1214,19 @@ mlir::remat::fastBudgetFamily(const BudgetModel &model,
   }
   refined.insert(refined.end(), search.family.begin(), search.family.end());
   paretoFilter(refined);
-  // Between two members, the best found just under the higher peak: a
-  // short branch and bound (kGapNodes evaluations) starting from the lower
-  // member, while the work lasts. Still independent of the budget.
-  const uint64_t kGapNodes = 200;
-  std::vector<ModelDecision> gaps;
-  for (size_t i = 1; i < refined.size(); ++i) {
-    if (search.work + kGapNodes * (model.getNumOps() + 1) > search.workLimit)
-      break;
-    search.work += kGapNodes * (model.getNumOps() + 1);
-    int64_t level = refined[i - 1].outcome.peak - 1;
-    for (int64_t budget : {level, refined[i].outcome.peak}) {
-      ExactModelResult r =
-          solveBudgetExactly(model, budget, kGapNodes / 2, &refined[i]);
-      if (r.best)
-        gaps.push_back(*r.best);
-    }
+  // The frontier sweep (budgetFrontier) with the work left, the family so
+  // far as incumbents: each level's search gets a share, and where they
+  // all finish the family holds the exact frontier of the model. Still
+  // independent of the budget.
+  if (!search.exhausted()) {
+    uint64_t nodes = (search.workLimit - search.work) / (model.getNumOps() + 1);
+    FrontierResult frontier = budgetFrontier(
+        model, refined, std::numeric_limits<int64_t>::min(), nodes,
+        /*splitNodes=*/true);
+    refined.insert(refined.end(), frontier.members.begin(),
+                   frontier.members.end());
+    paretoFilter(refined);
   }
-  refined.insert(refined.end(), gaps.begin(), gaps.end());
-  paretoFilter(refined);
   return refined;
 }
 
@@ -1056,6 +1257,7 @@ struct BranchAndBound {
   ExactModelResult result;
   int64_t bestFlops = std::numeric_limits<int64_t>::max();
   llvm::BitVector excluded;
+  int64_t granularity = model.getFlopsGranularity();
 
   void search(llvm::BitVector &set) {
     if (result.nodes >= nodeLimit) {
@@ -1063,8 +1265,8 @@ struct BranchAndBound {
       return;
     }
     ++result.nodes;
-    SmallVector<unsigned> relevant;
-    BudgetOutcome o = model.evaluate(set, &relevant);
+    std::vector<BudgetConstraint> constraints;
+    BudgetOutcome o = model.evaluateAgainst(set, budget, constraints);
     if (o.peak <= budget) {
       if (o.flops < bestFlops ||
           (o.flops == bestFlops && o.peak < result.best->outcome.peak)) {
@@ -1073,26 +1275,87 @@ struct BranchAndBound {
       }
       return;
     }
-    // One of the candidates live at the peak must be recomputed to lower
-    // it; cheapest first, each excluded from its later siblings.
-    SmallVector<unsigned> branches;
-    for (unsigned c : relevant)
-      if (!excluded.test(c))
-        branches.push_back(c);
-    llvm::stable_sort(branches, [&](unsigned a, unsigned b) {
-      return model.getCandidateFlops(a) < model.getCandidateFlops(b);
-    });
+    // Every constraint, less the excluded candidates: each step it names
+    // must lose `excess` bytes, and recomputing a candidate frees at most
+    // its buffers there. Cheapest first.
+    struct Branch {
+      unsigned candidate;
+      int64_t flops, bytes;
+    };
+    SmallVector<SmallVector<Branch>, 3> lists;
+    SmallVector<int64_t, 3> excess;
+    for (const BudgetConstraint &c : constraints) {
+      SmallVector<Branch> &list = lists.emplace_back();
+      for (auto [cand, bytes] : llvm::zip_equal(c.candidates, c.bytes))
+        if (!excluded.test(cand))
+          list.push_back({cand, model.getCandidateFlops(cand), bytes});
+      llvm::stable_sort(list, [](const Branch &a, const Branch &b) {
+        return a.flops < b.flops;
+      });
+      excess.push_back(c.excess);
+    }
+    // The cheapest fractional cover of `need` bytes by list[from..]
+    // (without `skip`), none if they free too little.
+    SmallVector<unsigned> byRatio;
+    auto cover = [&](ArrayRef<Branch> list, size_t from,
+                     int64_t need) -> std::optional<double> {
+      if (need <= 0)
+        return 0.0;
+      byRatio.clear();
+      for (size_t k = from; k < list.size(); ++k)
+        if (list[k].bytes > 0)
+          byRatio.push_back(k);
+      llvm::sort(byRatio, [&](unsigned a, unsigned b) {
+        // flops_a / bytes_a < flops_b / bytes_b, without division.
+        return (__int128)list[a].flops * list[b].bytes <
+               (__int128)list[b].flops * list[a].bytes;
+      });
+      double cost = 0;
+      for (unsigned k : byRatio) {
+        if (list[k].bytes >= need)
+          return cost +
+                 double(list[k].flops) * double(need) / double(list[k].bytes);
+        cost += double(list[k].flops);
+        need -= list[k].bytes;
+      }
+      return std::nullopt;
+    };
+    // Every cost is a multiple of `granularity`: a better decision costs at
+    // most bestFlops - granularity.
+    auto canImprove = [&](double bound) {
+      return bound * (1 - 1e-12) <= double(bestFlops) - double(granularity);
+    };
+    // The node's bound, the largest over the constraints; branching is on
+    // the peak's (the first; measured to prune best of the three).
+    size_t branchOn = 0;
+    for (size_t k = 0; k < lists.size(); ++k) {
+      std::optional<double> rest = cover(lists[k], 0, excess[k]);
+      if (!rest || !canImprove(double(o.distinctFlops) + *rest))
+        return;
+    }
+    if (lists.empty())
+      return;
+    // A child recomputes its branch and possibly later siblings (earlier
+    // ones are excluded from it): its branch's FLOPs plus the cheapest
+    // cover of the rest of the excess by the later siblings.
+    ArrayRef<Branch> branches = lists[branchOn];
+    const int64_t deficit = excess[branchOn];
     SmallVector<unsigned> added;
-    for (unsigned c : branches) {
-      if (o.distinctFlops + model.getCandidateFlops(c) >= bestFlops)
-        break;
-      set.set(c);
-      search(set);
-      set.reset(c);
-      excluded.set(c);
-      added.push_back(c);
-      if (!result.complete)
-        break;
+    for (size_t i = 0; i < branches.size(); ++i) {
+      const Branch &br = branches[i];
+      std::optional<double> rest = cover(branches, i + 1, deficit - br.bytes);
+      if (!rest)
+        break; // later children have even fewer candidates to free it with
+      if (canImprove(double(o.distinctFlops + br.flops) + *rest)) {
+        set.set(br.candidate);
+        search(set);
+        set.reset(br.candidate);
+        if (!result.complete)
+          break;
+      }
+      // Every set with this candidate is in its subtree (or cannot win).
+      excluded.set(br.candidate);
+      added.push_back(br.candidate);
     }
     for (unsigned c : added)
       excluded.reset(c);
@@ -1114,4 +1377,51 @@ mlir::remat::solveBudgetExactly(const BudgetModel &model, int64_t budget,
   llvm::BitVector set(model.getNumCandidates());
   bb.search(set);
   return bb.result;
+}
+
+FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
+                                           ArrayRef<ModelDecision> incumbents,
+                                           int64_t stopAt, uint64_t nodeLimit,
+                                           bool splitNodes) {
+  FrontierResult frontier;
+  std::vector<ModelDecision> known(incumbents.begin(), incumbents.end());
+  llvm::BitVector none(model.getNumCandidates());
+  frontier.members.push_back({none, model.evaluate(none)});
+  ++frontier.nodes;
+  while (frontier.members.back().outcome.peak > stopAt) {
+    int64_t level = frontier.members.back().outcome.peak - 1;
+    uint64_t left = nodeLimit - std::min(nodeLimit, frontier.nodes);
+    if (left == 0) {
+      frontier.complete = false;
+      break;
+    }
+    uint64_t cap = left;
+    if (splitNodes) {
+      // As many levels are expected as known decisions below this one.
+      SmallVector<int64_t> below;
+      for (const ModelDecision &d : known)
+        if (d.outcome.peak <= level)
+          below.push_back(d.outcome.peak);
+      llvm::sort(below);
+      below.erase(std::unique(below.begin(), below.end()), below.end());
+      cap = std::max<uint64_t>(left / (below.size() / 2 + 1),
+                               std::min<uint64_t>(left, 32));
+    }
+    const ModelDecision *incumbent = chooseModelDecision(known, level);
+    ExactModelResult r = solveBudgetExactly(model, level, cap, incumbent);
+    frontier.nodes += r.nodes;
+    frontier.complete &= r.complete;
+    if (!r.best)
+      break; // nothing reaches this level (proven when complete)
+    if (!splitNodes && !r.complete)
+      break;
+    // The best at a level may tie a higher member's FLOPs with a lower
+    // peak: it dominates that member.
+    while (!frontier.members.empty() &&
+           frontier.members.back().outcome.flops >= r.best->outcome.flops)
+      frontier.members.pop_back();
+    frontier.members.push_back(*r.best);
+    known.push_back(*r.best);
+  }
+  return frontier;
 }

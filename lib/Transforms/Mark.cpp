@@ -571,8 +571,80 @@ static void measuredGreedy(const TrainingGraph &graph,
 static constexpr unsigned kMeasuredGreedyOps = 400;
 static constexpr size_t kMeasuredGreedyEvaluations = 400;
 
+/// How the budget solver searches.
+enum class BudgetSolver {
+  /// Every subset of the candidates, measured with the real pipeline.
+  Exhaustive,
+  /// The model's exact frontier by branch and bound (budgetFrontier), every
+  /// member measured.
+  Frontier,
+  /// The fast solver's family (fastBudgetFamily).
+  Fast,
+};
+
+/// The exhaustive search when there are at most `exactLimit` candidates and
+/// their 2^k pipeline runs fit `timeLimit` (estimated at the fixed rate
+/// above); otherwise `exact` takes the branch and bound over the model and
+/// `auto` the fast solver.
+static BudgetSolver chooseSolver(const TrainingGraph &graph, StringRef solver,
+                                 unsigned exactLimit, double timeLimit) {
+  if (solver == "fast")
+    return BudgetSolver::Fast;
+  size_t candidates = getBudgetCandidates(graph).size();
+  if (candidates <= std::min(exactLimit, 16u) &&
+      (uint64_t(1) << candidates) <= evaluationsWithin(graph, timeLimit))
+    return BudgetSolver::Exhaustive;
+  return solver == "exact" ? BudgetSolver::Frontier : BudgetSolver::Fast;
+}
+
+/// The time one model evaluation of the branch and bound is estimated to
+/// take, per top-level op (0.21-0.24 us measured on the reference machine,
+/// 2026-11-29, on random graphs of 152 and 170 ops; docs/Budget.md). Like
+/// kSecondsPerOpEvaluation, a fixed rate: the same search everywhere.
+static constexpr double kSecondsPerOpModelNode = 0.25e-6;
+
+/// The exact solver beyond the exhaustive search: the model's frontier
+/// from the unrematerialized peak down to the first member whose predicted
+/// peak fits `stopAt` (all of it for the Pareto curve), by branch and bound
+/// started from the fast family; every member measured. The members do
+/// not depend on `stopAt` other than by where they end, so the choice
+/// stays monotone in the budget. Fails, with a diagnostic, when a search
+/// does not finish within `timeLimit`.
+static FailureOr<std::vector<Evaluation>>
+exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
+              ArrayRef<ModelDecision> incumbents, double timeLimit,
+              int64_t stopAt) {
+  uint64_t nodes = std::numeric_limits<uint64_t>::max();
+  if (timeLimit > 0)
+    nodes = static_cast<uint64_t>(
+        timeLimit / (std::max(model.getNumOps(), 1u) * kSecondsPerOpModelNode));
+  FrontierResult frontier = budgetFrontier(model, incumbents, stopAt, nodes);
+  if (!frontier.complete)
+    return graph.getFunction()->emitError()
+           << "remat: the exact solver did not finish within time-limit="
+           << llvm::formatv("{0}", timeLimit).str() << " (" << frontier.nodes
+           << " branch-and-bound nodes over " << model.getNumCandidates()
+           << " candidate ops); raise time-limit or use solver=fast";
+  std::vector<Evaluation> family;
+  for (const ModelDecision &member : frontier.members)
+    family.push_back(evaluate(graph, toDecisions(model, member.recompute)));
+  // The fast family too (it does not depend on the budget either): its
+  // members can tie a frontier member's FLOPs at a lower measured peak, or
+  // fit by measurement where the model predicted more.
+  size_t count = std::min(incumbents.size(), kMeasuredMembers);
+  for (size_t k = 0; k < count; ++k) {
+    size_t at = count == incumbents.size()
+                    ? k
+                    : k * (incumbents.size() - 1) / (count - 1);
+    family.push_back(
+        evaluate(graph, toDecisions(model, incumbents[at].recompute)));
+  }
+  return family;
+}
+
 /// The decisions the budget solver chooses among, the same for every
-/// budget. Exact: every subset of the candidates, measured. Fast: the
+/// budget (the frontier: the same up to where `stopAt` ends it). Exhaustive:
+/// every subset of the candidates, measured. Frontier: exactFrontier. Fast: the
 /// model's family (greedy path refined, selective min-cut at every
 /// FLOPs-per-byte threshold that changes what may be recomputed), measured
 /// when `measure` or the function is small enough, else as predicted.
@@ -580,12 +652,12 @@ static constexpr size_t kMeasuredGreedyEvaluations = 400;
 /// evaluations: the measured greedy path first, then the measured members;
 /// when fewer than two members can be measured, the family stays as
 /// predicted and only the choice is measured.
-static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
-                                            bool exact, bool measure,
-                                            double timeLimit) {
+static FailureOr<std::vector<Evaluation>>
+budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
+             double timeLimit, int64_t stopAt) {
   std::vector<Evaluation> family;
   SmallVector<Operation *> candidates = getBudgetCandidates(graph);
-  if (exact) {
+  if (solver == BudgetSolver::Exhaustive) {
     for (uint64_t mask = 0; mask < (uint64_t(1) << candidates.size()); ++mask) {
       Decisions decisions;
       for (auto [i, op] : llvm::enumerate(candidates))
@@ -622,6 +694,8 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
     extra.push_back(std::move(set));
   }
   std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
+  if (solver == BudgetSolver::Frontier)
+    return exactFrontier(graph, model, members, timeLimit, stopAt);
   measure |= graph.getOps().size() <= kMeasuredOps;
   size_t affordable = evaluationsWithin(graph, timeLimit);
   if (graph.getOps().size() <= kMeasuredGreedyOps) {
@@ -631,7 +705,8 @@ static std::vector<Evaluation> budgetFamily(const TrainingGraph &graph,
   }
   // Measured: at most kMeasuredMembers (and what the time limit affords),
   // evenly spread over the family (ordered by FLOPs), both ends kept.
-  if (measure && std::min(members.size(), affordable) < 2) {
+  // (A family of one member is measured whole when the limit affords it.)
+  if (measure && affordable < std::min<size_t>(members.size(), 2)) {
     measure = false;
     family.clear(); // all of the family as predicted
   }
@@ -689,8 +764,13 @@ static FailureOr<Evaluation> chooseAndCheck(const TrainingGraph &graph,
   FailureOr<const Evaluation *> choice =
       chooseForBudget(family, budget, smallestPeak);
   if (failed(choice)) {
-    // State the smallest peak measured, not predicted.
-    smallestPeak = evaluate(graph, family.back().decisions).peak;
+    // Nothing fits by prediction; the member with the most recomputation
+    // may still fit by measurement (the model is an upper bound). Else
+    // state the smallest peak measured, not predicted.
+    Evaluation last = evaluate(graph, family.back().decisions);
+    smallestPeak = last.peak;
+    if (last.peak <= budget)
+      return last;
     return failure();
   }
   // The family is ordered by FLOPs (and so by decreasing predicted peak).
@@ -703,37 +783,6 @@ static FailureOr<Evaluation> chooseAndCheck(const TrainingGraph &graph,
       return measured;
   }
   return failure();
-}
-
-/// Whether to search exhaustively: `exact`, or `auto` when the candidates
-/// are at most `exactLimit` and the 2^k pipeline runs fit `timeLimit`
-/// (estimated at the fixed rate above). Fails (with a diagnostic) when
-/// `exact` is asked for on a graph too large for it or that the time limit
-/// does not afford.
-static FailureOr<bool> useExactSolver(const TrainingGraph &graph,
-                                      StringRef solver, unsigned exactLimit,
-                                      double timeLimit) {
-  size_t candidates = getBudgetCandidates(graph).size();
-  bool fits = candidates <= 16 &&
-              (uint64_t(1) << candidates) <= evaluationsWithin(graph, timeLimit);
-  bool exact = solver == "exact" ||
-               (solver == "auto" && candidates <= exactLimit && fits);
-  if (exact && candidates > 16)
-    return graph.getFunction()->emitError()
-           << "remat: the exact solver takes at most 16 candidate ops, this "
-           << "function has " << candidates << "; use solver=fast";
-  if (exact && !fits) {
-    double seconds = double(uint64_t(1) << candidates) *
-                     graph.getOps().size() * kSecondsPerOpEvaluation;
-    return graph.getFunction()->emitError()
-           << "remat: the exact solver needs " << (uint64_t(1) << candidates)
-           << " pipeline runs over " << graph.getOps().size()
-           << " ops here, estimated at "
-           << llvm::formatv("{0:f1}", seconds) << " s, over time-limit="
-           << llvm::formatv("{0}", static_cast<double>(timeLimit)).str() << "; raise time-limit or use "
-           << "solver=fast";
-  }
-  return exact;
 }
 
 namespace {
@@ -798,12 +847,12 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     int64_t unrematerialized =
         MemoryTimeline::build(graph.getBody()).getPeakBytes();
     int64_t bytes = parseBudget(budget)->resolve(unrematerialized);
-    FailureOr<bool> exact =
-        useExactSolver(graph, solver, exactLimit, timeLimit);
-    if (failed(exact))
+    FailureOr<std::vector<Evaluation>> solved =
+        budgetFamily(graph, chooseSolver(graph, solver, exactLimit, timeLimit),
+                     /*measure=*/false, timeLimit, /*stopAt=*/bytes);
+    if (failed(solved))
       return failure();
-    std::vector<Evaluation> family =
-        budgetFamily(graph, *exact, /*measure=*/false, timeLimit);
+    std::vector<Evaluation> &family = *solved;
     int64_t smallest;
     FailureOr<Evaluation> best = failure();
     if (!family.empty() && !family.front().measured) {
@@ -843,14 +892,18 @@ struct FunctionCurve {
 
 /// One point per distinct outcome of the budget policy, from the
 /// unrematerialized peak down to the smallest reachable one.
-static FunctionCurve sweep(const TrainingGraph &graph, bool exact,
-                           double timeLimit) {
+static FailureOr<FunctionCurve> sweep(const TrainingGraph &graph,
+                                      BudgetSolver solver, double timeLimit) {
   FunctionCurve curve;
   if (auto sym = graph.getFunction()->getAttrOfType<StringAttr>("sym_name"))
     curve.name = sym.getValue().str();
   curve.unrematerialized = MemoryTimeline::build(graph.getBody()).getPeakBytes();
-  std::vector<Evaluation> family =
-      budgetFamily(graph, exact, /*measure=*/true, timeLimit);
+  FailureOr<std::vector<Evaluation>> solved =
+      budgetFamily(graph, solver, /*measure=*/true, timeLimit,
+                   /*stopAt=*/std::numeric_limits<int64_t>::min());
+  if (failed(solved))
+    return failure();
+  std::vector<Evaluation> &family = *solved;
   std::vector<int64_t> budgets{curve.unrematerialized};
   for (const Evaluation &e : family)
     if (e.peak <= curve.unrematerialized)
@@ -947,15 +1000,18 @@ struct RematParetoPass
   void runOnOperation() override {
     std::vector<FunctionCurve> curves;
     bool failedSolver = false;
-    if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
-          FailureOr<bool> exact =
-              useExactSolver(graph, solver, exactLimit, timeLimit);
-          if (failed(exact)) {
-            failedSolver = true;
-            return;
-          }
-          curves.push_back(sweep(graph, *exact, timeLimit));
-        })) ||
+    if (failed(forEachTrainingGraph(
+            getOperation(),
+            [&](TrainingGraph &graph) {
+              FailureOr<FunctionCurve> curve = sweep(
+                  graph, chooseSolver(graph, solver, exactLimit, timeLimit),
+                  timeLimit);
+              if (failed(curve)) {
+                failedSolver = true;
+                return;
+              }
+              curves.push_back(std::move(*curve));
+            })) ||
         failedSolver)
       return signalPassFailure();
 

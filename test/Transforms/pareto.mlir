@@ -1,8 +1,12 @@
 // Tests -remat-pareto: one point per distinct outcome of the budget policy,
 // from the unrematerialized peak down to the smallest reachable one, as
 // JSON, CSV and SVG.
+// The exhaustive search and the branch and bound (forced by exact-limit=0)
+// draw the same curve.
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.bb.json solver=exact exact-limit=0" -o /dev/null
+// RUN: FileCheck %s --check-prefix=JSON < %t.bb.json
 // JSON:      "name": "attention",
 // JSON-NEXT: "points": [
 // JSON-NEXT:   {

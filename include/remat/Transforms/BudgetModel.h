@@ -58,6 +58,13 @@ BudgetOutcome measureBudgetDecision(const TrainingGraph &graph,
                                     ArrayRef<Operation *> recompute,
                                     bool schedule = true);
 
+/// See BudgetModel::evaluateAgainst.
+struct BudgetConstraint {
+  int64_t excess = 0;
+  SmallVector<unsigned, 8> candidates;
+  SmallVector<int64_t, 8> bytes;
+};
+
 class BudgetModel {
 public:
   /// `candidates` are the ops decisions are made over (bit i: candidate i).
@@ -76,8 +83,28 @@ public:
   /// With `relevant`, also the candidates not in `recompute` whose forward
   /// value is live at the predicted peak (the only ones whose recomputation
   /// can lower the memory at that point).
-  BudgetOutcome evaluate(const llvm::BitVector &recompute,
-                         SmallVectorImpl<unsigned> *relevant = nullptr) const;
+  /// With `relevantBytes` too, per relevant candidate the bytes of the
+  /// largest buffer its value keeps alive at the peak: what recomputing it
+  /// can free there at most.
+  BudgetOutcome
+  evaluate(const llvm::BitVector &recompute,
+           SmallVectorImpl<unsigned> *relevant = nullptr,
+           SmallVectorImpl<int64_t> *relevantBytes = nullptr) const;
+
+  /// evaluate(), and when the predicted peak exceeds `budget`, constraints
+  /// that every superset of `recompute` fitting `budget` meets (under the
+  /// assumption of the exact solver, see solveBudgetExactly): at a step
+  /// over the budget (the peak, the one with the least freeable slack, the
+  /// one with the fewest freeable buffers), the candidates live there must
+  /// free `excess` bytes, each at most `bytes` of its own. Empty when the
+  /// peak fits.
+  BudgetOutcome
+  evaluateAgainst(const llvm::BitVector &recompute, int64_t budget,
+                  std::vector<BudgetConstraint> &constraints) const;
+
+  /// The greatest common divisor of the ops' FLOPs (at least 1): every
+  /// decision's FLOPs are a multiple of it.
+  int64_t getFlopsGranularity() const;
 
   /// Number of evaluate() calls so far (for measurements).
   uint64_t getNumEvaluations() const;
@@ -99,9 +126,10 @@ struct ModelDecision {
 /// or with the FLOP-free candidates it reads, that lowers it most per added
 /// FLOP; batched on large graphs) and the `extra` decisions given (the
 /// selective min-cut points), each refined by reverse deletion and swaps
-/// under its own peak, then a short branch and bound between consecutive
-/// members. Pareto-filtered on the model's (peak, FLOPs), ordered by FLOPs.
-/// Spends about 4 million op-evaluations of the model at most.
+/// under its own peak, then the frontier sweep (budgetFrontier) with the
+/// work left, each level's branch and bound getting a share of it.
+/// Pareto-filtered on the model's (peak, FLOPs), ordered by FLOPs. Spends
+/// about 4 million op-evaluations of the model at most.
 std::vector<ModelDecision>
 fastBudgetFamily(const BudgetModel &model,
                  ArrayRef<llvm::BitVector> extra = {});
@@ -113,13 +141,19 @@ const ModelDecision *chooseModelDecision(ArrayRef<ModelDecision> family,
 
 /// The exact solver over the model: the fewest recompute FLOPs whose
 /// predicted peak fits `budget`, by branch and bound. Each node that
-/// misses the budget branches on the candidates live at its peak (one of
-/// them must be recomputed to lower it), cheapest first, with the
-/// candidates tried in earlier siblings excluded; a node is cut when its
-/// FLOPs plus the cheapest branch reach the best found. `complete` is
-/// false when `nodeLimit` evaluations ran out (the result is then the best
-/// found, not proven optimal). An `incumbent` that fits (the fast solver's
-/// choice) starts the search as the best known.
+/// misses the budget branches on the candidates that can free memory at
+/// its peak (one of them must be recomputed to lower it), cheapest first,
+/// with the candidates tried in earlier siblings excluded. Bounds: at each
+/// step evaluateAgainst names, the excess must be freed by the candidates
+/// named there, each at most its bytes; the cheapest fractional cover of
+/// it, plus the FLOPs already recomputed (recomputed again by every
+/// superset), is a lower bound, and a subtree whose candidates cannot
+/// cover it has no solution. Costs are multiples of the model's FLOPs
+/// granularity, so a subtree is cut when its bound is above the best found
+/// minus one granule. `complete` is false when `nodeLimit` evaluations ran
+/// out (the result is then the best found, not proven optimal). An
+/// `incumbent` that fits (the fast solver's choice) starts the search as
+/// the best known.
 struct ExactModelResult {
   std::optional<ModelDecision> best;
   bool complete = true;
@@ -128,6 +162,31 @@ struct ExactModelResult {
 ExactModelResult solveBudgetExactly(const BudgetModel &model, int64_t budget,
                                     uint64_t nodeLimit = 2000000,
                                     const ModelDecision *incumbent = nullptr);
+
+/// The Pareto frontier of the model, swept from the top: starting from
+/// nothing recomputed, each next member is the fewest-FLOPs decision whose
+/// predicted peak is below the last member's (solveBudgetExactly at that
+/// peak minus one byte, started from the best of `incumbents` and of the
+/// members so far that fits), until one fits `stopAt` or nothing is below.
+/// Ordered by FLOPs; each member is the optimum for every budget from its
+/// peak up to the next higher member's peak (exclusive) when `complete`.
+/// The sweep depends on `stopAt` only in where it ends: a lower `stopAt`
+/// gives the same members and more.
+///
+/// `nodeLimit` bounds the evaluations of the whole sweep. With `splitNodes`
+/// (the fast solver) each level gets a share of what is left and a search
+/// that runs out keeps its best found; without it (the exact solver) a
+/// level may use everything left, and the sweep stops at the first search
+/// that does not finish (`complete` false).
+struct FrontierResult {
+  std::vector<ModelDecision> members;
+  bool complete = true;
+  uint64_t nodes = 0;
+};
+FrontierResult budgetFrontier(const BudgetModel &model,
+                              ArrayRef<ModelDecision> incumbents,
+                              int64_t stopAt, uint64_t nodeLimit,
+                              bool splitNodes = false);
 
 } // namespace mlir::remat
 

@@ -74,12 +74,13 @@ struct RematPipelineOptions
       llvm::cl::init("auto")};
   Option<unsigned> exactLimit{
       *this, "exact-limit",
-      llvm::cl::desc("budget: the most candidate ops for the exact search"),
+      llvm::cl::desc("budget: the most candidate ops for the exhaustive "
+                     "search"),
       llvm::cl::init(10)};
   Option<double> timeLimit{
       *this, "time-limit",
-      llvm::cl::desc("budget: seconds the solver's pipeline runs may take "
-                     "(estimated; 0: no limit)"),
+      llvm::cl::desc("budget: seconds the solver may take (estimated at "
+                     "fixed rates; 0: no limit)"),
       llvm::cl::init(0)};
 };
 

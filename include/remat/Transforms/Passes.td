@@ -93,10 +93,13 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
       from the segment's inputs; its outputs are saved.
     - `budget`: the least recompute FLOPs whose predicted peak, after the
       whole pipeline (materialize and schedule included), fits `budget`.
-      Any pure op may be recomputed, GEMMs included. Candidate decisions
-      are evaluated by running materialize and schedule on a copy of the
-      function: all subsets of the candidate ops for small graphs (exact),
-      or the selective min-cut at every FLOPs-per-byte threshold (fast).
+      Any pure op may be recomputed, GEMMs included. Small graphs: every
+      subset of the candidate ops, each measured by running materialize
+      and schedule on a copy of the function. Beyond that, searched on a
+      peak model of the pipeline and the choice measured: `solver=exact`
+      sweeps the model's exact Pareto frontier by branch and bound, the
+      fast solver (`auto`) a greedy path, the selective min-cut points and
+      a node-capped frontier sweep (docs/Budget.md).
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
@@ -115,14 +118,18 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "budget: the peak to fit, in bytes (12000, 16MiB, 2.5GiB) or as "
            "a fraction of the unrematerialized peak (0.5)">,
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "budget: exact, fast, or auto (exact when the graph has at most "
-           "exact-limit candidate ops)">,
+           "budget: exact, fast, or auto (both take the exhaustive search "
+           "when the graph has at most exact-limit candidate ops and it "
+           "fits time-limit; beyond it, exact the branch and bound, auto "
+           "the fast solver)">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
-           "budget: the most candidate ops the exact search takes on">,
+           "budget: the most candidate ops the exhaustive search takes on "
+           "(at most 16)">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"0",
-           "budget: seconds the solver's pipeline runs may take, estimated "
-           "at a fixed rate per op (0: no limit); auto picks exact only "
-           "when it fits, exact fails when it does not, fast measures less">,
+           "budget: seconds the solver may take, estimated at fixed rates "
+           "per op (0: no limit); the exhaustive search only runs when it "
+           "fits, exact fails when its branch and bound does not finish, "
+           "fast measures less">,
   ];
   let statistics = [
     Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,
@@ -149,10 +156,11 @@ def RematPareto : Pass<"remat-pareto", "ModuleOp"> {
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
            "exact, fast or auto, as for policy=budget">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
-           "The most candidate ops the exact search takes on">,
+           "The most candidate ops the exhaustive search takes on, as for "
+           "policy=budget">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"0",
-           "Seconds the solver's pipeline runs may take, as for "
-           "policy=budget (0: no limit)">,
+           "Seconds the solver may take, as for policy=budget (0: no "
+           "limit)">,
   ];
 }
 

@@ -210,8 +210,7 @@ struct BudgetModel::Impl {
               std::vector<OverPoint> *overPoints = nullptr) const;
   BudgetOutcome
   evaluate(const llvm::BitVector &recompute,
-           SmallVectorImpl<unsigned> *relevant,
-           SmallVectorImpl<int64_t> *relevantBytes, int64_t threshold = 0,
+           SmallVectorImpl<unsigned> *relevant, int64_t threshold = 0,
            std::vector<BudgetConstraint> *constraints = nullptr) const;
 };
 
@@ -341,17 +340,15 @@ int64_t BudgetModel::getFlopsGranularity() const {
   return std::max<int64_t>(g, 1);
 }
 
-BudgetOutcome
-BudgetModel::evaluate(const llvm::BitVector &recompute,
-                      SmallVectorImpl<unsigned> *relevant,
-                      SmallVectorImpl<int64_t> *relevantBytes) const {
-  return impl->evaluate(recompute, relevant, relevantBytes);
+BudgetOutcome BudgetModel::evaluate(const llvm::BitVector &recompute,
+                                    SmallVectorImpl<unsigned> *relevant) const {
+  return impl->evaluate(recompute, relevant);
 }
 
 BudgetOutcome
 BudgetModel::evaluateAgainst(const llvm::BitVector &recompute, int64_t budget,
                              std::vector<BudgetConstraint> &constraints) const {
-  return impl->evaluate(recompute, nullptr, nullptr, budget, &constraints);
+  return impl->evaluate(recompute, nullptr, budget, &constraints);
 }
 
 /// Materialize's buildAll: regions before backward consumers, in program
@@ -847,15 +844,12 @@ TimelineResult BudgetModel::Impl::runTimeline(
 
 BudgetOutcome BudgetModel::Impl::evaluate(
     const llvm::BitVector &recompute, SmallVectorImpl<unsigned> *relevant,
-    SmallVectorImpl<int64_t> *relevantBytes, int64_t threshold,
-    std::vector<BudgetConstraint> *constraints) const {
+    int64_t threshold, std::vector<BudgetConstraint> *constraints) const {
   // The peak's union (two sharing modes) needs the relevant lists.
   SmallVector<unsigned> ownRelevant;
-  SmallVector<int64_t> ownBytes;
-  if (constraints && !relevant) {
+  SmallVector<int64_t> relevantBytes;
+  if (constraints && !relevant)
     relevant = &ownRelevant;
-    relevantBytes = &ownBytes;
-  }
   ++evaluations;
   marked.assign(ops.size(), 0);
   inChain.resize(ops.size(), 0);
@@ -958,10 +952,8 @@ BudgetOutcome BudgetModel::Impl::evaluate(
       bytes.push_back(b);
     }
   };
-  SmallVector<int64_t> scratchBytes;
   if (relevant)
-    freeable({live, otherLive}, *relevant,
-             relevantBytes ? *relevantBytes : scratchBytes);
+    freeable({live, otherLive}, *relevant, relevantBytes);
   if (constraints) {
     constraints->clear();
     if (overPoints) {
@@ -975,7 +967,7 @@ BudgetOutcome BudgetModel::Impl::evaluate(
       BudgetConstraint &c = constraints->emplace_back();
       c.excess = outcome.peak - threshold;
       c.candidates.assign(relevant->begin(), relevant->end());
-      c.bytes.assign(relevantBytes->begin(), relevantBytes->end());
+      c.bytes.assign(relevantBytes.begin(), relevantBytes.end());
     }
   }
   return outcome;

@@ -83,13 +83,8 @@ public:
   /// With `relevant`, also the candidates not in `recompute` whose forward
   /// value is live at the predicted peak (the only ones whose recomputation
   /// can lower the memory at that point).
-  /// With `relevantBytes` too, per relevant candidate the bytes of the
-  /// largest buffer its value keeps alive at the peak: what recomputing it
-  /// can free there at most.
-  BudgetOutcome
-  evaluate(const llvm::BitVector &recompute,
-           SmallVectorImpl<unsigned> *relevant = nullptr,
-           SmallVectorImpl<int64_t> *relevantBytes = nullptr) const;
+  BudgetOutcome evaluate(const llvm::BitVector &recompute,
+                         SmallVectorImpl<unsigned> *relevant = nullptr) const;
 
   /// evaluate(), and when the predicted peak exceeds `budget`, constraints
   /// that every superset of `recompute` fitting `budget` meets (under the

@@ -1286,8 +1286,8 @@ struct BranchAndBound {
       });
       excess.push_back(c.excess);
     }
-    // The cheapest fractional cover of `need` bytes by list[from..]
-    // (without `skip`), none if they free too little.
+    // The cheapest fractional cover of `need` bytes by list[from..], none
+    // if they free too little.
     SmallVector<unsigned> byRatio;
     auto cover = [&](ArrayRef<Branch> list, size_t from,
                      int64_t need) -> std::optional<double> {
@@ -1317,9 +1317,7 @@ struct BranchAndBound {
     auto canImprove = [&](double bound) {
       return bound * (1 - 1e-12) <= double(bestFlops) - double(granularity);
     };
-    // The node's bound, the largest over the constraints; branching is on
-    // the peak's (the first; measured to prune best of the three).
-    size_t branchOn = 0;
+    // The node's bound, the largest over the constraints.
     for (size_t k = 0; k < lists.size(); ++k) {
       std::optional<double> rest = cover(lists[k], 0, excess[k]);
       if (!rest || !canImprove(double(o.distinctFlops) + *rest))
@@ -1327,11 +1325,13 @@ struct BranchAndBound {
     }
     if (lists.empty())
       return;
-    // A child recomputes its branch and possibly later siblings (earlier
-    // ones are excluded from it): its branch's FLOPs plus the cheapest
-    // cover of the rest of the excess by the later siblings.
-    ArrayRef<Branch> branches = lists[branchOn];
-    const int64_t deficit = excess[branchOn];
+    // Branching is on the peak's constraint (the first; of the three, the
+    // one that measured the smallest trees). A child recomputes its branch
+    // and possibly later siblings (earlier ones are excluded from it): its
+    // branch's FLOPs plus the cheapest cover of the rest of the excess by
+    // the later siblings.
+    ArrayRef<Branch> branches = lists.front();
+    const int64_t deficit = excess.front();
     SmallVector<unsigned> added;
     for (size_t i = 0; i < branches.size(); ++i) {
       const Branch &br = branches[i];
@@ -1389,7 +1389,9 @@ FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
     }
     uint64_t cap = left;
     if (splitNodes) {
-      // As many levels are expected as known decisions below this one.
+      // About half as many levels are expected as there are known
+      // decisions below this one; easy levels finish early and leave their
+      // share to the later ones.
       SmallVector<int64_t> below;
       for (const ModelDecision &d : known)
         if (d.outcome.peak <= level)

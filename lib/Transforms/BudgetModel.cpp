@@ -194,6 +194,13 @@ struct BudgetModel::Impl {
   bool isTensor(uint32_t v) const {
     return v >= values.size() || values[v].tensor;
   }
+  /// The candidate defining body value `v` when this evaluation does not
+  /// recompute it; kNone otherwise (also for copies and arguments).
+  int32_t unmarkedCandidate(uint32_t v) const {
+    if (v >= values.size() || values[v].def == kNone || marked[values[v].def])
+      return kNone;
+    return ops[values[v].def].candidate;
+  }
   bool isMarkedValue(uint32_t v) const {
     if (v >= values.size() || !values[v].tensor || values[v].def == kNone)
       return false;
@@ -739,12 +746,9 @@ TimelineResult BudgetModel::Impl::runTimeline(
       if (buffer.kind != 2)
         return false;
       for (int32_t member = buffer.root; member != kNone;
-           member = nextMember[member]) {
-        uint32_t v = localIds[member];
-        if (v < values.size() && values[v].def != kNone &&
-            ops[values[v].def].candidate != kNone && !marked[values[v].def])
+           member = nextMember[member])
+        if (unmarkedCandidate(localIds[member]) != kNone)
           return true;
-      }
       return false;
     };
     std::vector<int64_t> freeCount(n + 1, 0), freeDelta(n + 1, 0);
@@ -811,8 +815,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
             continue;
           any = true;
           uint32_t v = localIds[member];
-          if (v >= values.size() || values[v].def == kNone ||
-              ops[values[v].def].candidate == kNone || marked[values[v].def]) {
+          if (unmarkedCandidate(v) == kNone) {
             blocked = true;
             break;
           }
@@ -922,13 +925,9 @@ BudgetOutcome BudgetModel::Impl::evaluate(
     SmallVector<std::pair<unsigned, int64_t>> found;
     for (ArrayRef<LiveValue> list : lists) {
       SmallVector<std::tuple<unsigned, uint32_t, int64_t>> perBuffer;
-      for (LiveValue lv : list) {
-        if (lv.value >= values.size() || values[lv.value].def == kNone)
-          continue;
-        int32_t c = ops[values[lv.value].def].candidate;
-        if (c != kNone && !recompute.test(c))
+      for (LiveValue lv : list)
+        if (int32_t c = unmarkedCandidate(lv.value); c != kNone)
           perBuffer.push_back({unsigned(c), lv.buffer, lv.bytes});
-      }
       llvm::sort(perBuffer);
       perBuffer.erase(std::unique(perBuffer.begin(), perBuffer.end()),
                       perBuffer.end());

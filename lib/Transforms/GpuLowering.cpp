@@ -412,6 +412,13 @@ static unsigned rowReductionsToWarps(func::FuncOp func) {
           Operation *c = fb.clone(*combine, inner);
           scf::YieldOp::create(fb, floc, c->getResult(0));
         });
+    // combine(acc := a, other := b), a clone of the loop's combiner.
+    auto combineValues = [&](Value a, Value bValue) {
+      IRMapping m;
+      m.map(acc.getResult(), a);
+      m.map(other, bValue);
+      return b.clone(*combine, m)->getResult(0);
+    };
     // Butterfly across the warp: every lane ends with the whole row.
     Value v = partial.getResult(0);
     Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), kWarp);
@@ -419,10 +426,7 @@ static unsigned rowReductionsToWarps(func::FuncOp func) {
       Value off = arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
       auto shuffle = gpu::ShuffleOp::create(b, loc, v, off, width,
                                             gpu::ShuffleMode::XOR);
-      IRMapping m;
-      m.map(acc.getResult(), v);
-      m.map(other, shuffle.getShuffleResult());
-      v = b.clone(*combine, m)->getResult(0);
+      v = combineValues(v, shuffle.getShuffleResult());
     }
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, c0);
     auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
@@ -432,11 +436,7 @@ static unsigned rowReductionsToWarps(func::FuncOp func) {
       idx.push_back(map.lookupOrDefault(i));
     Value memref = map.lookupOrDefault(store.getMemRef());
     Value old = memref::LoadOp::create(b, loc, memref, idx);
-    IRMapping m;
-    m.map(acc.getResult(), old);
-    m.map(other, v);
-    Value result = b.clone(*combine, m)->getResult(0);
-    memref::StoreOp::create(b, loc, result, memref, idx);
+    memref::StoreOp::create(b, loc, combineValues(old, v), memref, idx);
     loop.erase();
     ++rewritten;
   }

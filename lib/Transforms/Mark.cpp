@@ -33,10 +33,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -516,14 +515,26 @@ static std::optional<std::string> checkTimeLimit(StringRef pass,
       .str();
 }
 
-/// How many pipeline evaluations of `graph` fit in `timeLimit` seconds
-/// (no limit when it is 0).
-static size_t evaluationsWithin(const TrainingGraph &graph, double timeLimit) {
+/// How many runs over `ops` top-level ops, each estimated at `secondsPerOp`
+/// per op, fit in `timeLimit` seconds (no limit when it is 0).
+static uint64_t runsWithin(size_t ops, double timeLimit, double secondsPerOp) {
   if (timeLimit <= 0)
-    return std::numeric_limits<size_t>::max();
-  double each = std::max<size_t>(graph.getOps().size(), 1) *
-                kSecondsPerOpEvaluation;
-  return static_cast<size_t>(timeLimit / each);
+    return std::numeric_limits<uint64_t>::max();
+  return static_cast<uint64_t>(timeLimit /
+                               (std::max<size_t>(ops, 1) * secondsPerOp));
+}
+
+/// How many pipeline evaluations of `graph` fit in `timeLimit` seconds.
+static size_t evaluationsWithin(const TrainingGraph &graph, double timeLimit) {
+  return std::min<uint64_t>(
+      runsWithin(graph.getOps().size(), timeLimit, kSecondsPerOpEvaluation),
+      std::numeric_limits<size_t>::max());
+}
+
+/// The k-th of `count` picks spread evenly over `size` items, both ends
+/// kept (k < count <= size).
+static size_t spreadIndex(size_t k, size_t count, size_t size) {
+  return count == size || count < 2 ? k : k * (size - 1) / (count - 1);
 }
 
 /// On small functions, a greedy path measured with the real pipeline (the
@@ -614,10 +625,8 @@ static FailureOr<std::vector<Evaluation>>
 exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
               ArrayRef<ModelDecision> incumbents, double timeLimit,
               int64_t stopAt) {
-  uint64_t nodes = std::numeric_limits<uint64_t>::max();
-  if (timeLimit > 0)
-    nodes = static_cast<uint64_t>(
-        timeLimit / (std::max(model.getNumOps(), 1u) * kSecondsPerOpModelNode));
+  uint64_t nodes =
+      runsWithin(model.getNumOps(), timeLimit, kSecondsPerOpModelNode);
   FrontierResult frontier = budgetFrontier(model, incumbents, stopAt, nodes);
   if (!frontier.complete)
     return graph.getFunction()->emitError()
@@ -625,20 +634,23 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
            << llvm::formatv("{0}", timeLimit).str() << " (" << frontier.nodes
            << " branch-and-bound nodes over " << model.getNumCandidates()
            << " candidate ops); raise time-limit or use solver=fast";
-  std::vector<Evaluation> family;
-  for (const ModelDecision &member : frontier.members)
-    family.push_back(evaluate(graph, toDecisions(model, member.recompute)));
   // The fast family too (it does not depend on the budget either): its
   // members can tie a frontier member's FLOPs at a lower measured peak, or
-  // fit by measurement where the model predicted more.
+  // fit by measurement where the model predicted more. The frontier often
+  // holds the same decisions: each is measured once.
+  std::vector<llvm::BitVector> measured;
+  std::vector<Evaluation> family;
+  auto measure = [&](const llvm::BitVector &recompute) {
+    if (llvm::is_contained(measured, recompute))
+      return;
+    measured.push_back(recompute);
+    family.push_back(evaluate(graph, toDecisions(model, recompute)));
+  };
+  for (const ModelDecision &member : frontier.members)
+    measure(member.recompute);
   size_t count = std::min(incumbents.size(), kMeasuredMembers);
-  for (size_t k = 0; k < count; ++k) {
-    size_t at = count == incumbents.size()
-                    ? k
-                    : k * (incumbents.size() - 1) / (count - 1);
-    family.push_back(
-        evaluate(graph, toDecisions(model, incumbents[at].recompute)));
-  }
+  for (size_t k = 0; k < count; ++k)
+    measure(incumbents[spreadIndex(k, count, incumbents.size())].recompute);
   return family;
 }
 
@@ -681,9 +693,8 @@ budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
   const size_t maxPoints = 48;
   std::vector<llvm::BitVector> extra;
   for (size_t k = 0; k < std::min(maxPoints, thresholds.size()); ++k) {
-    size_t at = thresholds.size() <= maxPoints
-                    ? k
-                    : k * (thresholds.size() - 1) / (maxPoints - 1);
+    size_t at = spreadIndex(k, std::min(maxPoints, thresholds.size()),
+                            thresholds.size());
     Decisions decisions;
     selectiveDecisions(graph, thresholds[at], decisions);
     llvm::BitVector set(candidates.size());
@@ -714,9 +725,7 @@ budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
                                      affordable})
                          : members.size();
   for (size_t k = 0; k < count; ++k) {
-    size_t at = count == members.size()
-                    ? k
-                    : k * (members.size() - 1) / (count - 1);
+    size_t at = spreadIndex(k, count, members.size());
     Decisions decisions = toDecisions(model, members[at].recompute);
     if (measure) {
       family.push_back(evaluate(graph, std::move(decisions)));

@@ -48,9 +48,12 @@ class ImportedGraph:
 
     def __init__(self, mlir, args, results):
         self.mlir = mlir
-        # args: (name, kind, value or None); kind: param, buffer, input, random, cotangent
+        # args: (name, kind, value or None); kind: param, frozen (requires_grad=False),
+        # buffer, input, cotangent, random, seed
         self.args = args
         self.results = results      # (name, kind): output, grad, buffer
+        self.seeded = None          # indices of the outputs the backward is seeded from
+        self.note = None            # how the backward is seeded, in words
 
     def input_tensors(self):
         return [v for _, _, v in self.args]
@@ -103,9 +106,10 @@ def _module_paths(model):
             stack.append(names[id(module)])
             entry_fns.append(set(grad_fns(inputs)))
 
-    def claim(path):
+    def claim(path, fn_name):
         for node in pending:
             node.meta["remat_module"] = path
+            node.meta["remat_grad_fn"] = fn_name
         pending.clear()
 
     def post(module, inputs, outputs):
@@ -122,7 +126,8 @@ def _module_paths(model):
             seen.add(fn)
             if fn not in tagged:  # else an inner module's: keep its path, walk on
                 tagged[fn] = path
-                fn.register_hook(lambda grad_inputs, grad_outputs, path=path: claim(path))
+                fn.register_hook(lambda grad_inputs, grad_outputs, path=path, fn_name=fn.name():
+                                 claim(path, fn_name))
             work.extend(next_fn for next_fn, _ in fn.next_functions)
 
     original = torch.fx.Graph.create_node
@@ -182,46 +187,77 @@ def _flatten_outputs(out):
                        "them) can be outputs" % type(out).__name__)
 
 
+# A function name the importer writes bare: MLIR's bare-identifier syntax.
+NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
+
+
+def _clone_inputs(inputs):
+    """Private copies of the example inputs: a model that writes into its
+    inputs in place (`x.mul_(3)`) must see the values as given at every
+    trace and replay, and the written inputs must be those values."""
+    return tuple(x.detach().clone() if isinstance(x, torch.Tensor) else x for x in inputs)
+
+
 def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name="train_step",
-                 tangents=None, locations=True, dropout="inputs"):
+                 tangents=None, locations=True, dropout="inputs", cotangents="auto"):
     """Imports `model(*example_inputs)` with its backward.
 
     dtype: None (as is) or "f32" / "bf16" / "f16" / "f64" for parameters and
     floating inputs. fake: trace on meta tensors (no weights allocated).
-    tangents: cotangents of the outputs (default ones), used as example values.
+    tangents: cotangents of the seeded outputs (default ones), used as
+    example values.
     dropout: "inputs" (random draws become arguments holding PyTorch's own
     draws) or "functional" (a counter-based generator in the graph, seeded by
     one i64 argument: recomputable, but not PyTorch's numbers).
+    cotangents: "auto" (when exactly one output is a floating scalar, the
+    loss, only it is seeded, as loss.backward() does; else every output) or
+    "all" (every output gets a cotangent argument).
+    Parameters with requires_grad=False (frozen) are arguments without a
+    gradient result. The example inputs are not modified, even by a model
+    that writes into them.
     Returns an ImportedGraph.
     """
     if dropout not in ("inputs", "functional"):
         raise ImportError_("unknown dropout mode '%s' (expected inputs or functional)" % dropout)
+    if cotangents not in ("auto", "all"):
+        raise ImportError_("unknown cotangents mode '%s' (expected auto or all)" % cotangents)
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise ImportError_("invalid function name %r: use letters, digits, '_', '$' and '.', "
+                           "starting with a letter or '_'" % (name,))
     if not isinstance(model, torch.nn.Module):
         raise ImportError_("expected a torch.nn.Module, got %s" % type(model).__name__)
     if not isinstance(example_inputs, (list, tuple)):
         example_inputs = (example_inputs,)
     example_inputs = tuple(example_inputs)
+    for x in example_inputs:
+        if not isinstance(x, torch.Tensor):
+            raise ImportError_("example inputs must be tensors, got %s" % type(x).__name__)
     if dtype is not None:
         if dtype not in DTYPES:
             raise ImportError_("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
         model = copy.deepcopy(model) if not fake else model
         model = model.to(DTYPES[dtype])
-        example_inputs = tuple(x.to(DTYPES[dtype]) if isinstance(x, torch.Tensor) and x.is_floating_point()
-                               else x for x in example_inputs)
+        example_inputs = tuple(x.to(DTYPES[dtype]) if x.is_floating_point() else x
+                               for x in example_inputs)
     if fake:
-        example_inputs = tuple(_meta_like(x) if isinstance(x, torch.Tensor) else x for x in example_inputs)
-    for x in example_inputs:
-        if not isinstance(x, torch.Tensor):
-            raise ImportError_("example inputs must be tensors, got %s" % type(x).__name__)
+        example_inputs = tuple(_meta_like(x) for x in example_inputs)
+    else:
+        example_inputs = _clone_inputs(example_inputs)
 
-    params = dict(model.named_parameters())
+    all_params = dict(model.named_parameters())
     buffers = dict(model.named_buffers())
     if fake:
         # Meta tensors of the same shapes: nothing is allocated or computed.
-        params = {k: _meta_like(v).requires_grad_() for k, v in params.items()}
+        all_params = {k: _meta_like(v).requires_grad_(v.requires_grad) for k, v in all_params.items()}
         buffers = {k: _meta_like(v) for k, v in buffers.items()}
-    if not params:
+    trainable = [k for k, v in all_params.items() if v.requires_grad]
+    if not all_params:
         raise ImportError_("the model has no parameters: there is no gradient to import")
+    if not trainable:
+        raise ImportError_("all %d parameters of the model are frozen (requires_grad=False): "
+                           "there is no gradient to import" % len(all_params))
+    # Frozen parameters are inputs of the step, not differentiated.
+    params = {k: (v if v.requires_grad else v.detach()) for k, v in all_params.items()}
 
     # Output shapes for the cotangents, from a probe run that leaves no trace:
     # buffers and the random state are restored afterwards.
@@ -229,7 +265,8 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     saved = {k: v.clone() for k, v in buffers.items()}
     with torch.no_grad():
         try:
-            probe = _flatten_outputs(functional_call(model, {**params, **saved}, example_inputs))
+            probe = _flatten_outputs(functional_call(model, {**params, **saved},
+                                                     _clone_inputs(example_inputs)))
         except ImportError_:
             raise
         except Exception as e:
@@ -237,16 +274,27 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
                 type(e).__name__, e, " (try --fake: PyTorch may lack CPU kernels for this dtype)"
                 if dtype in ("f16", "bf16") and not fake else ""))
     torch.set_rng_state(rng)
-    for o in probe:
-        if not o.is_floating_point():
-            raise ImportError_("output of dtype %s has no gradient" % o.dtype)
+    if not probe:
+        raise ImportError_("the model returned no tensor")
+    scalars = [i for i, o in enumerate(probe) if o.dim() == 0 and o.is_floating_point()]
+    if cotangents == "auto" and len(scalars) == 1:
+        seeded = scalars  # the loss: loss.backward()
+    else:
+        seeded = list(range(len(probe)))
+    for i in seeded:
+        if not probe[i].is_floating_point():
+            raise ImportError_("output %d has dtype %s, which has no gradient" % (i, probe[i].dtype))
     if tangents is None:
-        tangents = [torch.ones(o.shape, dtype=o.dtype, device=o.device) for o in probe]
+        tangents = [torch.ones(probe[i].shape, dtype=probe[i].dtype, device=probe[i].device)
+                    for i in seeded]
     tangents = list(tangents)
+    if len(tangents) != len(seeded):
+        raise ImportError_("%d cotangents given for %d seeded outputs" % (len(tangents), len(seeded)))
 
     def joint(p, b, inputs, cts):
         out = _flatten_outputs(functional_call(model, {**p, **b}, tuple(inputs)))
-        grads = torch.autograd.grad(out, list(p.values()), cts, allow_unused=True)
+        grads = torch.autograd.grad([out[i] for i in seeded], [p[k] for k in trainable], cts,
+                                    allow_unused=True)
         return out, list(grads)
 
     def fresh_buffers():
@@ -255,11 +303,12 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     torch.manual_seed(seed)
     with _module_paths(model) if locations else contextlib.nullcontext():
         try:
-            gm = make_fx(joint)(params, fresh_buffers(), list(example_inputs), tangents)
+            gm = make_fx(joint)(params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImportError_:
             raise
         except Exception as e:  # tracing failures name the PyTorch error
-            raise ImportError_("tracing the model failed: %s: %s" % (type(e).__name__, e))
+            raise ImportError_("tracing the model failed: %s: %s" % (
+                type(e).__name__, str(e).strip().split("\n")[0]))
 
     # Values of every node, from a replay with the same seed: shapes and
     # dtypes for the lowering, and the random draws the graph takes as inputs.
@@ -279,16 +328,29 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
             return r
 
     torch.manual_seed(seed)
-    flat_args = list(params.values()) + list(fresh_buffers().values()) + list(example_inputs) + tangents
+    flat_args = (list(params.values()) + list(fresh_buffers().values()) +
+                 list(_clone_inputs(example_inputs)) + tangents)
     with torch.no_grad():
         Recorder(gm).run(*flat_args)
 
-    arg_info = ([("p." + k, "param", v) for k, v in params.items()] +
+    arg_info = ([("p." + k, "param" if k in trainable else "frozen", v) for k, v in params.items()] +
                 [("b." + k, "buffer", v) for k, v in buffers.items()] +
                 [("input%d" % i, "input", v) for i, v in enumerate(example_inputs)] +
-                [("grad_out%d" % i, "cotangent", v) for i, v in enumerate(tangents)])
-    return _lower(gm, values, arg_info, name, len(probe), list(params), list(buffers),
-                  functional_rng=dropout == "functional", seed=seed)
+                [("grad_out%d" % i, "cotangent", v) for i, v in zip(seeded, tangents)])
+    graph = _lower(gm, values, arg_info, name, len(probe), trainable, list(buffers),
+                   functional_rng=dropout == "functional", seed=seed,
+                   note=_seed_note(seeded, len(probe), cotangents))
+    graph.seeded = seeded
+    return graph
+
+
+def _seed_note(seeded, num_outputs, mode):
+    if len(seeded) == num_outputs:
+        if num_outputs == 1:
+            return "backward seeded from output0"
+        return "backward seeded from all %d outputs (a cotangent each)" % num_outputs
+    return ("backward seeded from output%d only, the scalar loss (loss.backward()); "
+            "--cotangents=all seeds every output" % seeded[0])
 
 
 def _packet(target):
@@ -299,12 +361,52 @@ def _packet(target):
     return getattr(target, "__name__", str(target)), ""
 
 
+def _forward_op(grad_fn_name):
+    """'aten.abs' for the autograd node 'AbsBackward0'."""
+    base = re.sub(r"Backward\d*$", "", grad_fn_name or "")
+    base = re.sub(r"(\d)D", r"\1d", base)
+    return "aten." + re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", base).lower()
+
+
 def _where(node):
+    """' in module 'h.0.mlp'', ' in the backward of aten.abs, module 'net.3'', ..."""
     path = node.meta.get("remat_module")
-    grad = " (its backward)" if node.meta.get("remat_phase") == "backward" else ""
-    if path is None:
-        return " in the backward pass" if "remat_module" in node.meta else ""
-    return (" in module '%s'" % path if path else " in the top-level module") + grad
+    if "remat_module" not in node.meta:
+        return ""
+    module = "module '%s'" % path if path else "the top-level module"
+    if node.meta.get("remat_phase") == "backward":
+        if path is None:
+            return " in the backward pass"
+        fn = node.meta.get("remat_grad_fn")
+        return " in the backward of %s, %s" % (_forward_op(fn), module) if fn else \
+            " in the backward of %s" % module
+    return " in " + module
+
+
+def _unsupported(nodes):
+    """A message listing all ops without a lowering, each with every place
+    it comes from; None when every op has one."""
+    places = {}
+    for n in nodes:
+        if n.op != "call_function":
+            continue
+        packet, overload = _packet(n.target)
+        if packet == "getitem":
+            continue
+        inplace = packet.endswith("_") and not packet.startswith("__")
+        if lower.HANDLERS.get(packet[:-1] if inplace else packet) is None:
+            where = _where(n).strip() or "in the graph"
+            seen = places.setdefault("aten.%s.%s" % (packet, overload or "default"), [])
+            if where not in seen:
+                seen.append(where)
+    if not places:
+        return None
+    lines = []
+    for op, where in places.items():
+        more = " (and %d more places)" % (len(where) - 3) if len(where) > 3 else ""
+        lines.append("  %s: %s%s" % (op, "; ".join(where[:3]), more))
+    return "%d unsupported op%s, no lowering to MLIR yet (docs/PyTorch.md lists the supported " \
+        "ones):\n%s" % (len(places), "s" if len(places) > 1 else "", "\n".join(lines))
 
 
 def _loc(node, packet):
@@ -319,7 +421,7 @@ def _loc(node, packet):
 
 
 def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
-           functional_rng=False, seed=0):
+           functional_rng=False, seed=0, note=None):
     fn = Function(name)
     L = lower.Lowering(fn, values, elem_of)
     L.functional_rng = functional_rng
@@ -329,8 +431,16 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
     placeholders = [n for n in nodes if n.op == "placeholder"]
     if len(placeholders) != len(arg_info):
         raise ImportError_("internal: %d placeholders for %d arguments" % (len(placeholders), len(arg_info)))
+    # Every unsupported op is reported at once: the lowering skips them and
+    # what depends on them, and raises the list at the end (or with the
+    # first other error, which may come from a skipped op's consequences).
+    missing = _unsupported(nodes)
+    skipped = set()
     buffer_nodes = {}
+    param_nodes = {}
     for n, (aname, kind, value) in zip(placeholders, arg_info):
+        if kind in ("param", "frozen"):
+            param_nodes[aname[2:]] = n
         v = values.get(n, value)
         attrs = "remat.cotangent" if kind == "cotangent" else None
         L.env[n] = fn.add_arg(aname, tuple(v.shape), elem_of(v.dtype), attrs)
@@ -354,16 +464,18 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         packet, overload = _packet(n.target)
         fn.begin(_loc(n, packet))
         L.node = n
-        if packet == "getitem":
-            L.env[n] = L.value(n.args[0])[n.args[1]]
-            continue
         inplace = packet.endswith("_") and not packet.startswith("__")
         base = packet[:-1] if inplace else packet
         handler = lower.HANDLERS.get(base)
-        if handler is None:
-            raise ImportError_("unsupported op aten.%s.%s%s: no lowering to MLIR yet (see "
-                               "docs/PyTorch.md for the supported ops)" % (
-                                   packet, overload or "default", _where(n)))
+        if (handler is None and packet != "getitem") or any(
+                a in skipped for a in n.all_input_nodes):
+            skipped.add(n)
+            if inplace and n.args:
+                skipped.add(L.root.get(n.args[0], n.args[0]))
+            continue
+        if packet == "getitem":
+            L.env[n] = L.value(n.args[0])[n.args[1]]
+            continue
         args = [L.value(a) for a in n.args]
         kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS}
         try:
@@ -374,7 +486,10 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
             else:
                 L.env[n] = result
         except ImportError_ as e:
-            raise ImportError_("aten.%s%s: %s" % (packet, _where(n), e))
+            raise ImportError_("aten.%s%s: %s%s" % (packet, _where(n), e,
+                                                   "\n" + missing if missing else ""))
+    if missing:
+        raise ImportError_(missing)
 
     # Results: forward outputs, parameter gradients, updated buffers.
     flat = list(output_node.args[0])
@@ -385,7 +500,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         results.append(("output%d" % i, "output", _result(L, o)))
     for pname, g in zip(param_names, grads):
         if g is None:
-            p = L.env[placeholders[param_names.index(pname)]]
+            p = L.env[param_nodes[pname]]
             t = fn.filled(p.shape, p.elem, 0.0)
         else:
             t = _result(L, g)
@@ -397,6 +512,8 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
 
     keep = _live_ops(fn)
     header = "// Imported from PyTorch %s by remat-import-torch.\n" % torch.__version__
+    if note:
+        header += "// %s%s.\n" % (note[0].upper(), note[1:])
     mlir = header + fn.text(keep)
     # Random draws became arguments after the cotangents, in creation order.
     args = list(arg_info)
@@ -407,7 +524,9 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         args.append(("rng." + node.name, "random", v))
     if L.rng_seed is not None:
         args.append(("rng_seed", "seed", torch.tensor(seed, dtype=torch.int64)))
-    return ImportedGraph(mlir, args, [(n, k) for n, k, _ in results])
+    graph = ImportedGraph(mlir, args, [(n, k) for n, k, _ in results])
+    graph.note = note
+    return graph
 
 
 def _result(L, node):

@@ -23,17 +23,22 @@ import torch  # noqa: E402
 from remat_torch import import_model  # noqa: E402
 
 
-def reference(model, inputs, seed, results):
-    """PyTorch's step: outputs, parameter gradients, updated buffers."""
+def reference(model, inputs, seed, graph):
+    """PyTorch's step: outputs, parameter gradients, updated buffers. The
+    backward is seeded as the import seeded it: from the scalar loss alone
+    (loss.backward()) or from every output with ones."""
     torch.manual_seed(seed)
     out = model(*inputs)
     outs = list(out) if isinstance(out, (tuple, list)) else [out]
-    params = list(model.parameters())
-    grads = torch.autograd.grad(outs, params, [torch.ones_like(o) for o in outs], allow_unused=True)
+    params = dict(model.named_parameters())
+    trained = [name[5:] for name, kind in graph.results if kind == "grad"]  # grad.NAME
+    seeded = [outs[i] for i in graph.seeded]
+    grads = torch.autograd.grad(seeded, [params[n] for n in trained],
+                                [torch.ones_like(o) for o in seeded], allow_unused=True)
     values = [o.detach() for o in outs]
-    values += [g if g is not None else torch.zeros_like(p) for g, p in zip(grads, params)]
+    values += [g if g is not None else torch.zeros_like(params[n]) for g, n in zip(grads, trained)]
     buffers = dict(model.named_buffers())
-    values += [buffers[name[4:]].detach() for name, kind in results if kind == "buffer"]
+    values += [buffers[name[4:]].detach() for name, kind in graph.results if kind == "buffer"]
     return values
 
 
@@ -56,13 +61,20 @@ def main():
     # The reference runs on a fresh copy: the import must not have changed
     # the model (its buffers) or the random state it starts from.
     model, inputs = getattr(models, func)()
-    want = reference(model, inputs, args.seed, graph.results)
+    given = [x.clone() for x in inputs]
+    want = reference(model, inputs, args.seed, graph)
 
     work = tempfile.mkdtemp(prefix="remat-torch-")
     with open(os.path.join(work, "graph.mlir"), "w") as f:
         f.write(graph.mlir)
     graph.write_inputs(os.path.join(work, "in"))
-    ok = True
+    # The written inputs are the model's inputs as given, even when its
+    # forward writes into them in place.
+    written = [np.load(os.path.join(work, "in", "arg%d.npy" % i))
+               for i, (_, kind, _) in enumerate(graph.args) if kind == "input"]
+    same = all(np.array_equal(w, x.numpy()) for w, x in zip(written, given))
+    print("inputs: %d written, %s" % (len(written), "as given" if same else "FAIL: not as given"))
+    ok = same
     for k, text in enumerate(args.policy or ["none"]):
         # "budget --budget=0.8": a policy and more remat-run options.
         policy, *options = text.split()

@@ -118,3 +118,74 @@ def dropout_half():
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(64, 64), nn.Dropout(0.5))
     return model, (torch.randn(64, 64) + 10.0,)
+
+
+class ScaleInput(nn.Module):
+    """Writes into its input in place, as some forward functions do."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 3)
+
+    def forward(self, x):
+        x.mul_(3)
+        return self.lin(x).tanh()
+
+
+def in_place_input():
+    torch.manual_seed(0)
+    return ScaleInput(), (torch.randn(2, 4),)
+
+
+def make_raises_runtime_error():
+    raise RuntimeError("no GPU here")
+
+
+def make_raises_type_error():
+    return nn.Linear(4, 4, bad_argument=1), (torch.randn(2, 4),)
+
+
+def frozen():
+    """A frozen embedding and first layer (fine-tuning): arguments without gradients."""
+    torch.manual_seed(0)
+
+    class Head(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(10, 8)
+            self.body = nn.Linear(8, 8)
+            self.head = nn.Linear(8, 3)
+            for p in list(self.emb.parameters()) + list(self.body.parameters()):
+                p.requires_grad_(False)
+
+        def forward(self, ids, y):
+            return F.cross_entropy(self.head(torch.relu(self.body(self.emb(ids)))), y)
+
+    return Head(), (torch.randint(0, 10, (6,)), torch.randint(0, 3, (6,)))
+
+
+def all_frozen():
+    model = nn.Linear(4, 4)
+    model.requires_grad_(False)
+    return model, (torch.randn(2, 4),)
+
+
+def several_unsupported():
+    """Ops without a lowering in two modules, forward and backward."""
+    class Sorter(nn.Module):
+        def forward(self, x):
+            return torch.sort(x, dim=1).values
+
+    class CumSum(nn.Module):
+        def forward(self, x):
+            return torch.cumsum(x, 1)
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.net = nn.Sequential(nn.Linear(4, 4), Sorter(), nn.Linear(4, 4), CumSum(), nn.Linear(4, 2))
+
+        def forward(self, x):
+            return self.net(x)
+
+    return Net(), (torch.randn(2, 4),)

@@ -88,9 +88,10 @@ class Lowering:
         raise ImportError_(message)
 
     # -- elementwise -----------------------------------------------------------
-    def ew(self, operands, fn, shape=None, elem=None, compute=None):
+    def ew(self, operands, fn, shape=None, elem=None, compute=None, yields=None):
         """out = fn(body, [operand elements in `compute` type]) elementwise,
-        with broadcasting; scalars become constants."""
+        with broadcasting; scalars become constants. fn returns a value of
+        type `yields` (default: `compute`; i1 for comparisons)."""
         if shape is None:
             shape, elem = self.out()
         compute = compute or compute_elem(elem)
@@ -107,7 +108,7 @@ class Lowering:
                 else:
                     elems.append(b.const(o, compute))
             r = fn(b, elems)
-            return [b.cast(r, compute, elem)]
+            return [b.cast(r, yields or compute, elem)]
 
         if not tensors:
             raise ImportError_("an elementwise op on scalars only is not supported")
@@ -130,9 +131,10 @@ class Lowering:
         for i, k in enumerate(dims):
             loop_of[k] = "d%d" % (len(kept) + i)
         exprs = t.base_exprs([loop_of[k] for k in range(rank)])
-        init_val = 0.0 if kind == "add" else float("-inf")
+        init_val = {"add": 0.0, "max": float("-inf"), "min": float("inf")}[kind]
         if not elem_is_float(acc):
-            init_val = 0
+            bits = int(acc[1:])
+            init_val = {"add": 0, "max": -(1 << (bits - 1)), "min": (1 << (bits - 1)) - 1}[kind]
         init = self.fn.filled(par_shape, acc, init_val)
 
         def body(b, args):
@@ -313,7 +315,7 @@ def _compare(pred):
             c = "f32"
         else:
             c = max(elems, key=lambda e: int(e[1:]))
-        return L.ew([a, b], lambda bd, e: bd.cmp(pred, e[0], e[1], c), compute=c)
+        return L.ew([a, b], lambda bd, e: bd.cmp(pred, e[0], e[1], c), compute=c, yields="i1")
     return h
 
 
@@ -467,7 +469,7 @@ def h_ones(L, *args, **kwargs):
 @handles("full", "full_like", "new_full", "scalar_tensor", "fill")
 def h_full(L, *args, **kwargs):
     shape, elem = L.out()
-    name = str(L.node.target).split(".")[1]
+    name = str(L.node.target).split(".")[1].rstrip("_")
     value = {"full": 1, "full_like": 1, "new_full": 2, "scalar_tensor": 0, "fill": 1}[name]
     value = args[value] if len(args) > value else kwargs.get("fill_value", kwargs.get("value"))
     if isinstance(value, Tensor):
@@ -779,11 +781,17 @@ def h_addmm(L, bias, a, b, beta=1, alpha=1):
 @handles("sum")
 def h_sum(L, a, dims=None, keepdim=False, dtype=None):
     shape, elem = L.out()
+    if not isinstance(a, Tensor):  # masked_select's values
+        from .lower_more import masked_reduction
+        return masked_reduction(L, a, mean=False)
     return L.reduce(a, dims, keepdim, "add", elem=elem)
 
 
 @handles("mean")
 def h_mean(L, a, dims=None, keepdim=False, dtype=None):
+    if not isinstance(a, Tensor):  # masked_select's values
+        from .lower_more import masked_reduction
+        return masked_reduction(L, a, mean=True)
     shape, elem = L.out()
     rank = len(a.shape)
     n = prod(a.shape[d] for d in norm_dims(dims, rank))
@@ -1178,18 +1186,19 @@ def conv2d(L, x, w, stride, dilation, out_shape, elem):
     return Tensor(name, out_shape, elem)
 
 
-def _check_conv(L, x, transposed, groups):
+def _check_conv(L, x, transposed):
     if len(x.shape) != 4:
         L.error("only 2-D convolution (NCHW) is supported, got rank %d" % len(x.shape))
     if transposed:
         L.error("transposed convolution is not supported")
-    if groups != 1:
-        L.error("grouped convolution (groups=%d) is not supported" % groups)
 
 
 @handles("convolution")
 def h_convolution(L, x, w, bias, stride, padding, dilation, transposed, output_padding, groups):
-    _check_conv(L, x, transposed, groups)
+    _check_conv(L, x, transposed)
+    if groups != 1:
+        from .lower_more import grouped_conv
+        return grouped_conv(L, x, w, bias, stride, padding, dilation, groups)
     shape, elem = L.out()
     p = pair(padding)
     xp = padded(L, x, p, p, 0.0)
@@ -1203,15 +1212,19 @@ def h_convolution(L, x, w, bias, stride, padding, dilation, transposed, output_p
 @handles("convolution_backward")
 def h_convolution_backward(L, go, x, w, bias_sizes, stride, padding, dilation, transposed,
                            output_padding, groups, output_mask):
-    _check_conv(L, x, transposed, groups)
+    _check_conv(L, x, transposed)
     s, p, d = pair(stride), pair(padding), pair(dilation)
     elem = go.elem
     c = compute_elem(elem)
     go = L.fn.materialize(go)
     w = L.fn.materialize(w)
-    f_, ch, kh, kw = w.shape
+    f_, cg, kh, kw = w.shape
+    fg = f_ // groups
     n, _, oh, ow = go.shape
     results = [None, None, None]
+    # Groups: filter f reads input channels (f // fg) * cg + [0, cg); with
+    # one group these expressions are the plain loop dims.
+    grouped = groups != 1
     if output_mask[0]:
         # dx = conv(go dilated by the stride and padded, w flipped and
         # transposed to (C, F, kh, kw)), stride 1, same dilation.
@@ -1231,14 +1244,16 @@ def h_convolution_backward(L, go, x, w, bias_sizes, stride, padding, dilation, t
             prod_ = bd.binary("mul", bd.cast(a[0], gp.elem, c), bd.cast(a[1], w.elem, c), c)
             return [bd.binary("add", a[2], prod_, c)]
 
-        # loops: n, c, y, x (parallel), f, i, j (reduction)
+        # loops: n, c, y, x (parallel), f within c's group, i, j (reduction)
+        f_expr = "(d1 floordiv %d) * %d + d4" % (cg, fg) if grouped else "d4"
+        c_expr = "d1 mod %d" % cg if grouped else "d1"
         gi = L.fn.generic([(ishape, c)],
-                          [(gp, ["d0", "d4", "d2 + d5 * %d" % d[0], "d3 + d6 * %d" % d[1]]),
-                           (w, ["d4", "d1", "%d - d5" % (kh - 1), "%d - d6" % (kw - 1)])],
-                          body, reduce_dims=[f_, kh, kw], inits=[init])[0]
+                          [(gp, ["d0", f_expr, "d2 + d5 * %d" % d[0], "d3 + d6 * %d" % d[1]]),
+                           (w, [f_expr, c_expr, "%d - d5" % (kh - 1), "%d - d6" % (kw - 1)])],
+                          body, reduce_dims=[fg, kh, kw], inits=[init])[0]
         results[0] = gi if c == ielem else L.ew([gi], lambda bd, e: e[0], shape=ishape, elem=ielem)
     if output_mask[1]:
-        # dw[f, c, i, j] = sum_{n, y, z} go[n, f, y, z] * xpad[n, c, y*s + i*d, z*s + j*d]
+        # dw[f, c, i, j] = sum_{n, y, z} go[n, f, y, z] * xpad[n, group(f) * cg + c, y*s + i*d, z*s + j*d]
         xp = padded(L, x, p, p, 0.0)
         shape, welem = L.out(1)
 
@@ -1249,7 +1264,8 @@ def h_convolution_backward(L, go, x, w, bias_sizes, stride, padding, dilation, t
         init = L.fn.filled(shape, c, 0.0)
         gw = L.fn.generic([(shape, c)],
                           [(go, ["d4", "d0", "d5", "d6"]),
-                           (xp, ["d4", "d1", "d5 * %d + d2 * %d" % (s[0], d[0]), "d6 * %d + d3 * %d" % (s[1], d[1])])],
+                           (xp, ["d4", "(d0 floordiv %d) * %d + d1" % (fg, cg) if grouped else "d1",
+                                 "d5 * %d + d2 * %d" % (s[0], d[0]), "d6 * %d + d3 * %d" % (s[1], d[1])])],
                           body, reduce_dims=[n, oh, ow], inits=[init])[0]
         results[1] = gw if c == welem else L.ew([gw], lambda bd, e: e[0], shape=shape, elem=welem)
     if output_mask[2] and bias_sizes is not None:
@@ -1374,3 +1390,6 @@ def h_arange(L, *args, **kwargs):
         return [bd.cast(v, c, elem)]
 
     return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+from . import lower_more  # noqa: E402,F401  (registers more handlers)

@@ -48,14 +48,47 @@ static bool isWriteOnlyInit(OpOperand &use, const DenseMap<Value, unsigned> &buf
   return it == bufferOf.end() || it->second != id;
 }
 
-/// Elementwise ops on tensors (arith, math) are lowered by
-/// convert-elementwise-to-linalg into generics whose init is the first
-/// operand of the result's type, so they too can write in place.
-static Value getElementwiseDestination(Operation *op, OpResult result) {
-  for (Value operand : op->getOperands())
-    if (operand.getType() == result.getType())
-      return operand;
-  return nullptr;
+std::optional<unsigned> mlir::remat::getInPlaceOperand(Operation *op,
+                                                      unsigned resultIndex) {
+  OpResult result = op->getResult(resultIndex);
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+    if (!dps.hasPureTensorSemantics())
+      return std::nullopt;
+    return dps.getTiedOpOperand(result)->getOperandNumber();
+  }
+  // Elementwise ops on tensors (arith, math) are lowered by
+  // convert-elementwise-to-linalg into generics whose init is the first
+  // operand of the result's type, so they too can write in place.
+  if (!op->hasTrait<OpTrait::Elementwise>())
+    return std::nullopt;
+  for (OpOperand &operand : op->getOpOperands())
+    if (operand.get().getType() == result.getType())
+      return operand.getOperandNumber();
+  return std::nullopt;
+}
+
+SmallVector<unsigned, 2> mlir::remat::getInPlaceConflicts(Operation *op,
+                                                          unsigned tied) {
+  SmallVector<unsigned, 2> conflicts;
+  Value dest = op->getOperand(tied);
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  bool parallel = !linalgOp || linalgOp.getNumLoops() ==
+                                   linalgOp.getNumParallelLoops();
+  auto identity = [&](OpOperand &operand) {
+    return !linalgOp ||
+           linalgOp.getMatchingIndexingMap(&operand).isIdentity();
+  };
+  bool elementwise = op->hasTrait<OpTrait::Elementwise>() ||
+                     (linalgOp && parallel && identity(op->getOpOperand(tied)));
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (operand.getOperandNumber() == tied ||
+        !isa<RankedTensorType>(operand.get().getType()))
+      continue;
+    if (operand.get() == dest && elementwise && identity(operand))
+      continue;
+    conflicts.push_back(operand.getOperandNumber());
+  }
+  return conflicts;
 }
 
 MemoryTimeline MemoryTimeline::build(Block &block) {
@@ -95,7 +128,6 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
 
   SmallVector<int64_t> transient(timeline.ops.size(), 0);
   for (auto [i, op] : llvm::enumerate(timeline.ops)) {
-    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
     int64_t resultBytes = 0;
     for (OpResult result : op->getResults()) {
       if (!isa<RankedTensorType>(result.getType()))
@@ -109,15 +141,15 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         }
       }
       // The operand whose buffer the result may be written into.
-      Value tied;
-      if (dps && dps.hasPureTensorSemantics())
-        tied = dps.getTiedOpOperand(result)->get();
-      else if (op->hasTrait<OpTrait::Elementwise>())
-        tied = getElementwiseDestination(op, result);
-      if (tied) {
-        std::optional<unsigned> id = timeline.getBufferId(tied);
+      if (std::optional<unsigned> tied =
+              getInPlaceOperand(op, result.getResultNumber())) {
+        std::optional<unsigned> id =
+            timeline.getBufferId(op->getOperand(*tied));
         if (id && timeline.buffers[*id].kind == StorageKind::Heap &&
-            lastUseOf(*id) <= i) {
+            lastUseOf(*id) <= i &&
+            llvm::none_of(getInPlaceConflicts(op, *tied), [&](unsigned k) {
+              return timeline.getBufferId(op->getOperand(k)) == id;
+            })) {
           join(result, *id);
           continue;
         }

@@ -85,6 +85,9 @@ struct MValue {
   int32_t def = kNone;   // top-level op, kNone for arguments
   int32_t alias = kNone; // value whose buffer a view shares
   int32_t tied = kNone;  // value whose buffer the result may be written into
+  /// Operands that forbid the in-place write when they share tied's
+  /// buffer (getInPlaceConflicts): `conflicts[conflictBegin, conflictEnd)`.
+  uint32_t conflictBegin = 0, conflictEnd = 0;
 };
 
 struct MOp {
@@ -110,16 +113,19 @@ struct Step {
 struct PResult {
   uint32_t value;
   int32_t alias, tied;
+  uint32_t conflictBegin = 0, conflictEnd = 0; // into Program::conflicts
 };
 
 struct Program {
   std::vector<Step> steps;
   std::vector<MUse> uses;
   std::vector<PResult> results;
+  std::vector<uint32_t> conflicts;
   void clear() {
     steps.clear();
     uses.clear();
     results.clear();
+    conflicts.clear();
   }
 };
 
@@ -157,6 +163,7 @@ struct TimelineResult {
 struct BudgetModel::Impl {
   std::vector<MValue> values;
   std::vector<MOp> ops;
+  std::vector<uint32_t> conflicts; // MValue::conflictBegin/End point here
   std::vector<uint32_t> candidates; // op index per candidate
   std::vector<Operation *> candidateOps;
   std::vector<uint8_t> hasBackwardUse;
@@ -294,25 +301,23 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
       }
     });
     // Buffer rules for the results (MemoryTimeline::build).
-    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
     for (OpResult result : op->getResults()) {
       MValue &v = m.values[ids[result]];
       if (std::optional<unsigned> src =
               getAliasedOperand(op, result.getResultNumber()))
         if (auto it = ids.find(op->getOperand(*src)); it != ids.end())
           v.alias = it->second;
-      Value tied;
-      if (dps && dps.hasPureTensorSemantics())
-        tied = dps.getTiedOpOperand(result)->get();
-      else if (op->hasTrait<OpTrait::Elementwise>())
-        for (Value operand : op->getOperands())
-          if (operand.getType() == result.getType()) {
-            tied = operand;
-            break;
-          }
-      if (tied)
-        if (auto it = ids.find(tied); it != ids.end())
-          v.tied = it->second;
+      std::optional<unsigned> tied =
+          getInPlaceOperand(op, result.getResultNumber());
+      auto it = tied ? ids.find(op->getOperand(*tied)) : ids.end();
+      if (it == ids.end())
+        continue;
+      v.tied = it->second;
+      v.conflictBegin = m.conflicts.size();
+      for (unsigned k : getInPlaceConflicts(op, *tied))
+        if (auto c = ids.find(op->getOperand(k)); c != ids.end())
+          m.conflicts.push_back(c->second);
+      v.conflictEnd = m.conflicts.size();
     }
   }
   m.hasBackwardUse.assign(m.values.size(), 0);
@@ -511,15 +516,21 @@ void BudgetModel::Impl::buildProgram(const std::vector<ModelRegion> &regions,
     step.useEnd = program.uses.size();
     step.resBegin = program.results.size();
     for (uint32_t v = op.resBegin; v < op.resEnd; ++v)
-      if (values[v].tensor)
-        program.results.push_back(
-            {v,
-             values[v].alias == kNone
-                 ? kNone
-                 : int32_t(mapped(values[v].alias, redirect)),
-             values[v].tied == kNone
-                 ? kNone
-                 : int32_t(mapped(values[v].tied, redirect))});
+      if (values[v].tensor) {
+        PResult res{v,
+                    values[v].alias == kNone
+                        ? kNone
+                        : int32_t(mapped(values[v].alias, redirect)),
+                    values[v].tied == kNone
+                        ? kNone
+                        : int32_t(mapped(values[v].tied, redirect))};
+        res.conflictBegin = program.conflicts.size();
+        for (uint32_t k = values[v].conflictBegin; k < values[v].conflictEnd;
+             ++k)
+          program.conflicts.push_back(mapped(conflicts[k], redirect));
+        res.conflictEnd = program.conflicts.size();
+        program.results.push_back(res);
+      }
     step.resEnd = program.results.size();
     program.steps.push_back(step);
   }
@@ -541,8 +552,15 @@ int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
     step.useEnd = inner.uses.size();
     step.resBegin = inner.results.size();
     for (uint32_t v = op.resBegin; v < op.resEnd; ++v)
-      if (values[v].tensor)
-        inner.results.push_back({v, values[v].alias, values[v].tied});
+      if (values[v].tensor) {
+        PResult res{v, values[v].alias, values[v].tied};
+        res.conflictBegin = inner.conflicts.size();
+        inner.conflicts.insert(inner.conflicts.end(),
+                               conflicts.begin() + values[v].conflictBegin,
+                               conflicts.begin() + values[v].conflictEnd);
+        res.conflictEnd = inner.conflicts.size();
+        inner.results.push_back(res);
+      }
     step.resEnd = inner.results.size();
     inner.steps.push_back(step);
   }
@@ -676,7 +694,13 @@ TimelineResult BudgetModel::Impl::runTimeline(
       }
       if (tied != kNone && bufferOf[tied] != kNone) {
         int32_t id = bufferOf[tied];
-        if (buffers[id].kind == 2 && buffers[id].lastFixedUse <= s) {
+        bool conflict = false;
+        for (uint32_t k = res.conflictBegin; k < res.conflictEnd && !conflict;
+             ++k)
+          if (int32_t c = localIfAny(prog.conflicts[k]); c != kNone)
+            conflict = bufferOf[c] == id;
+        if (buffers[id].kind == 2 && buffers[id].lastFixedUse <= s &&
+            !conflict) {
           join(value, id);
           continue;
         }

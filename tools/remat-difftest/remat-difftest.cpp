@@ -44,6 +44,19 @@ static cl::opt<unsigned> minOps("min-ops", cl::desc("Fewest forward steps"),
 static cl::opt<unsigned> maxOps("max-ops", cl::desc("Most forward steps"),
                                 cl::init(14));
 static cl::opt<bool> verbose("v", cl::desc("A line per seed"));
+static cl::opt<unsigned> optLevel(
+    "opt-level",
+    cl::desc("LLVM optimization level of the compiled graphs, 0-3 (default 2, "
+             "as remat-run; 0 compiles several times faster for long sweeps)"),
+    cl::init(2));
+static cl::list<std::string> onlyConfigs(
+    "configs", cl::CommaSeparated,
+    cl::desc("Run only these configurations (selective, selective-all, "
+             "segments-2, segments-sqrt, manual, budget-0.9, budget-0.7)"));
+static cl::opt<bool> allowOver(
+    "allow-over",
+    cl::desc("Count a measured peak below the prediction (over-prediction) "
+             "instead of failing; a measurement above it always fails"));
 
 namespace {
 struct Config {
@@ -81,6 +94,12 @@ int main(int argc, char **argv) {
     llvm::errs() << "remat-difftest: --max-ops must be >= --min-ops\n";
     return 2;
   }
+  for (const std::string &name : onlyConfigs)
+    if (llvm::none_of(configs, [&](const Config &c) { return name == c.name; })) {
+      llvm::errs() << "remat-difftest: unknown configuration '" << name
+                   << "' in --configs\n";
+      return 2;
+    }
   if (emit) {
     if (oneSeed < 0) {
       llvm::errs() << "remat-difftest: --emit needs --seed\n";
@@ -96,7 +115,7 @@ int main(int argc, char **argv) {
 
   uint64_t begin = oneSeed >= 0 ? oneSeed : firstSeed;
   uint64_t end = oneSeed >= 0 ? begin + 1 : begin + numSeeds;
-  unsigned failures = 0, runs = 0, infeasible = 0;
+  unsigned failures = 0, runs = 0, infeasible = 0, over = 0;
   GraphStats total;
   auto start = std::chrono::steady_clock::now();
   for (uint64_t seed = begin; seed < end; ++seed) {
@@ -104,9 +123,28 @@ int main(int argc, char **argv) {
       ++failures;
       llvm::outs() << "FAIL seed " << seed << " [" << config.name
                    << "]: " << why << "\n  reproduce: remat-difftest --seed "
-                   << seed << " --emit" << (config.manualGraph ? " --manual" : "")
+                   << seed << " --min-ops " << minOps << " --max-ops " << maxOps
+                   << " --emit" << (config.manualGraph ? " --manual" : "")
                    << " > graph.mlir && remat-run graph.mlir " << config.flags
                    << " --compare-policy=none\n";
+    };
+    // The measured peak must equal the prediction; with --allow-over, a
+    // measurement below it is counted and listed, never one above it.
+    auto checkPrediction = [&](const Config &config,
+                               const remat_run::RunResult &r,
+                               const std::string &what) {
+      uint64_t predicted = r.predictedPeakBytes;
+      if (r.measuredPeakBytes == predicted)
+        return;
+      std::string text = what + "measured peak " +
+                         std::to_string(r.measuredPeakBytes) +
+                         (r.measuredPeakBytes > predicted ? " > " : " < ") +
+                         "predicted " + std::to_string(predicted);
+      if (r.measuredPeakBytes > predicted || !allowOver)
+        return fail(config, text);
+      ++over;
+      llvm::outs() << "over-prediction: seed " << seed << " [" << config.name
+                   << "]: " << text << "\n";
     };
     GraphStats stats;
     std::string plain = randomGraph(seed, minOps, maxOps, false, &stats);
@@ -117,6 +155,8 @@ int main(int argc, char **argv) {
 
     std::optional<remat_run::RunResult> baseline[2];
     for (const Config &config : configs) {
+      if (!onlyConfigs.empty() && !llvm::is_contained(onlyConfigs, config.name))
+        continue;
       bool budgetInfeasible = false;
       ScopedDiagnosticHandler silence(&context, [&](Diagnostic &diag) {
         // A budget below what remat can reach is a correct refusal.
@@ -142,17 +182,14 @@ int main(int argc, char **argv) {
         remat::RematPipelineOptions none;
         none.policy = "none";
         FailureOr<remat_run::RunResult> r =
-            remat_run::compileAndRun(*module, "graph", none, inputs);
+            remat_run::compileAndRun(*module, "graph", none, inputs,
+                                     optLevel);
         ++runs;
         if (failed(r)) {
           fail(config, "policy=none failed to compile or run");
           continue;
         }
-        if (r->measuredPeakBytes != uint64_t(r->predictedPeakBytes))
-          fail(config, "policy=none: measured peak " +
-                           std::to_string(r->measuredPeakBytes) +
-                           " != predicted " +
-                           std::to_string(r->predictedPeakBytes));
+        checkPrediction(config, *r, "policy=none: ");
         base = std::move(*r);
       }
       remat::RematPipelineOptions options;
@@ -163,7 +200,8 @@ int main(int argc, char **argv) {
       if (*config.budget)
         options.solver = StringRef(config.flags).contains("fast") ? "fast" : "auto";
       FailureOr<remat_run::RunResult> r =
-          remat_run::compileAndRun(*module, "graph", options, inputs);
+          remat_run::compileAndRun(*module, "graph", options, inputs,
+                                   optLevel);
       ++runs;
       if (failed(r)) {
         if (budgetInfeasible)
@@ -185,10 +223,7 @@ int main(int argc, char **argv) {
         if (r->outputs[i].data != base->outputs[i].data)
           fail(config, "output " + std::to_string(i) +
                            " differs from policy=none");
-      if (r->measuredPeakBytes != uint64_t(r->predictedPeakBytes))
-        fail(config, "measured peak " + std::to_string(r->measuredPeakBytes) +
-                         " != predicted " +
-                         std::to_string(r->predictedPeakBytes));
+      checkPrediction(config, *r, "");
       if (r->predictedPeakBytes > base->predictedPeakBytes ||
           r->measuredPeakBytes > base->measuredPeakBytes)
         fail(config, "peak " + std::to_string(r->measuredPeakBytes) +
@@ -214,6 +249,7 @@ int main(int argc, char **argv) {
   }
   llvm::outs() << "), " << runs << " compiled runs (" << infeasible
                << " infeasible budgets refused), " << failures
-               << " failures, " << llvm::formatv("{0:f1}", seconds) << " s\n";
+               << " failures, " << over << " over-predictions, "
+               << llvm::formatv("{0:f1}", seconds) << " s\n";
   return failures ? 1 : 0;
 }

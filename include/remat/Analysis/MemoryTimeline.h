@@ -10,7 +10,10 @@
 //   (what one-shot bufferization does; an argument or a constant is never
 //   written in place). Elementwise arith/math ops on tensors count as
 //   destination-style, with the first operand of the result's type as the
-//   init, as convert-elementwise-to-linalg makes them.
+//   init, as convert-elementwise-to-linalg makes them. Not in place when the
+//   op also reads that buffer through another value (a view of it, say), or
+//   reads the same value other than elementwise: one-shot bufferization
+//   copies then (getInPlaceConflicts).
 // - A buffer is live from the op that defines it to the last top-level op
 //   that uses any value stored in it, both included: an op's inputs and its
 //   outputs are live together.
@@ -34,6 +37,20 @@
 #include <optional>
 
 namespace mlir::remat {
+
+/// The operand a result of `op` may be written into in place: the tied init
+/// of a destination-style op on tensors, or, for an elementwise arith/math
+/// op on tensors, the first operand of the result's type (the init
+/// convert-elementwise-to-linalg gives it). None for other ops.
+std::optional<unsigned> getInPlaceOperand(Operation *op, unsigned resultIndex);
+
+/// The operands of `op` that forbid writing a result into operand `tied`'s
+/// buffer when they are stored in that buffer too. One-shot bufferization
+/// writes over a buffer that the same op also reads only when the read is of
+/// the very same value and both accesses are elementwise (all loops
+/// parallel, identity indexing maps); any other read of the buffer (through
+/// a view, a transposed map, a reduction) makes it allocate a new one.
+SmallVector<unsigned, 2> getInPlaceConflicts(Operation *op, unsigned tied);
 
 enum class StorageKind { Argument, Constant, Heap };
 

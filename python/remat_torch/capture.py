@@ -63,7 +63,7 @@ class ImportedGraph:
         import os
         os.makedirs(directory, exist_ok=True)
         for i, (name, kind, value) in enumerate(self.args):
-            if value is None or value.device.type == "meta":
+            if not has_values(value):
                 raise ImportError_("argument %s has no value (imported with fake tensors)" % name)
             save_npy(os.path.join(directory, "arg%d.npy" % i), value)
 
@@ -152,8 +152,32 @@ def _module_paths(model):
         h2.remove()
 
 
-def _meta_like(t):
-    return torch.empty(tuple(t.shape), dtype=t.dtype, device="meta")
+def _fake_mode():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    return FakeTensorMode()
+
+
+def _fake_like(mode, t):
+    """A fake CPU tensor of t's shape and dtype: no storage."""
+    with mode:
+        return torch.empty(tuple(t.shape), dtype=t.dtype)
+
+
+def has_values(t):
+    from torch._subclasses.fake_tensor import FakeTensor
+    return t is not None and t.device.type != "meta" and not isinstance(t, FakeTensor)
+
+
+def _tied_aliases(model):
+    """{other name: name in named_parameters()} for tied parameters."""
+    canonical = {id(p): n for n, p in model.named_parameters()}
+    aliases = {}
+    for mname, m in model.named_modules(remove_duplicate=False):
+        for pname, p in m._parameters.items():
+            full = mname + "." + pname if mname else pname
+            if p is not None and id(p) in canonical and canonical[id(p)] != full:
+                aliases[full] = canonical[id(p)]
+    return aliases
 
 
 @contextlib.contextmanager
@@ -239,17 +263,23 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         model = model.to(DTYPES[dtype])
         example_inputs = tuple(x.to(DTYPES[dtype]) if x.is_floating_point() else x
                                for x in example_inputs)
+    # --fake: every value is a fake tensor on the CPU (shapes, no data),
+    # and the step runs in the same fake mode, so that tensors the forward
+    # creates without a device (torch.arange(t), torch.zeros(b, h)) meet the
+    # parameters and inputs on one device, as in a real CPU run.
+    fake_mode = _fake_mode() if fake else None
+    tracing = fake_mode if fake else contextlib.nullcontext()
     if fake:
-        example_inputs = tuple(_meta_like(x) for x in example_inputs)
+        example_inputs = tuple(_fake_like(fake_mode, x) for x in example_inputs)
     else:
         example_inputs = _clone_inputs(example_inputs)
 
     all_params = dict(model.named_parameters())
     buffers = dict(model.named_buffers())
     if fake:
-        # Meta tensors of the same shapes: nothing is allocated or computed.
-        all_params = {k: _meta_like(v).requires_grad_(v.requires_grad) for k, v in all_params.items()}
-        buffers = {k: _meta_like(v) for k, v in buffers.items()}
+        # Nothing is allocated or computed.
+        all_params = {k: _fake_like(fake_mode, v).requires_grad_(v.requires_grad) for k, v in all_params.items()}
+        buffers = {k: _fake_like(fake_mode, v) for k, v in buffers.items()}
     trainable = [k for k, v in all_params.items() if v.requires_grad]
     if not all_params:
         raise ImportError_("the model has no parameters: there is no gradient to import")
@@ -258,21 +288,34 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
                            "there is no gradient to import" % len(all_params))
     # Frozen parameters are inputs of the step, not differentiated.
     params = {k: (v if v.requires_grad else v.detach()) for k, v in all_params.items()}
+    # Tied weights (nanoGPT's wte.weight = lm_head.weight) appear once in
+    # named_parameters; functional_call replaces by name, so every other
+    # name of a tied tensor gets the same replacement.
+    aliases = _tied_aliases(model) if fake else {}
+
+    def call(p, b, inputs):
+        p = dict(p)
+        for alias, canonical in aliases.items():
+            if canonical in p:
+                p[alias] = p[canonical]
+        return functional_call(model, {**p, **b}, tuple(inputs))
 
     # Output shapes for the cotangents, from a probe run that leaves no trace:
     # buffers and the random state are restored afterwards.
     rng = torch.get_rng_state()
     saved = {k: v.clone() for k, v in buffers.items()}
-    with torch.no_grad():
+    with torch.no_grad(), tracing:
         try:
-            probe = _flatten_outputs(functional_call(model, {**params, **saved},
-                                                     _clone_inputs(example_inputs)))
+            probe = _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))
         except ImportError_:
             raise
         except Exception as e:
             raise ImportError_("running the model failed: %s: %s%s" % (
-                type(e).__name__, e, " (try --fake: PyTorch may lack CPU kernels for this dtype)"
-                if dtype in ("f16", "bf16") and not fake else ""))
+                type(e).__name__, str(e).strip().split("\n")[0],
+                " (try --fake: PyTorch may lack CPU kernels for this dtype)"
+                if dtype in ("f16", "bf16") and not fake else
+                " (with --fake, ops whose output shape depends on values cannot run)"
+                if fake and "Dynamic" in type(e).__name__ else ""))
     torch.set_rng_state(rng)
     if not probe:
         raise ImportError_("the model returned no tensor")
@@ -285,14 +328,15 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         if not probe[i].is_floating_point():
             raise ImportError_("output %d has dtype %s, which has no gradient" % (i, probe[i].dtype))
     if tangents is None:
-        tangents = [torch.ones(probe[i].shape, dtype=probe[i].dtype, device=probe[i].device)
-                    for i in seeded]
+        with tracing:
+            tangents = [torch.ones(probe[i].shape, dtype=probe[i].dtype, device=probe[i].device)
+                        for i in seeded]
     tangents = list(tangents)
     if len(tangents) != len(seeded):
         raise ImportError_("%d cotangents given for %d seeded outputs" % (len(tangents), len(seeded)))
 
     def joint(p, b, inputs, cts):
-        out = _flatten_outputs(functional_call(model, {**p, **b}, tuple(inputs)))
+        out = _flatten_outputs(call(p, b, inputs))
         grads = torch.autograd.grad([out[i] for i in seeded], [p[k] for k in trainable], cts,
                                     allow_unused=True)
         return out, list(grads)
@@ -301,7 +345,7 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         return {k: v.clone() for k, v in buffers.items()}
 
     torch.manual_seed(seed)
-    with _module_paths(model) if locations else contextlib.nullcontext():
+    with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
             gm = make_fx(joint)(params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImportError_:
@@ -328,9 +372,9 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
             return r
 
     torch.manual_seed(seed)
-    flat_args = (list(params.values()) + list(fresh_buffers().values()) +
-                 list(_clone_inputs(example_inputs)) + tangents)
-    with torch.no_grad():
+    with torch.no_grad(), tracing:
+        flat_args = (list(params.values()) + list(fresh_buffers().values()) +
+                     list(_clone_inputs(example_inputs)) + tangents)
         Recorder(gm).run(*flat_args)
 
     arg_info = ([("p." + k, "param" if k in trainable else "frozen", v) for k, v in params.items()] +
@@ -537,8 +581,10 @@ def _result(L, node):
 
 
 def _constant(L, t, name):
-    if t.device.type == "meta":
-        raise ImportError_("constant tensor '%s' has no value (fake tensors)" % name)
+    if not has_values(t):  # a fake tensor may carry the constant it stands for
+        t = getattr(t, "constant", None)
+        if t is None or not has_values(t):
+            raise ImportError_("constant tensor '%s' has no value (fake tensors)" % name)
     if t.numel() > 65536:
         raise ImportError_("constant tensor '%s' has %d elements; pass it as a buffer" % (name, t.numel()))
     elem = elem_of(t.dtype)

@@ -92,7 +92,63 @@ TEST(Npy, RejectsWhatItCannotRead) {
   }
   { std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 4); }
   EXPECT_FALSE(read(path, a, error));
-  EXPECT_NE(error.find("shorter"), std::string::npos);
+  EXPECT_NE(error.find("the file has 12"), std::string::npos) << error;
+  std::remove(path.c_str());
+}
+
+// Shapes must be tuples of non-negative integer literals, as NumPy writes
+// them; a lenient parse once read "(4,,8)" and "(4.9, 8e0)" as (4, 8).
+TEST(Npy, RejectsMalformedShapes) {
+  auto header = [](const std::string &shape) {
+    return "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape +
+           ", }";
+  };
+  DType dtype;
+  std::vector<int64_t> shape;
+  std::string error;
+  for (const char *bad : {"(4,,8)", "(4.9, 8e0)", "(-1,)", "(4, 8",
+                          "(,)", "(4)", "(4 8)", "(0x10,)", "(4,8,,)",
+                          "(99999999999999999999,)"}) {
+    EXPECT_FALSE(parseHeader(header(bad), dtype, shape, error)) << bad;
+    EXPECT_NE(error.find("shape"), std::string::npos) << bad << ": " << error;
+  }
+  for (auto [text, want] :
+       std::initializer_list<std::pair<const char *, std::vector<int64_t>>>{
+           {"()", {}}, {"(4,)", {4}}, {"(4, 8)", {4, 8}},
+           {"( 4 , 8 , )", {4, 8}}, {"(0, 3)", {0, 3}}}) {
+    ASSERT_TRUE(parseHeader(header(text), dtype, shape, error))
+        << text << ": " << error;
+    EXPECT_EQ(shape, want) << text;
+  }
+}
+
+// A header declaring 2^40 elements (or a product that overflows int64) is
+// refused before anything is allocated.
+TEST(Npy, RejectsHugeShapesBeforeAllocating) {
+  std::string path = tempPath("huge");
+  for (const char *shapeText :
+       {"(1099511627776,)", "(4611686018427387904, 4)",
+        "(3037000500, 3037000500, 3037000500)"}) {
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': " +
+                         std::string(shapeText) + ", }";
+    header.append(64 - (10 + header.size() + 1) % 64, ' ');
+    header += '\n';
+    {
+      std::ofstream out(path, std::ios::binary);
+      out.write("\x93NUMPY\x01\x00", 8);
+      char len[2] = {char(header.size() & 0xff), char(header.size() >> 8)};
+      out.write(len, 2);
+      out << header << "0123456789abcdef";
+    }
+    Array a;
+    std::string error;
+    EXPECT_FALSE(read(path, a, error)) << shapeText;
+    EXPECT_TRUE(error.find("overflows") != std::string::npos ||
+                error.find("too large") != std::string::npos ||
+                error.find("the file has 16") != std::string::npos)
+        << shapeText << ": " << error;
+    EXPECT_TRUE(a.data.empty());
+  }
   std::remove(path.c_str());
 }
 

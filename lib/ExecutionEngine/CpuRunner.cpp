@@ -150,6 +150,35 @@ LogicalResult remat_run::runPipeline(ModuleOp module, StringRef text,
   return success();
 }
 
+LogicalResult remat_run::checkInputs(func::FuncOp entry,
+                                     const std::vector<HostArray> &inputs) {
+  if (inputs.size() != entry.getNumArguments())
+    return entry.emitError() << "expected " << entry.getNumArguments()
+                             << " inputs, got " << inputs.size();
+  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
+    HostArray layout;
+    std::string error;
+    if (failed(describeType(type, layout, error)))
+      return entry.emitError() << "argument #" << index << " of type " << type
+                               << ": " << error;
+    const HostArray &in = inputs[index];
+    if (in.dtype != layout.dtype || in.shape != layout.shape) {
+      auto shapeText = [](const std::vector<int64_t> &shape) {
+        std::string s = "(";
+        for (size_t i = 0; i < shape.size(); ++i)
+          s += (i ? ", " : "") + std::to_string(shape[i]);
+        return s + ")";
+      };
+      return entry.emitError()
+             << "input #" << index << " has dtype "
+             << remat_runtime::npy::mlirName(in.dtype) << " and shape "
+             << shapeText(in.shape) << ", but argument #" << index
+             << " is " << type;
+    }
+  }
+  return success();
+}
+
 namespace {
 /// Host memory for one argument: the data and its memref descriptor.
 struct ArgumentBuffer {
@@ -185,30 +214,8 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
                                                  : error);
     resultLayouts.push_back(std::move(layout));
   }
-  if (inputs.size() != entry.getNumArguments())
-    return entry.emitError() << "expected " << entry.getNumArguments()
-                             << " inputs, got " << inputs.size();
-  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
-    HostArray layout;
-    std::string error;
-    if (failed(describeType(type, layout, error)))
-      return entry.emitError() << "argument #" << index << " of type " << type
-                               << ": " << error;
-    const HostArray &in = inputs[index];
-    if (in.dtype != layout.dtype || in.shape != layout.shape) {
-      auto shapeText = [](const std::vector<int64_t> &shape) {
-        std::string s = "(";
-        for (size_t i = 0; i < shape.size(); ++i)
-          s += (i ? ", " : "") + std::to_string(shape[i]);
-        return s + ")";
-      };
-      return entry.emitError()
-             << "input #" << index << " has dtype "
-             << remat_runtime::npy::mlirName(in.dtype) << " and shape "
-             << shapeText(in.shape) << ", but argument #" << index
-             << " is " << type;
-    }
-  }
+  if (failed(checkInputs(entry, inputs)))
+    return failure();
 
   std::vector<bool> argIsTensor;
   for (Type type : entry.getArgumentTypes())

@@ -328,22 +328,20 @@ remat_run::compileAndRunOnGpu(ModuleOp module, StringRef entryName,
   // No driver, no compilation: say so first.
   if (remat_cuda_init(0) != 0)
     return deviceError(module, "--backend=cuda needs a CUDA device");
+  auto entry = module.lookupSymbol<func::FuncOp>(entryName);
+  if (entry && !entry.isExternal() && failed(checkInputs(entry, inputs)))
+    return failure();
   FailureOr<GpuCompileResult> compiled =
       compileForGpu(module, entryName, remat, lowering);
   if (failed(compiled))
     return failure();
-  if (inputs.size() != compiled->argLayouts.size())
-    return emitError(module.getLoc())
-           << "expected " << compiled->argLayouts.size() << " inputs, got "
-           << inputs.size();
-  for (auto [i, in] : llvm::enumerate(inputs))
-    if (in.dtype != compiled->argLayouts[i].dtype ||
-        in.shape != compiled->argLayouts[i].shape)
-      return emitError(module.getLoc())
-             << "input #" << i << " does not match argument #" << i;
 
+  // ExecutionEngineOptions::transformer is a function_ref: the function it
+  // refers to must outlive ExecutionEngine::create.
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeOptimizingTransformer(2, 0, nullptr);
   ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = makeOptimizingTransformer(2, 0, nullptr);
+  engineOptions.transformer = transformer;
   auto engineOr = ExecutionEngine::create(*compiled->module, engineOptions);
   if (!engineOr)
     return emitError(module.getLoc()) << "JIT compilation failed: "

@@ -178,21 +178,58 @@ bool remat_runtime::npy::parseHeader(const std::string &header, DType &dtype,
     error = "malformed shape " + shapeText;
     return false;
   }
+  // A Python tuple of non-negative integer literals: "()", "(4,)", "(4, 8)";
+  // anything else ("(4,,8)", "(4.9, 8e0)", "(-1,)") is malformed.
   shape.clear();
-  std::stringstream ss(shapeText.substr(1, shapeText.size() - 2));
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    size_t b = item.find_first_not_of(' ');
-    if (b == std::string::npos)
-      continue;
-    item = item.substr(b);
-    char *end = nullptr;
-    long long v = std::strtoll(item.c_str(), &end, 10);
-    if (end == item.c_str() || v < 0) {
+  std::string inner = shapeText.substr(1, shapeText.size() - 2);
+  size_t pos = 0;
+  auto skipSpaces = [&] {
+    while (pos < inner.size() && inner[pos] == ' ')
+      ++pos;
+  };
+  skipSpaces();
+  while (pos < inner.size()) {
+    size_t begin = pos;
+    uint64_t value = 0;
+    while (pos < inner.size() && inner[pos] >= '0' && inner[pos] <= '9') {
+      value = value * 10 + (inner[pos] - '0');
+      if (value > uint64_t(INT64_MAX) / 16) {
+        error = "shape " + shapeText + " is too large";
+        return false;
+      }
+      ++pos;
+    }
+    if (pos == begin) {
       error = "malformed shape " + shapeText;
       return false;
     }
-    shape.push_back(v);
+    shape.push_back(static_cast<int64_t>(value));
+    skipSpaces();
+    if (pos == inner.size())
+      break;
+    if (inner[pos] != ',') {
+      error = "malformed shape " + shapeText;
+      return false;
+    }
+    ++pos;
+    skipSpaces();
+  }
+  // One dimension needs its trailing comma: "(4)" is not a tuple.
+  if (shape.size() == 1 && inner.find(',') == std::string::npos) {
+    error = "malformed shape " + shapeText;
+    return false;
+  }
+  return true;
+}
+
+bool remat_runtime::npy::byteSize(const Array &array, uint64_t &bytes) {
+  bytes = elementSize(array.dtype);
+  for (int64_t d : array.shape) {
+    if (d < 0)
+      return false;
+    if (d != 0 && bytes > uint64_t(INT64_MAX) / uint64_t(d))
+      return false;
+    bytes *= uint64_t(d);
   }
   return true;
 }
@@ -207,6 +244,11 @@ bool remat_runtime::npy::read(const std::string &path, Array &array,
   char magic[8];
   if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0) {
     error = "'" + path + "' is not a .npy file";
+    return false;
+  }
+  if (magic[6] < 1 || magic[6] > 3) {
+    error = "'" + path + "': unsupported .npy version " +
+            std::to_string(int(magic[6]));
     return false;
   }
   uint32_t headerLen = 0;
@@ -232,7 +274,30 @@ bool remat_runtime::npy::read(const std::string &path, Array &array,
     error = "'" + path + "': " + error;
     return false;
   }
-  size_t bytes = array.numElements() * elementSize(array.dtype);
+  // Never trust the header's size: check it against the file before
+  // allocating (a crafted shape would otherwise ask for terabytes).
+  uint64_t bytes = 0;
+  if (!byteSize(array, bytes)) {
+    error = "'" + path + "': the shape's byte size overflows";
+    return false;
+  }
+  std::streampos dataStart = in.tellg();
+  in.seekg(0, std::ios::end);
+  std::streampos fileEnd = in.tellg();
+  in.seekg(dataStart);
+  if (dataStart < 0 || fileEnd < dataStart ||
+      uint64_t(fileEnd - dataStart) < bytes) {
+    error = "'" + path + "': the header declares " + std::to_string(bytes) +
+            " bytes of data, the file has " +
+            std::to_string(fileEnd < dataStart ? 0 : int64_t(fileEnd - dataStart));
+    return false;
+  }
+  if (uint64_t(fileEnd - dataStart) > bytes) {
+    error = "'" + path + "': " +
+            std::to_string(uint64_t(fileEnd - dataStart) - bytes) +
+            " bytes after the data the header declares";
+    return false;
+  }
   array.data.resize(bytes);
   if (bytes && !in.read(reinterpret_cast<char *>(array.data.data()), bytes)) {
     error = "'" + path + "': expected " + std::to_string(bytes) +

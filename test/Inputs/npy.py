@@ -4,6 +4,8 @@
   npy.py write DIR/arg0.npy f32 2x3 1.5        # a 2x3 array of 1.5
   npy.py write DIR/arg0.npy f32 4 1,2,3,4      # explicit values
   npy.py print DIR/out0.npy                    # shape, dtype and values
+  npy.py raw DIR/arg0.npy '(4,,8)' 128         # an f32 header with this
+                                               # shape text, then 128 zero bytes
 """
 import struct
 import sys
@@ -33,6 +35,14 @@ def write(path, dtype, shape_text, values_text):
         f.write(struct.pack("<%d%s" % (n, fmt), *values))
 
 
+def raw(path, shape_text, nbytes):
+    header = "{'descr': '<f4', 'fortran_order': False, 'shape': %s, }" % shape_text
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+        f.write(bytes(int(nbytes)))
+
+
 def read(path):
     with open(path, "rb") as f:
         data = f.read()
@@ -50,6 +60,8 @@ def read(path):
 if __name__ == "__main__":
     if sys.argv[1] == "write":
         write(*sys.argv[2:6])
+    elif sys.argv[1] == "raw":
+        raw(*sys.argv[2:5])
     elif sys.argv[1] == "print":
         header, values = read(sys.argv[2])
         print("shape", header["shape"], "dtype", header["descr"])

@@ -72,6 +72,11 @@ static cl::opt<std::string> inputsDir(
     cl::cat(category));
 static cl::opt<std::string> outputsDir(
     "outputs", cl::desc("Write result N to DIR/outN.npy"), cl::cat(category));
+static cl::opt<bool> overwrite(
+    "overwrite",
+    cl::desc("With --outputs: write into a non-empty folder, first removing "
+             "the outN.npy files of an earlier run"),
+    cl::cat(category));
 static cl::opt<std::string> comparePolicy(
     "compare-policy",
     cl::desc("Also run with this policy and compare outputs bitwise"),
@@ -261,6 +266,53 @@ int main(int argc, char **argv) {
     return fail("--backend must be cpu or cuda, got '" + backend + "'");
   if (!compileOnly.empty() && backend != "cuda")
     return fail("--compile-only needs --backend=cuda");
+  // A flag that only one policy reads is an error under the others, not
+  // silently ignored (as -remat-pipeline does).
+  auto usedBy = [&](StringRef flagPolicy) {
+    return policy == flagPolicy || comparePolicy == flagPolicy;
+  };
+  for (auto [flag, flagPolicy] :
+       {std::pair<cl::Option *, StringRef>{&budget, "budget"},
+        {&solver, "budget"},
+        {&timeLimit, "budget"},
+        {&segments, "segments"},
+        {&group, "segments"}})
+    if (flag->getNumOccurrences() && !usedBy(flagPolicy))
+      return fail("--" + flag->ArgStr.str() + " only applies to --policy=" +
+                  flagPolicy.str() + " (or --compare-policy=" +
+                  flagPolicy.str() + "), got --policy=" + policy);
+  if (overwrite && outputsDir.empty())
+    return fail("--overwrite only applies with --outputs");
+  // Results must not mix with an earlier run's: refuse a folder with
+  // anything in it, unless told to replace what remat-run wrote there.
+  if (!outputsDir.empty() && llvm::sys::fs::is_directory(outputsDir)) {
+    std::error_code ec;
+    SmallVector<std::string> ours;
+    bool others = false;
+    for (llvm::sys::fs::directory_iterator it(outputsDir, ec), end;
+         it != end && !ec; it.increment(ec)) {
+      StringRef file = llvm::sys::path::filename(it->path());
+      StringRef digits = file;
+      if (digits.consume_front("out") && digits.consume_back(".npy") &&
+          !digits.empty() && llvm::all_of(digits, llvm::isDigit))
+        ours.push_back(it->path());
+      else
+        others = true;
+    }
+    if (ec)
+      return fail("cannot read '" + outputsDir + "': " + ec.message());
+    if ((others || !ours.empty()) && !overwrite)
+      return fail("--outputs folder '" + outputsDir +
+                  "' is not empty (pass --overwrite to replace the outN.npy "
+                  "files of an earlier run)");
+    for (const std::string &path : ours)
+      if (std::error_code rm = llvm::sys::fs::remove(path))
+        return fail("cannot remove '" + path + "': " + rm.message());
+    if (!ours.empty())
+      llvm::errs() << "remat-run: removed " << ours.size()
+                   << " outN.npy file(s) of an earlier run from '"
+                   << outputsDir << "'\n";
+  }
   for (StringRef name : {StringRef(policy), StringRef(comparePolicy)}) {
     if (name.empty())
       continue;

@@ -47,6 +47,11 @@ void initializeRunner(mlir::DialectRegistry &registry);
 mlir::LogicalResult describeType(mlir::Type type, HostArray &layout,
                                  std::string &error);
 
+/// Checks that `inputs` match the arguments of `entry` one for one (dtype
+/// and shape); emits a diagnostic naming the first that does not.
+mlir::LogicalResult checkInputs(mlir::func::FuncOp entry,
+                                const std::vector<HostArray> &inputs);
+
 /// Deterministic pseudo-random inputs for the entry's arguments: uniform in
 /// [-1, 1) for floats, [0, 100) for integers, fair coins for i1.
 std::vector<HostArray> makeRandomInputs(mlir::func::FuncOp entry,

@@ -47,7 +47,12 @@ bool read(const std::string &path, Array &array, std::string &error);
 /// Writes `array` to `path` (format 1.0); on failure returns false.
 bool write(const std::string &path, const Array &array, std::string &error);
 
-/// "(2, 3)" -> {2, 3}; exposed for tests.
+/// The bytes of `array`'s data by its dtype and shape; false if the
+/// product overflows int64 or a dimension is negative.
+bool byteSize(const Array &array, uint64_t &bytes);
+
+/// Parses a .npy header dict ("{'descr': '<f4', 'fortran_order': False,
+/// 'shape': (2, 3), }"); strict about the shape tuple. Exposed for tests.
 bool parseHeader(const std::string &header, DType &dtype,
                  std::vector<int64_t> &shape, std::string &error);
 

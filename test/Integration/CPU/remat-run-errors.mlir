@@ -24,6 +24,43 @@
 // RUN: not remat-run %S/../../Tools/Inputs/truncated.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
 // PARSE: truncated.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
 
+// Malformed and crafted .npy headers are refused before anything is
+// allocated: a shape that is not a tuple of integers, 2^40 elements (the
+// file is checked against the header), a product overflowing int64.
+// RUN: mkdir -p %t/malformed %t/huge %t/overflow
+// RUN: %python %S/../../Inputs/npy.py raw %t/malformed/arg0.npy '(16,,16)' 1024
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --inputs %t/malformed 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// MALFORMED: remat-run: error: '{{.*}}arg0.npy': malformed shape (16,,16)
+// RUN: %python %S/../../Inputs/npy.py raw %t/huge/arg0.npy '(1099511627776,)' 1024
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --inputs %t/huge 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: remat-run: error: '{{.*}}arg0.npy': the header declares 4398046511104 bytes of data, the file has 1024
+// RUN: %python %S/../../Inputs/npy.py raw %t/overflow/arg0.npy '(3037000500, 3037000500, 4)' 16
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --inputs %t/overflow 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// OVERFLOW: remat-run: error: '{{.*}}arg0.npy': the shape's byte size overflows
+
+// --outputs never mixes results with an earlier run's: a non-empty folder
+// is refused; --overwrite first removes the earlier outN.npy files (a stale
+// out5.npy must not survive beside new results), and nothing else.
+// RUN: mkdir -p %t/out && touch %t/out/out5.npy %t/out/notes.txt
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --outputs %t/out 2>&1 | FileCheck %s --check-prefix=NONEMPTY
+// NONEMPTY: remat-run: error: --outputs folder '{{.*}}out' is not empty (pass --overwrite to replace the outN.npy files of an earlier run)
+// RUN: remat-run %S/../../Transforms/Inputs/square_chain.mlir --outputs %t/out --overwrite 2>&1 | FileCheck %s --check-prefix=OVERWRITE
+// OVERWRITE: remat-run: removed 1 outN.npy file(s) of an earlier run
+// RUN: ls %t/out | FileCheck %s --check-prefix=LISTING
+// LISTING-NOT: out5.npy
+// LISTING: notes.txt
+// LISTING-NEXT: out0.npy
+// LISTING-NEXT: out1.npy
+// LISTING-NOT: out5.npy
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --overwrite 2>&1 | FileCheck %s --check-prefix=NOOUT
+// NOOUT: remat-run: error: --overwrite only applies with --outputs
+
+// A flag of another policy is an error, not silently ignored.
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --budget=0.5 2>&1 | FileCheck %s --check-prefix=BUDGET
+// BUDGET: remat-run: error: --budget only applies to --policy=budget (or --compare-policy=budget), got --policy=none
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --policy=selective --group='layers' 2>&1 | FileCheck %s --check-prefix=GROUP
+// GROUP: remat-run: error: --group only applies to --policy=segments (or --compare-policy=segments), got --policy=selective
+
 func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %x : tensor<?xf32>
 }

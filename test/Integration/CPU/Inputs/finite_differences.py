@@ -18,7 +18,7 @@ import npy  # noqa: E402
 
 
 def run(remat_run, graph, inputs_dir, outputs_dir, flags):
-    subprocess.run([remat_run, graph, "--inputs", inputs_dir, "--outputs", outputs_dir] + flags,
+    subprocess.run([remat_run, graph, "--inputs", inputs_dir, "--outputs", outputs_dir, "--overwrite"] + flags,
                    check=True, capture_output=True)
     outs = []
     i = 0

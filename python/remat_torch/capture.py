@@ -54,6 +54,7 @@ class ImportedGraph:
         self.results = results      # (name, kind): output, grad, buffer
         self.seeded = None          # indices of the outputs the backward is seeded from
         self.note = None            # how the backward is seeded, in words
+        self.aten_ops = set()       # the aten ops of the traced step (in-place ones without '_')
 
     def input_tensors(self):
         return [v for _, _, v in self.args]
@@ -570,6 +571,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         args.append(("rng_seed", "seed", torch.tensor(seed, dtype=torch.int64)))
     graph = ImportedGraph(mlir, args, [(n, k) for n, k, _ in results])
     graph.note = note
+    graph.aten_ops = set(_packet(n.target)[0].rstrip("_") for n in nodes if n.op == "call_function")
     return graph
 
 

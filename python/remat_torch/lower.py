@@ -335,6 +335,11 @@ def h_and(L, a, b):
     return L.ew([a, b], lambda bd, e: bd.binary("and", e[0], e[1], "i1"), compute="i1")
 
 
+@handles("logical_or", "bitwise_or")
+def h_or(L, a, b):
+    return L.ew([a, b], lambda bd, e: bd.binary("or", e[0], e[1], "i1"), compute="i1")
+
+
 @handles("where")
 def h_where(L, cond, a, b):
     shape, elem = L.out()

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Conformance of the aten ops the importer claims: each row of TABLE is a
+tiny model (one parameter, maybe constant inputs) around one op. All rows
+are imported as one model (a ModuleDict, one output per row, random
+cotangents), run once with remat-run, and every row's output and parameter
+gradient is compared with PyTorch's autograd. A row also checks that its
+aten op really is in the graph (an op PyTorch decomposed would test
+something else).
+
+  conformance.py --remat-run PATH [--tol T] [--only NAME...]
+
+Prints one line per row: its worst error, ok or FAIL.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "..", "python"))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from remat_torch import import_model  # noqa: E402
+
+
+def idx(*values):
+    return torch.tensor(values)
+
+
+# name: (aten ops that must appear, parameter shape, fn(p, *consts), consts)
+TABLE = {
+    "add": (["add"], (3, 4), lambda p: p + p[:, :1], ()),
+    "sub/rsub": (["sub", "rsub"], (3, 4), lambda p: (p - p.sum(0)) + (1 - p), ()),
+    "mul/div": (["mul", "div"], (3, 4), lambda p: p * p / (p.abs() + 1), ()),
+    "neg/exp/log": (["neg", "exp", "log"], (3, 4), lambda p: -torch.exp(p) + torch.log(p * p + 1), ()),
+    "tanh/sigmoid": (["tanh", "sigmoid", "tanh_backward", "sigmoid_backward"], (3, 4), lambda p: torch.tanh(p) * torch.sigmoid(p), ()),
+    "sqrt/rsqrt": (["sqrt", "rsqrt"], (3, 4), lambda p: torch.sqrt(p * p + 1) + torch.rsqrt(p * p + 2), ()),
+    "reciprocal/pow": (["reciprocal", "pow"], (3, 4), lambda p: torch.reciprocal(p * p + 1) + p.pow(3), ()),
+    "erf/sin/cos": (["erf", "sin", "cos"], (3, 4), lambda p: torch.erf(p) + torch.sin(p) * torch.cos(p), ()),
+    "log1p/expm1": (["log1p", "expm1"], (3, 4), lambda p: torch.log1p(p * p) + torch.expm1(p), ()),
+    "abs (sgn)": (["abs", "sgn"], (3, 4), lambda p: p.abs(), ()),
+    "sign": (["sign"], (3, 4), lambda p: p * torch.sign(p - 0.1), ()),
+    "clamp/clamp_min": (["clamp", "clamp_min"], (3, 4), lambda p: p.clamp(-0.5, 0.5) + torch.clamp_min(p, 0.2), ()),
+    "maximum/minimum": (["maximum", "minimum"], (3, 4), lambda p: torch.maximum(p, p[:, :1]) + torch.minimum(p, p * 0.3), ()),
+    "relu": (["relu", "threshold_backward"], (3, 4), torch.relu, ()),
+    "gelu": (["gelu", "gelu_backward"], (3, 4), F.gelu, ()),
+    "gelu tanh": (["gelu", "gelu_backward"], (3, 4), lambda p: F.gelu(p, approximate="tanh"), ()),
+    "silu": (["silu"], (3, 4), F.silu, ()),
+    "leaky_relu": (["leaky_relu", "leaky_relu_backward"], (3, 4), lambda p: F.leaky_relu(p, 0.1), ()),
+    "softplus": (["softplus", "softplus_backward"], (3, 4), lambda p: F.softplus(p * 8, beta=2, threshold=5), ()),
+    "elu": (["elu", "elu_backward"], (3, 4), F.elu, ()),
+    "hardtanh": (["hardtanh", "hardtanh_backward"], (3, 4), lambda p: F.hardtanh(p * 2), ()),
+    # Comparisons on float and integer tensors, tensor and scalar forms: i1 tensors.
+    "eq/ne float": (["eq", "ne"], (3, 4), lambda p: torch.where(p == p[:, :1], p, 2 * p) +
+                    torch.where(p != p[:1], p, -p), ()),
+    "lt/le/gt/ge float": (["lt", "le", "gt", "ge"], (3, 4),
+                          lambda p, q: torch.where(p < q, p, 0.5 * p) + torch.where(p <= 0.1, p, 0.1 * p) +
+                          torch.where(p > q, p * p, p) + torch.where(p >= -0.2, p, 3 * p), (torch.randn(3, 4),)),
+    "comparisons int": (["eq", "ne", "lt", "le", "gt", "ge"], (3, 4),
+                        lambda p, i: p * ((i == 2) | (i != 3)).float() + p * (i < 2) + p * (i <= 1) +
+                        p * (i > 1) + p * (i >= idx(0, 1, 2, 3)).to(p.dtype), (torch.randint(0, 4, (3, 4)),)),
+    "where/masked_fill": (["where", "masked_fill"], (3, 4),
+                          lambda p, m: torch.where(m, p, -p).masked_fill(~m, 0.5), (torch.rand(3, 4) > 0.5,)),
+    "logical_and/or/not": (["logical_and", "bitwise_or", "bitwise_not"], (3, 4),
+                        lambda p, m: p * torch.logical_and(m, ~(p > 0)), (torch.rand(3, 4) > 0.3,)),
+    "tril/triu": (["tril", "triu"], (4, 4), lambda p: torch.tril(p) * 2 + torch.triu(p, 1), ()),
+    "mm/t": (["mm", "t"], (5, 4), lambda p, x: torch.mm(x, p.t()), (torch.randn(3, 4),)),
+    "addmm (Linear)": (["addmm"], (5, 4), lambda p, x: F.linear(x, p, p[:, 0]), (torch.randn(3, 4),)),
+    "bmm/transpose": (["bmm", "transpose"], (2, 3, 4), lambda p: p @ p.transpose(1, 2), ()),
+    "sum/mean/amax": (["sum", "mean", "amax"], (3, 4, 2), lambda p: p.sum(1)[:, :1] + p.mean((0, 2))[:3, None] + p.amax(2), ()),
+    "var/std": (["var", "std"], (3, 5), lambda p: p.var(1) + p.std(0, unbiased=False)[:3], ()),
+    "max/min dim": (["max", "min"], (3, 5), lambda p: p.max(1).values + p.min(1, keepdim=True)[0].squeeze(1), ()),
+    "softmax/log_softmax": (["_softmax", "_log_softmax", "_softmax_backward_data",
+                                                   "_log_softmax_backward_data"], (3, 5), lambda p: p.softmax(-1) + p.log_softmax(0), ()),
+    "layer_norm": (["native_layer_norm", "native_layer_norm_backward"], (3, 6), lambda p: F.layer_norm(p, (6,), p[0], p[1]), ()),
+    "batch_norm": (["native_batch_norm", "native_batch_norm_backward"], (4, 3, 2, 2), lambda p: F.batch_norm(p, None, None, p[0, :, 0, 0], None,
+                                                                                training=True), ()),
+    "cross_entropy": (["nll_loss_forward", "nll_loss_backward"], (4, 5),
+                      lambda p, t: F.cross_entropy(p, t), (idx(0, 4, 2, 2),)),
+    "cross_entropy ignore/sum": (["nll_loss_forward"], (4, 5),
+                                 lambda p, t: F.cross_entropy(p, t, ignore_index=2, reduction="sum"), (idx(0, 4, 2, 1),)),
+    "label smoothing": (["masked_select", "masked_scatter", "index_put"], (4, 5),
+                        lambda p, t: F.cross_entropy(p, t, label_smoothing=0.2), (idx(0, 4, 2, 2),)),
+    "mse_loss": (["mse_loss", "mse_loss_backward"], (3, 4), lambda p, y: F.mse_loss(p, y), (torch.randn(3, 4),)),
+    "mse_loss sum": (["mse_loss"], (3, 4), lambda p, y: F.mse_loss(p, y, reduction="sum"), (torch.randn(3, 4),)),
+    "embedding": (["embedding", "embedding_dense_backward"], (6, 3),
+                  lambda p, i: F.embedding(i, p, padding_idx=1), (idx(0, 1, 5, 5, 2),)),
+    "gather (scatter_add)": (["gather", "scatter_add"], (3, 4), lambda p, i: p.gather(1, i),
+                             (idx([0, 1], [3, 3], [2, 0]),)),
+    "scatter": (["scatter"], (3, 4), lambda p, i: torch.zeros(3, 4).scatter(1, i, p[:, :2]),
+                (idx([0, 1], [3, 2], [2, 0]),)),
+    "select (select_backward)": (["select", "select_backward"], (3, 4), lambda p: p[:, 1] * 2 + p[0, :3], ()),
+    "slice (slice_backward)": (["slice", "slice_backward"], (3, 6), lambda p: p[:, 1:5:2] + p[:2, :2].sum(), ()),
+    "h[:, None]": (["unsqueeze"], (3, 4), lambda p: p[:, None] * p[None], ()),
+    "rotate_half": (["slice_backward", "cat"], (2, 6), lambda p: torch.cat((-p[..., 3:], p[..., :3]), dim=-1) * p, ()),
+    "stack/unbind": (["stack", "unbind"], (3, 4), lambda p: torch.stack([u * (k + 1) for k, u in enumerate(p.unbind(0))], 1), ()),
+    "split/chunk": (["split"], (6, 4), lambda p: p.split(2)[1] * p.chunk(3)[2], ()),
+    "view/permute/expand": (["view", "permute", "expand"], (2, 3, 4),
+                            lambda p: p.view(6, 4).permute(1, 0).unsqueeze(0).expand(2, 4, 6) * 1.5, ()),
+    "conv2d": (["convolution", "convolution_backward"], (4, 3, 3, 3),
+               lambda p, x: F.conv2d(x, p, stride=2, padding=1), (torch.randn(2, 3, 7, 7),)),
+    "grouped conv2d": (["convolution", "convolution_backward"], (6, 2, 3, 3),
+                       lambda p, x: F.conv2d(x, p, groups=2, padding=1, dilation=1), (torch.randn(1, 4, 5, 5),)),
+    "depthwise conv2d 7x7": (["convolution", "convolution_backward"], (4, 1, 7, 7),
+                             lambda p, x: F.conv2d(x, p, groups=4, padding=3), (torch.randn(1, 4, 8, 8),)),
+    "max_pool2d": (["max_pool2d_with_indices", "max_pool2d_with_indices_backward"], (1, 2, 6, 6),
+                   lambda p: F.max_pool2d(p, 3, stride=2, padding=1), ()),
+    "arange/full/zeros_like": (["arange", "full", "zeros_like"], (3, 4),
+                               lambda p: p * torch.arange(4) + torch.full((3, 4), 0.5) + torch.zeros_like(p), ()),
+}
+
+
+class Row(nn.Module):
+    def __init__(self, shape, fn, n_consts):
+        super().__init__()
+        self.p = nn.Parameter(torch.randn(shape))
+        self.fn = fn
+
+    def forward(self, *consts):
+        return self.fn(self.p, *consts)
+
+
+class Table(nn.Module):
+    def __init__(self, rows):
+        super().__init__()
+        self.names = list(rows)
+        self.rows = nn.ModuleList(Row(rows[n][1], rows[n][2], len(rows[n][3])) for n in self.names)
+        self.arity = [len(rows[n][3]) for n in self.names]
+
+    def forward(self, *consts):
+        outs, k = [], 0
+        for row, a in zip(self.rows, self.arity):
+            outs.append(row(*consts[k:k + a]))
+            k += a
+        return tuple(outs)
+
+
+def make(names):
+    torch.manual_seed(0)
+    rows = {n: TABLE[n] for n in names}
+    model = Table(rows)
+    consts = [c for n in names for c in rows[n][3]]
+    return model, consts
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--remat-run", required=True)
+    ap.add_argument("--tol", type=float, default=1e-5)
+    ap.add_argument("--only", nargs="*")
+    args = ap.parse_args()
+    names = args.only or list(TABLE)
+
+    model, consts = make(names)
+    with torch.no_grad():
+        outs = model(*consts)
+    torch.manual_seed(1)
+    tangents = [torch.randn(o.shape) for o in outs]
+    graph = import_model(model, consts, cotangents="all", tangents=tangents)
+
+    # PyTorch's step on a fresh copy.
+    model, consts = make(names)
+    outs = model(*consts)
+    params = list(model.parameters())
+    grads = torch.autograd.grad(outs, params, tangents, allow_unused=True)
+    want = [o.detach() for o in outs] + [g if g is not None else torch.zeros_like(p) for g, p in zip(grads, params)]
+
+    work = tempfile.mkdtemp(prefix="remat-conformance-")
+    path = os.path.join(work, "table.mlir")
+    with open(path, "w") as f:
+        f.write(graph.mlir)
+    graph.write_inputs(os.path.join(work, "in"))
+    run = subprocess.run([args.remat_run, path, "--inputs=" + os.path.join(work, "in"),
+                          "--outputs=" + os.path.join(work, "out"), "--policy=none", "--opt-level=0"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        print("remat-run failed:\n%s%s" % (run.stdout, run.stderr[-3000:]))
+        sys.exit(1)
+
+    n = len(names)
+    ok = True
+    for k, name in enumerate(names):
+        worst = 0.0
+        for i in (k, n + k):  # the row's output, its parameter's gradient
+            got = torch.from_numpy(np.load(os.path.join(work, "out", "out%d.npy" % i))).double()
+            ref = want[i].double()
+            if got.shape != ref.shape:
+                worst = float("inf")
+                continue
+            if got.numel():
+                worst = max(worst, ((got - ref).abs() / (1 + ref.abs())).max().item())
+        missing = [op for op in TABLE[name][0] if op not in graph.aten_ops]
+        good = worst <= args.tol and not missing
+        ok = ok and good
+        print("%-26s %-60s worst error %.1e %s%s" % (
+            name, ", ".join(TABLE[name][0]), worst, "ok" if good else "FAIL",
+            " (not in the graph: %s)" % ", ".join(missing) if missing else ""))
+    print("%d rows, %s" % (n, "all ok" if ok else "FAILURES"))
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

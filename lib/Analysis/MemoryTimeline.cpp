@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -91,6 +92,29 @@ SmallVector<unsigned, 2> mlir::remat::getInPlaceConflicts(Operation *op,
   return conflicts;
 }
 
+int64_t mlir::remat::getCallTransientBytes(Operation *op) {
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call)
+    return 0;
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!callee || callee.isExternal() ||
+      !callee.getFunctionBody().hasOneBlock())
+    return 0;
+  // Recursion is rejected before any timeline is built (forEachTrainingGraph);
+  // this guard only keeps a direct caller of build() from looping.
+  static thread_local llvm::SmallPtrSet<Operation *, 4> inProgress;
+  if (!inProgress.insert(callee).second)
+    return 0;
+  int64_t peak =
+      MemoryTimeline::build(callee.getFunctionBody().front()).getPeakBytes();
+  inProgress.erase(callee);
+  int64_t resultBytes = 0;
+  for (Type type : op->getResultTypes())
+    if (isa<RankedTensorType>(type))
+      resultBytes += getTensorBytes(type);
+  return std::max<int64_t>(0, peak - resultBytes);
+}
+
 MemoryTimeline MemoryTimeline::build(Block &block) {
   MemoryTimeline timeline;
   DenseMap<Operation *, unsigned> index;
@@ -168,11 +192,13 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         if (std::optional<unsigned> id = timeline.getBufferId(operand))
           if (timeline.buffers[*id].kind != StorageKind::Heap)
             transient[i] += getTensorBytes(operand.getType());
-    // A recomputation holds its body's temporaries while it runs.
+    // A recomputation holds its body's temporaries while it runs, and so
+    // does a call its callee's.
     if (auto recompute = dyn_cast<RecomputeOp>(op)) {
       MemoryTimeline inner = build(recompute.getBodyBlock());
       transient[i] = std::max<int64_t>(0, inner.getPeakBytes() - resultBytes);
     }
+    transient[i] += getCallTransientBytes(op);
   }
 
   // Sweep: +bytes at the definition, -bytes after the last use.

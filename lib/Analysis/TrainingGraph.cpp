@@ -6,6 +6,8 @@
 #include "remat/Analysis/CostModel.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -189,12 +191,80 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   return graph;
 }
 
+/// Whether `func` marks a gradient seed (a cotangent argument or a seed
+/// op), without building its graph.
+static bool hasGradientSeed(FunctionOpInterface func) {
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    if (func.getArgAttr(i, RematDialect::kCotangentAttrName))
+      return true;
+  return func
+      ->walk([](Operation *op) {
+        return op->hasAttr(RematDialect::kSeedAttrName) ? WalkResult::interrupt()
+                                                        : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The functions with a body that `root`'s functions call, by caller;
+/// fails with an error at a call if the calls form a cycle (recursion),
+/// which neither the analyses nor the compiled code can handle.
+static LogicalResult
+collectCallees(Operation *root, DenseSet<Operation *> &called) {
+  DenseMap<Operation *, SmallVector<std::pair<Operation *, CallOpInterface>>>
+      callees;
+  SmallVector<Operation *> funcs;
+  root->walk([&](FunctionOpInterface func) {
+    funcs.push_back(func);
+    func->walk([&](CallOpInterface call) {
+      auto callee =
+          dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+      if (!callee || callee.isExternal())
+        return;
+      callees[func].push_back({callee, call});
+      if (callee != func)
+        called.insert(callee);
+    });
+  });
+  // Depth-first search for a back edge; 0 new, 1 on the stack, 2 done.
+  DenseMap<Operation *, int> state;
+  std::function<LogicalResult(Operation *)> visit =
+      [&](Operation *func) -> LogicalResult {
+    state[func] = 1;
+    for (auto [callee, call] : callees.lookup(func)) {
+      int s = state.lookup(callee);
+      if (s == 1)
+        return call->emitError()
+               << "recursive call to @"
+               << cast<SymbolOpInterface>(callee).getName()
+               << ": remat cannot analyse or run a recursive call graph";
+      if (s == 0 && failed(visit(callee)))
+        return failure();
+    }
+    state[func] = 2;
+    return success();
+  };
+  for (Operation *func : funcs)
+    if (state.lookup(func) == 0 && failed(visit(func)))
+      return failure();
+  return success();
+}
+
+LogicalResult mlir::remat::checkCallGraph(Operation *root) {
+  DenseSet<Operation *> called;
+  return collectCallees(root, called);
+}
+
 LogicalResult
 mlir::remat::forEachTrainingGraph(Operation *root,
                                   function_ref<void(TrainingGraph &)> fn) {
+  DenseSet<Operation *> called;
+  if (failed(collectCallees(root, called)))
+    return failure();
   bool failed = false;
   root->walk([&](FunctionOpInterface func) {
     if (func.isExternal())
+      return;
+    if (called.contains(func) && !hasGradientSeed(func))
       return;
     FailureOr<TrainingGraph> graph = TrainingGraph::build(func);
     if (mlir::failed(graph)) {

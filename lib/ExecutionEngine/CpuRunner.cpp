@@ -4,6 +4,7 @@
 #include "remat-runtime/Allocator.h"
 #include "remat-runtime/MemrefCopy.h"
 #include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Analysis/TrainingGraph.h"
 #include "remat/InitRemat.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -214,7 +215,8 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
                                                  : error);
     resultLayouts.push_back(std::move(layout));
   }
-  if (failed(checkInputs(entry, inputs)))
+  if (failed(checkInputs(entry, inputs)) ||
+      failed(remat::checkCallGraph(*clone)))
     return failure();
 
   std::vector<bool> argIsTensor;

@@ -2,6 +2,7 @@
 
 #include "remat/ExecutionEngine/GpuCompiler.h"
 #include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Analysis/TrainingGraph.h"
 
 #include "remat-cuda/CudaRuntime.h"
 
@@ -65,7 +66,8 @@ remat_run::compileForGpu(ModuleOp module, StringRef entryName,
   if (failed(describeAll(entry, entry.getArgumentTypes(), "argument",
                          result.argLayouts)) ||
       failed(describeAll(entry, entry.getResultTypes(), "result",
-                         result.resultLayouts)))
+                         result.resultLayouts)) ||
+      failed(remat::checkCallGraph(clone)))
     return failure();
 
   if (remat.policy != "none") {

@@ -95,6 +95,7 @@ struct MOp {
   SmallVector<uint32_t, 4> inputs; // getOpInputs, as value ids
   uint32_t resBegin = 0, resEnd = 0;
   int64_t flops = 0;
+  int64_t callTransient = 0; // getCallTransientBytes
   int32_t candidate = kNone;
   bool userRecompute = false, backward = false, terminator = false,
        funcReturn = false, empty = false, clonable = false,
@@ -261,6 +262,7 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
   for (auto [i, op] : llvm::enumerate(topOps)) {
     MOp &mop = m.ops[i];
     mop.flops = getOpCost(op).flops;
+    mop.callTransient = getCallTransientBytes(op);
     mop.backward = graph.isBackward(op);
     mop.terminator = op->hasTrait<OpTrait::IsTerminator>();
     mop.funcReturn =
@@ -507,6 +509,7 @@ void BudgetModel::Impl::buildProgram(const std::vector<ModelRegion> &regions,
     bool redirect = op.backward && !op.terminator;
     Step step{};
     step.origin = i;
+    step.transient = op.callTransient;
     step.empty = op.empty;
     step.funcReturn = op.funcReturn;
     step.constant = op.constant;
@@ -544,6 +547,7 @@ int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
     const MOp &op = ops[opIndex];
     Step step{};
     step.origin = opIndex;
+    step.transient = op.callTransient;
     step.empty = op.empty;
     step.constant = op.constant;
     step.useBegin = inner.uses.size();
@@ -715,8 +719,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
         if (id != kNone && buffers[id].kind != 2)
           transient[s] += bytesOf(v);
       }
-    if (step.origin == kNone)
-      transient[s] = step.transient;
+    transient[s] += step.transient; // a region's body, or a callee's
   }
 
   delta.assign(n + 1, 0);

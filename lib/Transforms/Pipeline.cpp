@@ -34,7 +34,10 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
 }
 
 std::string mlir::remat::getLowerToLLVMPreparePipeline() {
-  return "remat-prepare-lowering,"
+  // Callees are inlined: bufferizing calls adds ownership bookkeeping
+  // (allocated flag arrays) the timeline does not model, and inlined ops
+  // are predicted exactly.
+  return "remat-prepare-lowering,inline{default-pipeline=},"
          "func.func(remat-split-destinations,convert-elementwise-to-linalg)";
 }
 

@@ -349,13 +349,21 @@ int main(int argc, char **argv) {
     if (!entry || entry.isExternal())
       return fail("no function @" + entryName + " with a body in " + inputFile);
   } else {
+    // Helpers that other functions call are not entries.
+    DenseSet<Operation *> called;
+    module->walk([&](func::CallOp call) {
+      if (Operation *callee = call.resolveCallable())
+        if (callee != call->getParentOfType<func::FuncOp>())
+          called.insert(callee);
+    });
     SmallVector<func::FuncOp> candidates;
     for (auto func : module->getOps<func::FuncOp>())
-      if (!func.isExternal())
+      if (!func.isExternal() && !called.contains(func))
         candidates.push_back(func);
     if (candidates.size() != 1)
       return fail("the module has " + llvm::Twine(candidates.size()) +
-                  " functions with a body; choose one with --entry");
+                  " functions with a body that no other calls; choose one "
+                  "with --entry");
     entry = candidates.front();
   }
   std::string name = entry.getSymName().str();

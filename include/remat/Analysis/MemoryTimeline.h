@@ -22,6 +22,9 @@
 //   owns the former, the latter are static data.
 // - A `remat.recompute` op also holds, while it runs, the transient peak of
 //   its body.
+// - A call holds, while it runs, its callee's peak beyond the call's results
+//   (the lowering inlines callees, whose ops may then share buffers with
+//   the caller's: never more than this).
 // - A function returning an argument or a constant (or a view of one)
 //   returns a copy: its bytes count at the return.
 //
@@ -51,6 +54,10 @@ std::optional<unsigned> getInPlaceOperand(Operation *op, unsigned resultIndex);
 /// parallel, identity indexing maps); any other read of the buffer (through
 /// a view, a transposed map, a reduction) makes it allocate a new one.
 SmallVector<unsigned, 2> getInPlaceConflicts(Operation *op, unsigned tied);
+
+/// The bytes a call op holds while it runs beyond its results: the peak of
+/// its callee's body (0 for other ops, external or unresolved callees).
+int64_t getCallTransientBytes(Operation *op);
 
 enum class StorageKind { Argument, Constant, Heap };
 

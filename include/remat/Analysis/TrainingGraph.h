@@ -84,10 +84,18 @@ private:
 };
 
 /// Builds the training graph of every function with a body nested in `root`
-/// and calls `fn` on it. Fails, after visiting every function, if any
-/// analysis failed (its diagnostic is already emitted).
+/// and calls `fn` on it. A function that other functions call and that has
+/// no gradient seed of its own is a helper: it is skipped (its calls are
+/// opaque ops of the graphs that make them). Fails, after visiting every
+/// function, if any analysis failed (its diagnostic is already emitted), and
+/// before visiting any if the call graph is recursive (an error at a call of
+/// the cycle).
 LogicalResult forEachTrainingGraph(Operation *root,
                                    function_ref<void(TrainingGraph &)> fn);
+
+/// Fails with an error at a call if the calls among `root`'s functions
+/// form a cycle (recursion), which remat can neither analyse nor run.
+LogicalResult checkCallGraph(Operation *root);
 
 /// The values an op reads: its operands and, for ops with regions, the
 /// values its regions use from above.

@@ -16,7 +16,7 @@
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --entry nope 2>&1 | FileCheck %s --check-prefix=ENTRY
 // ENTRY: remat-run: error: no function @nope with a body
 // RUN: not remat-run %s 2>&1 | FileCheck %s --check-prefix=CHOOSE
-// CHOOSE: remat-run: error: the module has 2 functions with a body; choose one with --entry
+// CHOOSE: remat-run: error: the module has 2 functions with a body that no other calls; choose one with --entry
 // RUN: not remat-run %s --entry dynamic 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // DYNAMIC: remat-run: error: argument #0 of @dynamic: dynamic shapes are not supported
 // RUN: not remat-run %t/nothing.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE

@@ -5,7 +5,14 @@ backward) as a remat training graph in upstream MLIR dialects.
     graph = import_model(model, (x,))
     open("step.mlir", "w").write(graph.mlir)
     graph.write_inputs("inputs/")   # argN.npy for remat-run --inputs
+
+Training with remat's decisions inside PyTorch (AOTAutograd's partition):
+
+    model = remat_torch.compile(model, policy="selective")
+    fn = remat_torch.partition(policy="budget", budget=64 << 20)  # partition_fn
 """
 
 from .capture import ImportedGraph, import_model  # noqa: F401
 from .mlir import ImportError_ as RematImportError  # noqa: F401
+from .partition import partition  # noqa: F401,E402
+from .training import RematModule, compile, held_bytes  # noqa: F401,E402

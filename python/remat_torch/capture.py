@@ -466,7 +466,10 @@ def _loc(node, packet):
 
 
 def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
-           functional_rng=False, seed=0, note=None):
+           functional_rng=False, seed=0, note=None, loc_of=None, result_nodes=None):
+    """loc_of(node, packet): the location text of a node's ops (default:
+    module path and aten op); result_nodes: (name, kind, node) of the results
+    instead of outputs, gradients and updated buffers (the partitioner's)."""
     fn = Function(name)
     L = lower.Lowering(fn, values, elem_of)
     L.functional_rng = functional_rng
@@ -507,7 +510,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         if n.op != "call_function":
             raise ImportError_("unsupported FX node %s (%s)" % (n.name, n.op))
         packet, overload = _packet(n.target)
-        fn.begin(_loc(n, packet))
+        fn.begin((loc_of or _loc)(n, packet))
         L.node = n
         inplace = packet.endswith("_") and not packet.startswith("__")
         base = packet[:-1] if inplace else packet
@@ -537,22 +540,25 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         raise ImportError_(missing)
 
     # Results: forward outputs, parameter gradients, updated buffers.
-    flat = list(output_node.args[0])
-    outs, grads = flat[:num_outputs], flat[num_outputs:]
     fn.begin(None)
     results = []
-    for i, o in enumerate(outs):
-        results.append(("output%d" % i, "output", _result(L, o)))
-    for pname, g in zip(param_names, grads):
-        if g is None:
-            p = L.env[param_nodes[pname]]
-            t = fn.filled(p.shape, p.elem, 0.0)
-        else:
-            t = _result(L, g)
-        results.append(("grad." + pname, "grad", t))
-    for n, bname in buffer_nodes.items():
-        if n in L.mutated:
-            results.append(("new." + bname[2:], "buffer", fn.materialize(L.mutated[n])))
+    if result_nodes is not None:
+        results = [(rname, kind, _result(L, o)) for rname, kind, o in result_nodes]
+    else:
+        flat = list(output_node.args[0])
+        outs, grads = flat[:num_outputs], flat[num_outputs:]
+        for i, o in enumerate(outs):
+            results.append(("output%d" % i, "output", _result(L, o)))
+        for pname, g in zip(param_names, grads):
+            if g is None:
+                p = L.env[param_nodes[pname]]
+                t = fn.filled(p.shape, p.elem, 0.0)
+            else:
+                t = _result(L, g)
+            results.append(("grad." + pname, "grad", t))
+        for n, bname in buffer_nodes.items():
+            if n in L.mutated:
+                results.append(("new." + bname[2:], "buffer", fn.materialize(L.mutated[n])))
     fn.results = [(t.value, ttype(t.shape, t.elem)) for _, _, t in results]
 
     keep = _live_ops(fn)
@@ -571,6 +577,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         args.append(("rng_seed", "seed", torch.tensor(seed, dtype=torch.int64)))
     graph = ImportedGraph(mlir, args, [(n, k) for n, k, _ in results])
     graph.note = note
+    graph.lowering = L          # the FX nodes' values (L.env) and the emitted function (L.fn)
     graph.aten_ops = set(_packet(n.target)[0].rstrip("_") for n in nodes if n.op == "call_function")
     return graph
 

@@ -1,0 +1,603 @@
+"""remat's decisions as AOTAutograd's partition function.
+
+    import remat_torch
+    fn = remat_torch.partition(policy="selective", flops_per_byte=16)
+    fw, bw = fn(joint_module, joint_inputs)        # AOTAutograd's signature
+
+The joint FX graph AOTAutograd traced is lowered with the importer's
+lowering (capture._lower), every op located by the FX node it comes from.
+remat-opt runs the pipeline (split-destinations, mark, materialize,
+schedule) and reports the saved set; the saved MLIR values are mapped back
+to FX nodes, and PyTorch's own _extract_fwd_bwd_modules builds the forward
+(returning exactly those values) and the backward (recomputing everything
+else it needs from them). The backward's nodes are then put in remat's
+schedule: each recomputed node just before its first backward consumer.
+Random ops are never recomputed (their draws are saved). Whatever goes
+wrong (unsupported ops, no remat-opt, a remat-opt error) falls back to
+PyTorch's default partition with one warning.
+"""
+
+import inspect
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import warnings
+
+import torch
+import torch.fx
+
+from . import capture, lower
+from .mlir import ImportError_
+
+try:  # PyTorch 2.x
+    from torch._functorch import partitioners as _pt
+except ImportError:  # 1.13
+    from functorch._src import partitioners as _pt
+
+__all__ = ["partition", "find_remat_opt", "RematFallback"]
+
+# aten ops whose result shares its first operand's storage (for the bytes
+# autograd holds: a saved view keeps its base alive).
+VIEW_OPS = {"view", "_unsafe_view", "_reshape_alias", "reshape", "t", "transpose", "permute",
+            "expand", "squeeze", "unsqueeze", "slice", "select", "alias", "detach",
+            "as_strided", "diagonal", "split", "split_with_sizes", "chunk", "unbind",
+            "unsafe_split", "view_as", "expand_as", "narrow", "unfold"}
+
+_OPTION_RE = re.compile(r"^[A-Za-z0-9_.\-\\\[\]+*^$|(){}?]+$")
+
+
+class RematFallback(Exception):
+    """Why remat left a graph to PyTorch's default partition."""
+
+
+def find_remat_opt(path=None):
+    """`path`, else $REMAT_OPT, else build/bin beside this package, else PATH."""
+    if path:
+        return path
+    if os.environ.get("REMAT_OPT"):
+        return os.environ["REMAT_OPT"]
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "..", "..", "build", "bin", "remat-opt"),
+                 os.path.join(here, "..", "..", "bin", "remat-opt")):
+        if os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return os.path.normpath(cand)
+    return shutil.which("remat-opt")
+
+
+def _packet(node):
+    return capture._packet(node.target)[0] if node.op == "call_function" else None
+
+
+def _is_random(node):
+    p = _packet(node)
+    return p is not None and p.rstrip("_") in lower.RANDOM_OPS
+
+
+def _is_tangent(node):
+    return node.op == "placeholder" and "tangents" in str(node.target)
+
+
+def _tensor_bytes(v):
+    if not isinstance(v, torch.Tensor):
+        return 0
+    return v.numel() * v.element_size()
+
+
+def _fake_values(gm, joint_inputs):
+    """Shapes and dtypes of every node: the joint graph run on fake tensors
+    (no memory, no kernels); constants are read from the module."""
+    from torch._subclasses import FakeTensorMode
+    flat = []
+    for group in joint_inputs:
+        flat.extend(group if isinstance(group, (list, tuple)) else [group])
+    mode = FakeTensorMode()
+    values = {}
+
+    class Recorder(torch.fx.Interpreter):
+        def run_node(self, n):
+            r = super().run_node(n)
+            values[n] = r
+            return r
+
+    with mode:
+        fake = [mode.from_tensor(t) if isinstance(t, torch.Tensor) else t for t in flat]
+        Recorder(gm).run(*fake)
+    return values
+
+
+def _format_option(key, value):
+    key = key.replace("_", "-")
+    text = str(value)
+    if not _OPTION_RE.match(key) or not _OPTION_RE.match(text):
+        raise ValueError("remat_torch.partition: bad option %s=%r" % (key, value))
+    return "%s=%s" % (key, text)
+
+
+class _Partitioner:
+    def __init__(self, policy, budget, remat_opt, options):
+        if budget is not None and policy not in ("budget",):
+            raise ValueError("remat_torch.partition: budget= needs policy='budget'")
+        if policy == "budget" and budget is None:
+            raise ValueError("remat_torch.partition: policy='budget' needs budget= (bytes, or a "
+                             "fraction of what PyTorch holds without rematerialization)")
+        self.policy = policy
+        self.budget = budget
+        self.remat_opt = remat_opt
+        self.options = dict(options)
+        for k, v in self.options.items():
+            _format_option(k, v)  # reject bad options now, not at the first step
+        self.stats = []
+        self._warned = set()
+
+    # -- entry point -------------------------------------------------------
+    def __call__(self, joint_module, _joint_inputs, *, num_fwd_outputs=None, **_):
+        start = time.perf_counter()
+        try:
+            fw, bw, record = self._partition(joint_module, _joint_inputs, num_fwd_outputs)
+        except Exception as e:  # never fail the user's step
+            reason = str(e) if isinstance(e, RematFallback) else \
+                "remat partition failed (%s: %s)" % (type(e).__name__, str(e).split("\n")[0])
+            self._warn(reason + "; this graph uses PyTorch's default partition")
+            if os.environ.get("REMAT_PARTITION_RAISE") and not isinstance(e, RematFallback):
+                raise
+            kwargs = {}
+            if num_fwd_outputs is not None and \
+                    "num_fwd_outputs" in inspect.signature(_pt.default_partition).parameters:
+                kwargs["num_fwd_outputs"] = num_fwd_outputs
+            fw, bw = _pt.default_partition(joint_module, _joint_inputs, **kwargs)
+            held, draws = _held_bytes(fw, bw)
+            record = {"policy": self.policy, "fallback": reason, "ops": 0,
+                      "fx_nodes": sum(1 for n in joint_module.graph.nodes if n.op == "call_function"),
+                      "recompute_regions": 0, "recompute_flops": 0, "remat_saved_bytes": None,
+                      "remat_peak_bytes": None, "saved_bytes": held, "draw_bytes": draws,
+                      "recomputed": [], "approximated": []}
+        record["decide_s"] = time.perf_counter() - start
+        self.stats.append(record)
+        return fw, bw
+
+    def _warn(self, message):
+        key = message.split(":")[0] if "unsupported" not in message else message
+        if key in self._warned:
+            return
+        self._warned.add(key)
+        warnings.warn("remat_torch: " + message, RuntimeWarning, stacklevel=3)
+
+    # -- the work ----------------------------------------------------------
+    def _partition(self, jm, joint_inputs, num_fwd_outputs):
+        tool = find_remat_opt(self.remat_opt)
+        if not tool or not os.path.exists(tool):
+            raise RematFallback("remat-opt not found (set REMAT_OPT or pass remat_opt=)")
+        graph = jm.graph
+        nodes = list(graph.nodes)
+        missing = capture._unsupported(nodes)
+        if missing:
+            ops = [line.strip().split(":")[0] for line in missing.split("\n")[1:]]
+            raise RematFallback("unsupported ops in the joint graph: %s" % ", ".join(ops))
+        values = _fake_values(jm, joint_inputs)
+        fwd_outs, bwd_outs = self._outputs(jm, num_fwd_outputs)
+
+        lowered = self._lower(jm, values, fwd_outs, bwd_outs)
+        text, ops, value_of = lowered
+        # the order of this graph's nodes, and which are forward
+        order = {n: i for i, n in enumerate(nodes)}
+
+        budget_opt = None
+        if self.policy == "budget":
+            budget_opt = self._budget_bytes(jm, joint_inputs, values, num_fwd_outputs, tool, text)
+        result = self._decide(jm, values, fwd_outs, tool, text, ops, value_of, order,
+                              num_fwd_outputs, budget_opt)
+        return result
+
+    def _outputs(self, jm, num_fwd_outputs):
+        out = [n for n in jm.graph.nodes if n.op == "output"][0]
+        flat = torch.utils._pytree.tree_flatten(out.args)[0]
+        if num_fwd_outputs is None:
+            num_fwd_outputs = jm._out_spec.children_specs[0].num_leaves
+        return flat[:num_fwd_outputs], flat[num_fwd_outputs:]
+
+    def _lower(self, jm, values, fwd_outs, bwd_outs):
+        placeholders = [n for n in jm.graph.nodes if n.op == "placeholder"]
+        arg_info = [(n.name, "cotangent" if _is_tangent(n) else "input", values.get(n))
+                    for n in placeholders]
+        results = [("out%d" % i, "output", o) for i, o in enumerate(fwd_outs + bwd_outs)
+                   if isinstance(o, torch.fx.Node)]
+        if not any(_is_tangent(n) and n.users for n in placeholders):
+            raise RematFallback("no gradient flows into this graph")
+        try:
+            g = capture._lower(jm, values, arg_info, "joint", len(fwd_outs), [], [],
+                               loc_of=lambda n, packet: n.name, result_nodes=results)
+        except ImportError_ as e:
+            raise RematFallback("the joint graph cannot be lowered: %s" % str(e).split("\n")[0])
+        L = g.lowering
+        fn = L.fn
+        keep = capture._live_ops(fn)
+        # One location per op, "<fx node>|<group>.<op>", and what each op defines.
+        ops = {}
+        lines = []
+        for gi, (loc, glines) in enumerate(fn.groups):
+            for k, op in enumerate(capture._split_ops(glines)):
+                if (gi, k) not in keep:
+                    continue
+                key = "%s|%d.%d" % (loc or "", gi, k)
+                defs = []
+                for text_, ends in op:
+                    m = re.match(r"^\s*(%[A-Za-z_][A-Za-z0-9_]*)(?::(\d+))?\s*=", text_)
+                    if m and not defs:
+                        count = int(m.group(2) or 1)
+                        defs = [m.group(1)] if count == 1 else \
+                            ["%s#%d" % (m.group(1), r) for r in range(count)]
+                    lines.append("  " + text_ + (' loc("%s")' % key if ends else ""))
+                ops[key] = (loc, defs)
+        args = ",\n    ".join("%s: %s%s" % (s, t, " {%s}" % a if a else "") for s, t, a in fn.args)
+        rtypes = ", ".join(t for _, t in fn.results)
+        text = ("func.func @joint(%s)\n    -> (%s) {\n%s\n  return %s : %s\n}\n" % (
+            args, rtypes, "\n".join(lines), ", ".join(s for s, _ in fn.results), rtypes))
+        # SSA value -> the FX nodes whose value it is (views share it).
+        value_of = {}
+        for n in jm.graph.nodes:
+            v = L.env.get(L.root.get(n, n))
+            if isinstance(v, capture.Tensor) and n.op == "call_function":
+                value_of.setdefault(v.value, []).append((v, n))
+        return text, ops, value_of
+
+    def _run(self, tool, text, pipeline, report=True):
+        with tempfile.TemporaryDirectory(prefix="remat-partition-") as d:
+            src = os.path.join(d, "joint.mlir")
+            with open(src, "w") as f:
+                f.write(text)
+            cmd = [tool, src]
+            if pipeline:
+                cmd.append("-remat-pipeline=%s" % pipeline)
+            if report:
+                cmd.append("-remat-report=format=json file=%s" % os.path.join(d, "r.json"))
+            cmd += ["-mlir-print-debuginfo", "-mlir-print-local-scope",
+                    "-o", os.path.join(d, "out.mlir")]
+            try:
+                p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+            except (OSError, subprocess.TimeoutExpired) as e:
+                raise RematFallback("remat-opt could not run (%s)" % e)
+            if p.returncode != 0:
+                first = next((l for l in p.stderr.splitlines() if "error" in l), p.stderr.strip())
+                raise RematFallback("remat-opt failed (exit %d)%s" % (
+                    p.returncode, ": " + first[:300] if first else ""))
+            out = open(os.path.join(d, "out.mlir")).read()
+            rep = json.load(open(os.path.join(d, "r.json")))["functions"][0] if report else None
+        return out, rep
+
+    def _pipeline(self, budget_peak=None):
+        opts = ["policy=%s" % self.policy]
+        for k, v in self.options.items():
+            opts.append(_format_option(k, v))
+        if budget_peak is not None:
+            opts.append("budget=%d" % int(budget_peak))
+        return " ".join(opts)
+
+    def _decide(self, jm, values, fwd_outs, tool, text, ops, value_of, order, num_fwd_outputs,
+                budget):
+        if budget is None:
+            out, rep = self._run(tool, text, self._pipeline())
+            return self._build(jm, values, out, rep, ops, value_of, order, num_fwd_outputs)
+        # policy=budget: remat's budget is a peak; the user's is the bytes
+        # autograd holds. Start from the peak less the step's transient part,
+        # then tighten by what was over, a few times.
+        _, rep0 = self._run(tool, text, None)
+        masks = sum(_tensor_bytes(values.get(n)) for n in jm.graph.nodes
+                    if _is_random(n) and isinstance(values.get(n), torch.Tensor))
+        peak = rep0["peak_bytes"] - rep0["saved_bytes"] + budget - masks
+        # Bisect remat's peak budget: the largest peak whose saved set fits
+        # the bytes asked for (fewest recompute FLOPs), a few runs at most.
+        ok, bad, floor, tried = None, rep0["peak_bytes"] + 1, 1, set()
+        best_fit, least = None, None
+        for _ in range(8):
+            if ok is not None:
+                target = (ok + bad) // 2
+            else:
+                target = max(int(peak), floor)
+            if target in tried or (ok is not None and bad - ok <= max(1, bad // 50)):
+                break
+            tried.add(target)
+            try:
+                out, rep = self._run(tool, text, self._pipeline(target))
+            except RematFallback as e:
+                m = re.search(r"smallest peak[^:]*:\s*([0-9]+)", str(e))
+                if not m:
+                    if least:
+                        break
+                    raise
+                floor = peak = int(m.group(1))
+                continue
+            fw, bw, record = self._build(jm, values, out, rep, ops, value_of, order,
+                                         num_fwd_outputs)
+            if os.environ.get("REMAT_PARTITION_DEBUG"):
+                print("remat_torch: peak budget %d: holds %d B, recompute %d FLOPs" % (
+                    target, record["saved_bytes"], record["recompute_flops"]))
+            if least is None or record["saved_bytes"] < least[2]["saved_bytes"]:
+                least = (fw, bw, record)
+            if record["saved_bytes"] <= budget:
+                ok = target
+                if best_fit is None or record["recompute_flops"] < best_fit[2]["recompute_flops"]:
+                    best_fit = (fw, bw, record)
+            else:
+                bad = min(bad, target)
+                peak = target - (record["saved_bytes"] - budget)
+        best = best_fit or least
+        if best is None:
+            raise RematFallback("policy=budget found no schedule")
+        fw, bw, record = best
+        record["budget"] = budget
+        if record["saved_bytes"] > budget:
+            self._warn("budget of %d bytes not reached: this graph holds %d bytes for backward"
+                       % (budget, record["saved_bytes"]))
+        return fw, bw, record
+
+    def _budget_bytes(self, jm, joint_inputs, values, num_fwd_outputs, tool, text):
+        b = self.budget
+        if isinstance(b, float) and 0 < b <= 1:
+            fw, bw = _pt.default_partition(jm, joint_inputs)
+            return int(b * _held_bytes(fw, bw)[0])
+        if isinstance(b, str):
+            m = re.match(r"^\s*([0-9.]+)\s*([KMG]i?B|B)?\s*$", b)
+            if not m:
+                raise ValueError("budget %r: bytes like 12000, '16MiB', or a fraction" % b)
+            scale = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "KB": 1000, "MB": 10 ** 6,
+                     "GB": 10 ** 9, "B": 1, None: 1}[m.group(2)]
+            return int(float(m.group(1)) * scale)
+        return int(b)
+
+    def _build(self, jm, values, out, rep, ops, value_of, order, num_fwd_outputs):
+        """The forward and backward modules for remat's saved set (rep)."""
+        nodes = list(jm.graph.nodes)
+        backward = set()  # what depends on a tangent cannot be saved by forward
+        for n in nodes:
+            if _is_tangent(n) or any(a in backward for a in n.all_input_nodes):
+                backward.add(n)
+        saved = set()
+        approx = []
+        for entry in rep.get("saved", []):
+            loc = entry.get("loc", "")
+            m = re.search(r'([^"|()]*)\|(\d+\.\d+)', loc)
+            if not m:
+                continue
+            key = "%s|%s" % (m.group(1), m.group(2))
+            if key not in ops:
+                continue
+            fxname, defs = ops[key]
+            idx = 0
+            if "#" in entry.get("value", ""):
+                idx = int(entry["value"].split("#")[1])
+            ssa = defs[idx] if idx < len(defs) else None
+            cands = [c for c in value_of.get(ssa, []) if c[1] not in backward]
+            if cands:
+                # the producer: an identity view, earliest in the graph
+                cands.sort(key=lambda c: (not (c[0].dense and c[0].shape == c[0].base_shape),
+                                          order[c[1]]))
+                saved.add(cands[0][1])
+            else:  # an intermediate of one node's lowering: save that node
+                node = next((n for n in nodes if n.name == fxname), None)
+                if node is None:
+                    continue
+                approx.append(fxname)
+                if isinstance(values.get(node), torch.Tensor):
+                    saved.add(node)
+                else:
+                    saved.update(u for u in node.users if isinstance(values.get(u), torch.Tensor))
+        # Arguments are free to keep; random draws are never recomputed.
+        extra = [n for n in nodes if n.op == "placeholder" and not _is_tangent(n)]
+        for n in nodes:
+            if _is_random(n):
+                if isinstance(values.get(n), torch.Tensor):
+                    extra.append(n)
+                else:
+                    extra.extend(u for u in n.users if isinstance(values.get(u), torch.Tensor))
+        candidates = (set(saved) | set(extra)) - backward
+        # In-place ops (other than the draws) are never replayed in backward:
+        # they would write into a saved tensor.
+        for _ in range(len(nodes)):
+            fw, bw = self._extract(jm, sorted(candidates, key=order.get), num_fwd_outputs)
+            fw_names = {n.name for n in fw.graph.nodes if n.op == "call_function"}
+            bad = [n for n in nodes if n.op == "call_function" and n.name in fw_names and
+                   n not in candidates and isinstance(values.get(n), torch.Tensor) and
+                   _packet(n).endswith("_") and not _packet(n).startswith("__") and
+                   any(b.name == n.name for b in bw.graph.nodes)]
+            if not bad:
+                break
+            candidates.update(bad)
+        recomputed = sorted({n.name for n in bw.graph.nodes if n.op == "call_function"} &
+                            {n.name for n in fw.graph.nodes if n.op == "call_function"})
+        schedule = _schedule(out)
+        phases = rep.get("phases", "")
+        forward = {name for name, i in schedule[0].items() if i < len(phases) and phases[i] == "F"}
+        _reorder(bw, schedule, forward | {n.name for n in nodes if n.name in fw_names})
+        _reorder(fw, schedule)
+        fw.recompile()
+        bw.recompile()
+        held, draws = _held_bytes(fw, bw)
+        record = {
+            "policy": self.policy, "fallback": None,
+            "ops": rep["forward_ops"] + rep["backward_ops"],
+            "fx_nodes": sum(1 for n in nodes if n.op == "call_function"),
+            "recompute_regions": rep["recompute_ops"],
+            "recompute_flops": rep["recompute_flops"],
+            "remat_saved_bytes": rep["saved_bytes"],
+            "remat_peak_bytes": rep["peak_bytes"],
+            "saved_bytes": held,
+            "draw_bytes": draws,
+            "recomputed": recomputed,
+            "approximated": sorted(set(approx)),
+        }
+        return fw, bw, record
+
+    def _extract(self, jm, saved, num_fwd_outputs):
+        params = inspect.signature(_pt._extract_fwd_bwd_modules).parameters
+        saved = list(saved)
+        if "num_fwd_outputs" in params:  # PyTorch 2.x
+            kwargs = {"num_fwd_outputs": num_fwd_outputs if num_fwd_outputs is not None else
+                      jm._out_spec.children_specs[0].num_leaves}
+            if "saved_sym_nodes" in params:
+                kwargs["saved_sym_nodes"] = []
+            return _pt._extract_fwd_bwd_modules(jm, saved, **kwargs)
+        return _pt._extract_fwd_bwd_modules(jm, saved)
+
+
+def _schedule(out):
+    """FX node name -> index of its first top-level op in remat's final
+    order; and, for nodes remat recomputes, the index of the first
+    remat.recompute that clones one of their ops."""
+    pos, recompute = {}, {}
+    index = -1
+    region = False
+    loc = re.compile(r'loc\("([^"|]*)\|\d+\.\d+"\)\s*$')
+    for line in out.splitlines():
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        if not body or body.startswith("^"):
+            continue
+        if indent == 4 and not body.startswith("}"):
+            index += 1  # a top-level op starts here
+            region = body.split("=", 1)[-1].lstrip().startswith("remat.recompute")
+        m = loc.search(line)
+        if not m:
+            continue
+        if indent == 4:
+            pos.setdefault(m.group(1), index)
+        elif region and indent == 6:
+            recompute.setdefault(m.group(1), index)
+    return pos, recompute
+
+
+def _reorder(gm, schedule, forward_names=None):
+    """Order gm's nodes by remat's schedule, keeping dependencies. With
+    forward_names (the backward module), a forward node is a recomputation:
+    it runs where remat's first recomputation of it is, and a node without
+    an op of its own (views, getitem) or without a recomputation in remat's
+    output runs just before its first consumer."""
+    import heapq
+    pos, recompute = schedule
+    nodes = list(gm.graph.nodes)
+    orig = {n: i for i, n in enumerate(nodes)}
+    want = {}
+    inf = float("inf")
+    for n in reversed(nodes):
+        if n.op in ("placeholder", "output", "get_attr"):
+            continue
+        if forward_names is not None and n.name in forward_names:
+            p = recompute.get(n.name)
+        else:
+            p = pos.get(n.name)
+        users = [want.get(u, inf) for u in n.users if u.op != "output"]
+        first = min(users) if users else inf
+        want[n] = first if p is None else min(p, first)
+    movable = [n for n in nodes if n in want]
+    if not movable:
+        return
+    deps = {n: {a for a in n.all_input_nodes if a in want} for n in movable}
+    users = {n: [u for u in n.users if u in want] for n in movable}
+    # Random draws keep their order: the same seed gives the same masks.
+    draws = [n for n in movable if _is_random(n)]
+    for a, b in zip(draws, draws[1:]):
+        deps[b].add(a)
+        users[a].append(b)
+    ready = [(want[n], orig[n], n.name) for n in movable if not deps[n]]
+    byname = {n.name: n for n in movable}
+    heapq.heapify(ready)
+    result = []
+    while ready:
+        _, _, name = heapq.heappop(ready)
+        n = byname[name]
+        result.append(n)
+        for u in users[n]:
+            deps[u].discard(n)
+            if not deps[u]:
+                heapq.heappush(ready, (want[u], orig[u], u.name))
+    if len(result) != len(movable):
+        return  # a cycle cannot happen in a DAG; keep the graph as it is
+    anchor = [n for n in nodes if n.op in ("placeholder", "get_attr")]
+    prev = anchor[-1] if anchor else None
+    for n in result:
+        if prev is None:
+            if nodes[0] is not n:
+                nodes[0].prepend(n)
+        elif prev.next is not n:
+            prev.append(n)
+        prev = n
+    gm.graph.lint()
+
+
+def _held_bytes(fw, bw):
+    """Bytes of the distinct storages the forward returns for backward,
+    besides its inputs (parameters, inputs): what autograd holds, predicted
+    from the graph (views share their base's storage); and how many of them
+    are random draws (dropout masks), which remat's model does not count."""
+    out = [n for n in fw.graph.nodes if n.op == "output"][0]
+    flat = torch.utils._pytree.tree_flatten(out.args)[0]
+    n_saved = sum(1 for n in bw.graph.nodes if n.op == "placeholder" and
+                  not str(n.target).startswith("tangents"))
+    saved = flat[len(flat) - n_saved:] if n_saved else []
+
+    def meta(n):
+        tm = n.meta.get("tensor_meta")
+        if tm is not None:
+            return tm
+        v = n.meta.get("val")
+        return v if isinstance(v, torch.Tensor) else None
+
+    def base(n):
+        while isinstance(n, torch.fx.Node) and n.op == "call_function":
+            p = _packet(n)
+            if p == "getitem":  # an output of a multi-output op: its own storage,
+                src = n.args[0]  # unless the op splits a tensor into views
+                if isinstance(src, torch.fx.Node) and _packet(src) in VIEW_OPS:
+                    n = src.args[0]
+                    continue
+                break
+            if p in VIEW_OPS or (p.endswith("_") and not p.startswith("__")):
+                n = n.args[0]
+                continue
+            break
+        return n
+
+    total, draws, seen = 0, 0, set()
+    for n in saved:
+        if not isinstance(n, torch.fx.Node):
+            continue
+        b = base(n)
+        if not isinstance(b, torch.fx.Node) or b.op == "placeholder" or b in seen:
+            continue
+        seen.add(b)
+        m = meta(b)
+        if m is None or not hasattr(m, "shape"):
+            m = meta(n)
+        if m is None:
+            continue
+        numel = 1
+        for s in m.shape:
+            numel *= int(s)
+        size = numel * torch.empty((), dtype=m.dtype).element_size()
+        total += size
+        if _is_random(b) or (_packet(b) == "empty_like" and any(_is_random(u) for u in b.users)):
+            draws += size
+    return total, draws
+
+
+def partition(policy="selective", budget=None, remat_opt=None, **pipeline_options):
+    """A partition function for AOTAutograd that saves exactly remat's saved
+    set and recomputes the rest in backward, in remat's schedule.
+
+    policy: a remat-mark policy (selective, budget, segments, none, manual);
+    budget: for policy='budget', the bytes autograd may hold for backward
+    (int or '16MiB'), or a fraction (0..1] of what PyTorch's default
+    partition holds; pipeline_options: other -remat-pipeline options,
+    underscores for dashes (flops_per_byte=16, group=r'h\\.[0-9]+').
+    The returned function has a `stats` list: one dict per graph decided."""
+    state = _Partitioner(policy, budget, remat_opt, pipeline_options)
+
+    def partition_fn(joint_module, _joint_inputs, *, num_fwd_outputs=None, **kwargs):
+        return state(joint_module, _joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+
+    partition_fn.stats = state.stats
+    partition_fn.policy = policy
+    return partition_fn

@@ -1,0 +1,143 @@
+"""Train with remat's decisions inside PyTorch.
+
+    model = remat_torch.compile(model, policy="selective", flops_per_byte=16)
+    loss = model(x, y); loss.backward(); opt.step()      # as before
+
+compile() wraps AOTAutograd (functorch.compile.aot_module on 1.13,
+torch.compile with an aot_autograd backend on 2.x) with remat's partition
+function (partition.py): each training step's forward saves exactly remat's
+saved set and the backward recomputes the rest, with PyTorch's own kernels.
+The returned module shares the wrapped module's parameters and buffers.
+"""
+
+import warnings
+
+import torch
+import torch.nn as nn
+
+from .partition import partition
+
+__all__ = ["compile", "RematModule", "held_bytes"]
+
+
+def _signature(args, kwargs, module):
+    def leaf(v):
+        if isinstance(v, torch.Tensor):
+            return ("T", tuple(v.shape), v.dtype, str(v.device), v.requires_grad)
+        if isinstance(v, (list, tuple)):
+            return (type(v).__name__,) + tuple(leaf(x) for x in v)
+        if isinstance(v, dict):
+            return ("dict",) + tuple((k, leaf(x)) for k, x in sorted(v.items()))
+        return ("V", type(v).__name__, repr(v))
+    params = tuple(sorted({(p.dtype, str(p.device), p.requires_grad)
+                           for p in module.parameters()}, key=str))
+    return (leaf(args), leaf(kwargs), module.training, params)
+
+
+class RematModule(nn.Module):
+    """`module` run through AOTAutograd with remat's partition. One graph
+    per input signature (shapes, dtypes, devices, non-tensor values,
+    train/eval); `stats` holds one record per graph remat decided on."""
+
+    def __init__(self, module, policy="selective", budget=None, remat_opt=None, **options):
+        super().__init__()
+        self.module = module
+        self.partition_fn = partition(policy, budget=budget, remat_opt=remat_opt, **options)
+        self._graphs = {}
+        self._failed = set()
+
+    @property
+    def stats(self):
+        return self.partition_fn.stats
+
+    def _compile(self):
+        if hasattr(torch, "compile") and int(torch.__version__.split(".")[0]) >= 2:
+            from torch._dynamo.backends.common import aot_autograd
+            from functorch.compile import make_boxed_func
+
+            def nop(gm, _inputs):
+                return make_boxed_func(gm.forward)
+            backend = aot_autograd(fw_compiler=nop, bw_compiler=nop,
+                                   partition_fn=self.partition_fn)
+            return torch.compile(self.module, backend=backend, dynamic=False)
+        from functorch.compile import aot_module, nop
+        return aot_module(self.module, fw_compiler=nop, bw_compiler=nop,
+                          partition_fn=self.partition_fn)
+
+    def forward(self, *args, **kwargs):
+        if not torch.is_grad_enabled() or not any(p.requires_grad for p in self.module.parameters()):
+            return self.module(*args, **kwargs)  # nothing to save for a backward
+        key = _signature(args, kwargs, self.module)
+        if key in self._failed:
+            return self.module(*args, **kwargs)
+        fn = self._graphs.get(key)
+        if fn is None:
+            fn = self._graphs[key] = self._compile()
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:  # tracing failed: train eagerly, say so once
+            if fn is not self._graphs.get(key) or key in self._failed:
+                raise
+            self._failed.add(key)
+            del self._graphs[key]
+            warnings.warn("remat_torch: AOTAutograd could not trace this step (%s: %s); it "
+                          "runs eagerly" % (type(e).__name__, str(e).split("\n")[0]),
+                          RuntimeWarning, stacklevel=2)
+            return self.module(*args, **kwargs)
+
+
+def compile(module, policy="selective", budget=None, remat_opt=None, **options):
+    """An nn.Module that shares `module`'s parameters and trains like it,
+    with remat's rematerialization decisions (see remat_torch.partition for
+    policy, budget and options)."""
+    return RematModule(module, policy=policy, budget=budget, remat_opt=remat_opt, **options)
+
+
+def held_bytes(outputs, exclude=()):
+    """Bytes of the distinct storages autograd holds for the backward of
+    `outputs`: the saved tensors of every node of the autograd graph
+    (`_saved_*` attributes of built-in nodes, `saved_tensors` of custom
+    Function nodes such as AOTAutograd's), less the storages of `exclude`
+    (parameters, inputs). Call before backward()."""
+    def key(t):
+        try:
+            s = t.untyped_storage()
+        except AttributeError:
+            s = t.storage()
+        return s.data_ptr(), s.nbytes() if hasattr(s, "nbytes") else s.size() * t.element_size()
+
+    excluded = set()
+    for t in exclude:
+        if isinstance(t, torch.Tensor):
+            excluded.add(key(t)[0])
+    outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
+    stack = [o.grad_fn for o in outputs if isinstance(o, torch.Tensor)]
+    seen_fns, storages = set(), {}
+
+    def collect(v):
+        if isinstance(v, torch.Tensor):
+            ptr, nbytes = key(v)
+            if ptr not in excluded and ptr != 0:
+                storages[ptr] = max(storages.get(ptr, 0), nbytes)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                collect(x)
+
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen_fns:
+            continue
+        seen_fns.add(fn)
+        for name in dir(fn):
+            if name.startswith("_saved_"):
+                try:
+                    collect(getattr(fn, name))
+                except RuntimeError:  # freed already
+                    pass
+        if hasattr(fn, "saved_tensors"):
+            try:
+                collect(fn.saved_tensors)
+            except RuntimeError:
+                pass
+        stack.extend(f for f, _ in fn.next_functions)
+    return sum(storages.values())

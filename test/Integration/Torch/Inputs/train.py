@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Training with remat_torch.compile / remat_torch.partition on the CPU.
+
+  train.py steps      4 SGD steps: remat's losses and parameters against eager's
+  train.py memory     bytes autograd holds for backward: eager, PyTorch's
+                      partitions, remat (predicted and measured)
+  train.py budget F   policy=budget at F x what the default partition holds
+  train.py fallback   unsupported ops, a missing or failing remat-opt
+  train.py cache      one decision per input signature
+  train.py ddp        2 processes (gloo), averaged gradients against eager's
+
+Each prints facts and 'ok' or 'FAIL: ...'; exits 1 on any FAIL.
+"""
+import copy
+import os
+import sys
+import tempfile
+import warnings
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "..", "python"))
+sys.path.insert(0, HERE)
+
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+
+import remat_torch  # noqa: E402
+from models import GPT  # noqa: E402
+
+FAILED = []
+
+
+def check(cond, what):
+    print(("ok: " if cond else "FAIL: ") + what)
+    if not cond:
+        FAILED.append(what)
+
+
+def gpt(dropout=0.1):
+    torch.manual_seed(0)
+    model = GPT(vocab=64, d=32, heads=2, seq=16, layers=2, dropout=dropout)
+    idx = torch.randint(0, 64, (2, 16))
+    return model, (idx, torch.roll(idx, -1, dims=1))
+
+
+def train(model, wrapped, inputs, steps=4, lr=0.1):
+    """SGD steps with a fixed seed per step; losses, and the bytes autograd
+    holds for the first step's backward (activations only)."""
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    losses, held = [], None
+    for s in range(steps):
+        torch.manual_seed(100 + s)
+        loss = wrapped(*inputs)
+        if held is None:
+            held = remat_torch.held_bytes(
+                loss, list(model.parameters()) + list(model.buffers()) + list(inputs))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    return losses, held
+
+
+def aot(partition_fn):
+    from functorch.compile import aot_module, nop
+    return lambda m: aot_module(m, fw_compiler=nop, bw_compiler=nop, partition_fn=partition_fn)
+
+
+def steps():
+    base, inputs = gpt()
+    eager = copy.deepcopy(base)
+    want, _ = train(eager, eager, inputs)
+    model = copy.deepcopy(base)
+    wrapped = remat_torch.compile(model, flops_per_byte=16)
+    got, _ = train(model, wrapped, inputs)
+    print("eager losses:", " ".join("%.6f" % v for v in want))
+    print("remat losses:", " ".join("%.6f" % v for v in got))
+    rel = max(abs(a - b) / abs(b) for a, b in zip(got, want))
+    check(rel <= 1e-4, "4 SGD steps, worst relative loss difference %.1e <= 1e-4" % rel)
+    drift = max(((p - q).abs().max() / (1 + q.abs().max())).item()
+                for p, q in zip(model.parameters(), eager.parameters()))
+    check(drift <= 1e-4, "parameters after 4 steps, worst difference %.1e <= 1e-4" % drift)
+    st = wrapped.stats
+    check(len(st) == 1 and st[0]["fallback"] is None and st[0]["recomputed"],
+          "one graph decided by remat, %d FX nodes recomputed in backward" %
+          (len(st[0]["recomputed"]) if st else 0))
+
+
+def memory():
+    from functorch.compile import default_partition, min_cut_rematerialization_partition
+    base, inputs = gpt()
+    rows = {}
+    for name, make in [("eager", lambda m: m),
+                       ("default_partition", aot(default_partition)),
+                       ("min_cut_rematerialization_partition", aot(min_cut_rematerialization_partition)),
+                       ("remat selective flops-per-byte=16",
+                        lambda m: remat_torch.compile(m, flops_per_byte=16)),
+                       ("remat selective", lambda m: remat_torch.compile(m))]:
+        model = copy.deepcopy(base)
+        wrapped = make(model)
+        losses, held = train(model, wrapped, inputs, steps=1)
+        rows[name] = (held, getattr(wrapped, "stats", None))
+        line = "%s: holds %d B" % (name, held)
+        if rows[name][1]:
+            s = rows[name][1][0]
+            line += " (predicted %d B; remat's saved %d B + %d B of dropout draws; %d ops, %.2f s)" % (
+                s["saved_bytes"], s["remat_saved_bytes"], s["draw_bytes"], s["ops"], s["decide_s"])
+        print(line)
+    eager = rows["eager"][0]
+    mincut = rows["min_cut_rematerialization_partition"][0]
+    for name in ("remat selective flops-per-byte=16", "remat selective"):
+        held, st = rows[name]
+        check(held <= 0.8 * eager, "%s holds %.2fx eager's bytes (<= 0.8)" % (name, held / eager))
+        check(held <= mincut, "%s holds %.2fx min-cut's bytes (<= 1)" % (name, held / mincut))
+        check(st[0]["saved_bytes"] == held, "%s: predicted = measured (%d B)" % (name, held))
+        check(st[0]["remat_saved_bytes"] + st[0]["draw_bytes"] == held,
+              "%s: measured = remat's saved bytes + dropout draws" % name)
+
+
+def budget(fraction):
+    from functorch.compile import default_partition
+    base, inputs = gpt()
+    model = copy.deepcopy(base)
+    _, default = train(model, aot(default_partition)(model), inputs, steps=1)
+    limit = int(fraction * default)
+    model = copy.deepcopy(base)
+    wrapped = remat_torch.compile(model, policy="budget", budget=limit)
+    eager = copy.deepcopy(base)
+    want, _ = train(eager, eager, inputs, steps=2)
+    got, held = train(model, wrapped, inputs, steps=2)
+    st = wrapped.stats[0]
+    print("default partition holds %d B; budget %d B; remat holds %d B (predicted %d B), "
+          "recompute %d FLOPs" % (default, limit, held, st["saved_bytes"], st["recompute_flops"]))
+    check(st["fallback"] is None, "decided by remat")
+    check(held <= limit, "held %d B <= budget %d B" % (held, limit))
+    rel = max(abs(a - b) / abs(b) for a, b in zip(got, want))
+    check(rel <= 1e-4, "losses equal eager's (%.1e)" % rel)
+
+
+class Sorting(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.cumsum(torch.sort(self.lin(x), dim=1).values, dim=1).sum()
+
+
+def _warned(fn):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        out = fn()
+    msgs = [str(x.message) for x in w if "remat_torch" in str(x.message)]
+    return out, msgs
+
+
+def fallback():
+    torch.manual_seed(0)
+    model = Sorting()
+    x = torch.randn(4, 8)
+    ref = copy.deepcopy(model)
+    wrapped = remat_torch.compile(model)
+
+    def two_steps():
+        for _ in range(2):
+            wrapped(x).backward()
+        return model.lin.weight.grad
+    grad, msgs = _warned(two_steps)
+    ref(x).backward()
+    ref(x).backward()
+    for m in msgs:
+        print("warning:", m)
+    check(len(msgs) == 1 and "aten.sort" in msgs[0] and "aten.cumsum" in msgs[0],
+          "unsupported ops: one warning naming them")
+    check(torch.allclose(grad, ref.lin.weight.grad), "the step still trains (default partition)")
+    check(wrapped.stats[0]["fallback"] is not None, "stats record the fallback")
+
+    for tool, what in (("/nonexistent/remat-opt", "missing remat-opt"), ("/bin/false", "failing remat-opt")):
+        base, inputs = gpt()
+        eager = copy.deepcopy(base)
+        want, _ = train(eager, eager, inputs, steps=2)
+        model = copy.deepcopy(base)
+        wrapped = remat_torch.compile(model, remat_opt=tool)
+        (got, _), msgs = _warned(lambda: train(model, wrapped, inputs, steps=2))
+        for m in msgs:
+            print("warning:", m)
+        check(len(msgs) == 1, "%s: one warning" % what)
+        check(max(abs(a - b) / abs(b) for a, b in zip(got, want)) <= 1e-4,
+              "%s: losses equal eager's" % what)
+
+
+def cache():
+    base, inputs = gpt(dropout=0.0)
+    wrapped = remat_torch.compile(base, flops_per_byte=16)
+    idx, tgt = inputs
+    for _ in range(3):
+        wrapped(idx, tgt).backward()
+    print("after 3 steps of batch 2: %d graphs" % len(wrapped.stats))
+    wrapped(idx[:1], tgt[:1]).backward()
+    wrapped(idx[:1], tgt[:1]).backward()
+    print("after 2 steps of batch 1: %d graphs" % len(wrapped.stats))
+    with torch.no_grad():
+        wrapped(idx, tgt)
+    print("after a no_grad forward: %d graphs" % len(wrapped.stats))
+    check([s["fallback"] for s in wrapped.stats] == [None, None],
+          "one decision per input signature")
+    for s in wrapped.stats:
+        print("decided in %.3f s: %d ops, %d B saved, %d recompute FLOPs" % (
+            s["decide_s"], s["ops"], s["saved_bytes"], s["recompute_flops"]))
+
+
+def _ddp_worker(rank, world, init, results):
+    import torch.distributed as dist
+    from torch.nn.parallel import DistributedDataParallel as DDP
+    dist.init_process_group("gloo", init_method=init, rank=rank, world_size=world)
+    torch.set_num_threads(1)
+    base, (idx, tgt) = gpt(dropout=0.0)
+    model = copy.deepcopy(base)
+    wrapped = remat_torch.compile(model, flops_per_byte=16)
+    # gloo cannot broadcast bool buffers (the causal masks): DDP leaves them.
+    DDP._set_params_and_buffers_to_ignore_for_model(
+        wrapped, [n for n, b in wrapped.named_buffers() if b.dtype == torch.bool])
+    ddp = DDP(wrapped)
+    ddp(idx[rank:rank + 1], tgt[rank:rank + 1]).backward()
+    grads = [p.grad.clone() for p in model.parameters()]
+    torch.save({"grads": grads, "stats": wrapped.stats}, results % rank)
+    dist.destroy_process_group()
+
+
+def ddp():
+    import torch.multiprocessing as mp
+    with tempfile.TemporaryDirectory() as d:
+        init = "file://" + os.path.join(d, "init")
+        results = os.path.join(d, "rank%d.pt")
+        mp.spawn(_ddp_worker, args=(2, init, results), nprocs=2, join=True)
+        got = [torch.load(results % r) for r in range(2)]
+    base, (idx, tgt) = gpt(dropout=0.0)
+    want = None
+    for r in range(2):  # eager: the average of the two shards' gradients
+        m = copy.deepcopy(base)
+        m(idx[r:r + 1], tgt[r:r + 1]).backward()
+        g = [p.grad / 2 for p in m.parameters()]
+        want = g if want is None else [a + b for a, b in zip(want, g)]
+    for r in range(2):
+        st = got[r]["stats"]
+        check(len(st) == 1 and st[0]["fallback"] is None, "rank %d: decided by remat" % r)
+        err = max(((a - b).abs().max() / (1 + b.abs().max())).item()
+                  for a, b in zip(got[r]["grads"], want))
+        check(err <= 1e-5, "rank %d: averaged gradients equal eager's (worst %.1e)" % (r, err))
+
+
+if __name__ == "__main__":
+    warnings.filterwarnings("ignore", message=".*boxed.*")
+    cmd = sys.argv[1]
+    if cmd == "budget":
+        budget(float(sys.argv[2]))
+    else:
+        {"steps": steps, "memory": memory, "fallback": fallback, "cache": cache, "ddp": ddp}[cmd]()
+    sys.exit(1 if FAILED else 0)

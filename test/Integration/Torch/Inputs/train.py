@@ -86,6 +86,49 @@ def steps():
           (len(st[0]["recomputed"]) if st else 0))
 
 
+def placement():
+    """Each op the backward recomputes runs just before a backward consumer
+    of it: between a recomputed node and the next node that is neither
+    recomputed nor a view, that node reads it (directly or through
+    recomputed nodes and views)."""
+    part = sys.modules["remat_torch.partition"]
+    base, inputs = gpt()
+    pf = remat_torch.partition(flops_per_byte=16)
+    modules = {}
+
+    def capture(jm, ji):
+        modules["fw"], modules["bw"] = pf(jm, ji)
+        return modules["fw"], modules["bw"]
+    aot(capture)(base)(*inputs).backward()
+    recomputed = set(pf.stats[0]["recomputed"])
+
+    def free(n):
+        return n.name in recomputed or part._packet(n) in part.VIEW_OPS or \
+            part._packet(n) == "getitem"
+    nodes = [n for n in modules["bw"].graph.nodes if n.op == "call_function"]
+    far = []
+    for i, n in enumerate(nodes):
+        if n.name not in recomputed or part._packet(n) in part.VIEW_OPS or \
+                part._packet(n) == "getitem":
+            continue
+        j = i + 1
+        while j < len(nodes) and free(nodes[j]):
+            j += 1
+        readers, work = set(), [n]
+        while work:
+            for u in work.pop().users:
+                if u not in readers:
+                    readers.add(u)
+                    if free(u):
+                        work.append(u)
+        if j < len(nodes) and nodes[j] not in readers:
+            far.append(n.name)
+    ops = sum(1 for n in nodes if n.name in recomputed and part._packet(n) not in part.VIEW_OPS
+              and part._packet(n) != "getitem")
+    check(ops > 0 and not far, "%d recomputed ops, each just before a backward consumer%s" % (
+        ops, "; not: " + ", ".join(far) if far else ""))
+
+
 def memory():
     from functorch.compile import default_partition, min_cut_rematerialization_partition
     base, inputs = gpt()
@@ -255,5 +298,5 @@ if __name__ == "__main__":
     if cmd == "budget":
         budget(float(sys.argv[2]))
     else:
-        {"steps": steps, "memory": memory, "fallback": fallback, "cache": cache, "ddp": ddp}[cmd]()
+        {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "ddp": ddp}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -241,11 +241,17 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
   entry = clone->lookupSymbol<func::FuncOp>(entryName);
   result.predictedPeakBytes =
       remat::MemoryTimeline::build(entry.getBody().front()).getPeakBytes();
+  if (optLevel == kAutoOptLevel) {
+    int64_t ops = 0;
+    entry->walk([&](Operation *) { ++ops; });
+    optLevel = ops <= kAutoOptLevelMaxOps ? 2 : 0;
+  }
   if (failed(runPipeline(*clone, remat::getLowerToLLVMFinishPipeline(),
                          "lowering to LLVM")))
     return failure();
 
-  auto transformer = makeOptimizingTransformer(std::min(optLevel, 3u),
+  result.optLevel = std::min(optLevel, 3u);
+  auto transformer = makeOptimizingTransformer(result.optLevel,
                                                /*sizeLevel=*/0, nullptr);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;

@@ -57,8 +57,11 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
     scheduleForMemory(body);
   result.peak = MemoryTimeline::build(body).getPeakBytes();
   for (Operation &op : body)
-    if (isa<RecomputeOp>(op))
+    if (auto recompute = dyn_cast<RecomputeOp>(op)) {
       result.flops += getOpCost(&op).flops;
+      // The body's ops, its terminator not counted.
+      result.clonedOps += recompute.getBodyBlock().getOperations().size() - 1;
+    }
   return result;
 }
 

@@ -31,6 +31,8 @@
 #include "remat/Transforms/Rematerialize.h"
 #include "OutputFile.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Support/FileUtilities.h"
@@ -101,12 +103,22 @@ std::optional<std::string>
 mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
                                  StringRef segments, StringRef group,
                                  unsigned every, StringRef budget,
-                                 StringRef solver) {
+                                 StringRef solver, double maxRecompute,
+                                 double maxGrowth) {
   std::string prefix = "remat: ";
-  if (policy != "none" && policy != "manual" && policy != "selective" &&
-      policy != "segments" && policy != "budget")
+  if (policy != "peak" && policy != "none" && policy != "manual" &&
+      policy != "selective" && policy != "segments" && policy != "budget")
     return prefix + "unknown policy '" + policy.str() +
-           "'; accepted policies: none, manual, selective, segments, budget";
+           "'; accepted policies: peak, none, manual, selective, segments, "
+           "budget";
+  if (!(maxRecompute >= 0) || std::isinf(maxRecompute))
+    return prefix + "max-recompute must be a finite fraction >= 0, got " +
+           std::to_string(maxRecompute);
+  if (!(maxGrowth >= 1) || std::isinf(maxGrowth))
+    return prefix + "max-growth must be a finite number >= 1, got " +
+           std::to_string(maxGrowth);
+  if (policy != "peak" && (maxRecompute != 0.05 || maxGrowth != 1.5))
+    return prefix + "max-recompute= and max-growth= apply only to policy=peak";
   if (!(flopsPerByte >= 0) || std::isinf(flopsPerByte))
     return prefix + "flops-per-byte must be a finite number >= 0, got " +
            std::to_string(flopsPerByte);
@@ -443,6 +455,8 @@ struct Evaluation {
   /// Whether `peak` was measured with the real pipeline (else: predicted
   /// by the model, an upper bound).
   bool measured = true;
+  /// Measured only: ops cloned into recomputations.
+  int64_t clonedOps = 0;
 };
 } // namespace
 
@@ -455,7 +469,8 @@ static Evaluation evaluate(const TrainingGraph &graph, Decisions decisions) {
     if (finalPolicy(op, decisions) == Policy::Recompute && !getPolicy(op))
       recompute.push_back(op);
   BudgetOutcome outcome = measureBudgetDecision(graph, recompute);
-  return Evaluation{outcome.peak, outcome.flops, std::move(decisions)};
+  return Evaluation{outcome.peak, outcome.flops, std::move(decisions),
+                    /*measured=*/true, outcome.clonedOps};
 }
 
 SmallVector<Operation *>
@@ -654,6 +669,38 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
   return family;
 }
 
+/// The selective min-cut at up to `maxPoints` FLOPs-per-byte thresholds
+/// (every one that changes what may be recomputed, evenly spread, 0 and
+/// the largest kept), as sets of `candidates` recomputed.
+static std::vector<llvm::BitVector>
+selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,
+                   size_t maxPoints) {
+  DenseMap<Operation *, unsigned> index;
+  for (auto [i, op] : llvm::enumerate(candidates))
+    index[op] = i;
+  SmallVector<double> thresholds{0.0};
+  for (Operation *op : candidates)
+    if (std::optional<double> ratio = flopsPerOutputByte(op))
+      thresholds.push_back(std::nextafter(*ratio, HUGE_VAL));
+  llvm::sort(thresholds);
+  thresholds.erase(std::unique(thresholds.begin(), thresholds.end()),
+                   thresholds.end());
+  std::vector<llvm::BitVector> points;
+  size_t count = std::min(maxPoints, thresholds.size());
+  for (size_t k = 0; k < count; ++k) {
+    Decisions decisions;
+    selectiveDecisions(graph, thresholds[spreadIndex(k, count, thresholds.size())],
+                       decisions);
+    llvm::BitVector set(candidates.size());
+    for (auto [op, policy] : decisions)
+      if (policy == Policy::Recompute)
+        if (auto it = index.find(op); it != index.end())
+          set.set(it->second);
+    points.push_back(std::move(set));
+  }
+  return points;
+}
+
 /// The decisions the budget solver chooses among, the same for every
 /// budget (the frontier: the same up to where `stopAt` ends it). Exhaustive:
 /// every subset of the candidates, measured. Frontier: exactFrontier. Fast: the
@@ -679,31 +726,9 @@ budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
     return family;
   }
   BudgetModel model(graph, candidates);
-  DenseMap<Operation *, unsigned> index;
-  for (auto [i, op] : llvm::enumerate(candidates))
-    index[op] = i;
-  SmallVector<double> thresholds{0.0};
-  for (Operation *op : candidates)
-    if (std::optional<double> ratio = flopsPerOutputByte(op))
-      thresholds.push_back(std::nextafter(*ratio, HUGE_VAL));
-  llvm::sort(thresholds);
-  thresholds.erase(std::unique(thresholds.begin(), thresholds.end()),
-                   thresholds.end());
   // At most 48 thresholds, evenly spread, the largest (everything) kept.
-  const size_t maxPoints = 48;
-  std::vector<llvm::BitVector> extra;
-  for (size_t k = 0; k < std::min(maxPoints, thresholds.size()); ++k) {
-    size_t at = spreadIndex(k, std::min(maxPoints, thresholds.size()),
-                            thresholds.size());
-    Decisions decisions;
-    selectiveDecisions(graph, thresholds[at], decisions);
-    llvm::BitVector set(candidates.size());
-    for (auto [op, policy] : decisions)
-      if (policy == Policy::Recompute)
-        if (auto it = index.find(op); it != index.end())
-          set.set(it->second);
-    extra.push_back(std::move(set));
-  }
+  std::vector<llvm::BitVector> extra =
+      selectiveCutPoints(graph, candidates, /*maxPoints=*/48);
   std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
   if (solver == BudgetSolver::Frontier)
     return exactFrontier(graph, model, members, timeLimit, stopAt);
@@ -794,6 +819,109 @@ static FailureOr<Evaluation> chooseAndCheck(const TrainingGraph &graph,
   return failure();
 }
 
+//===----------------------------------------------------------------------===//
+// The default policy: the lowest peak within a cost cap
+//===----------------------------------------------------------------------===//
+
+/// GEMMs and convolutions: each output element sums over a reduction
+/// dimension of two operands. Their recomputation costs a large share of
+/// the step; the default policy leaves them to budgets and users.
+static bool isContractionLike(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return false;
+  if (linalg::isaContractionOpInterface(linalgOp) ||
+      linalg::isaConvolutionOpInterface(linalgOp))
+    return true;
+  // A generic with a reduction over two or more inputs (an einsum, a
+  // hand-written matmul) is one too.
+  return linalgOp.getNumReductionLoops() > 0 &&
+         linalgOp.getNumDpsInputs() >= 2;
+}
+
+/// On graphs with more top-level ops than this, the peak policy measures
+/// at most kPeakLargeMeasurements choices with the real pipeline (each
+/// measurement is a materialize and schedule of the whole function).
+static constexpr unsigned kPeakLargeOps = 2000;
+static constexpr unsigned kPeakLargeMeasurements = 3;
+static constexpr unsigned kPeakMeasurements = 16;
+
+/// The default policy. Recomputation is spent only where it lowers the
+/// step's peak: among decisions over the cheap ops (pure, not GEMMs or
+/// convolutions, under `flops-per-byte`), the lowest peak after the whole
+/// pipeline whose recompute FLOPs stay within `maxRecompute` of the step's
+/// FLOPs and whose cloned ops grow the function at most `maxGrowth` times;
+/// ties: the fewest FLOPs. Nothing is recomputed when no such decision
+/// lowers the peak. The decisions searched are the budget solver's fast
+/// family (a peak-directed greedy path, the selective min-cut at every
+/// threshold up to `flops-per-byte`, each refined on the model), and the
+/// choice is measured with the real pipeline: a decision that does not
+/// lower the measured peak is never taken.
+static void peakDecisions(const TrainingGraph &graph, double flopsPerByte,
+                          double maxRecompute, double maxGrowth,
+                          Decisions &decisions) {
+  SmallVector<Operation *> candidates;
+  for (Operation *op : getBudgetCandidates(graph)) {
+    if (isContractionLike(op))
+      continue;
+    std::optional<double> ratio = flopsPerOutputByte(op);
+    if (getOpCost(op).flops > 0 && (!ratio || *ratio >= flopsPerByte))
+      continue;
+    candidates.push_back(op);
+  }
+  if (candidates.empty())
+    return;
+  int64_t stepFlops = 0;
+  for (Operation *op : graph.getOps())
+    stepFlops += getOpCost(op).flops;
+  int64_t flopsCap = int64_t(std::floor(maxRecompute * double(stepFlops)));
+  int64_t numOps = 0;
+  graph.getFunction()->walk([&](Operation *) { ++numOps; });
+  int64_t cloneCap = int64_t(std::floor((maxGrowth - 1.0) * double(numOps)));
+
+  BudgetModel model(graph, candidates);
+  // The selective min-cut at up to 16 thresholds, as the budget solver
+  // seeds its family.
+  std::vector<llvm::BitVector> extra =
+      selectiveCutPoints(graph, candidates, /*maxPoints=*/16);
+  int64_t base = model.evaluate(llvm::BitVector(candidates.size())).peak;
+  std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
+  // Lowest predicted peak first, then fewest FLOPs; only those within the
+  // FLOPs cap that the model says lower the peak.
+  std::vector<const ModelDecision *> order;
+  for (const ModelDecision &member : members)
+    if (member.outcome.peak < base && member.outcome.flops <= flopsCap)
+      order.push_back(&member);
+  llvm::stable_sort(order, [](const ModelDecision *a, const ModelDecision *b) {
+    return std::make_pair(a->outcome.peak, a->outcome.flops) <
+           std::make_pair(b->outcome.peak, b->outcome.flops);
+  });
+  // The unrematerialized peak as the pipeline measures it (the schedule can
+  // lower it on its own; recomputation must beat that).
+  int64_t measuredBase =
+      measureBudgetDecision(graph, ArrayRef<Operation *>()).peak;
+  unsigned budget = graph.getOps().size() > kPeakLargeOps
+                        ? kPeakLargeMeasurements
+                        : kPeakMeasurements;
+  std::optional<Evaluation> best;
+  for (const ModelDecision *member : order) {
+    if (budget-- == 0)
+      break;
+    Evaluation e = evaluate(graph, toDecisions(model, member->recompute));
+    if (e.peak >= measuredBase || e.flops > flopsCap || e.clonedOps > cloneCap)
+      continue;
+    if (!best || e.peak < best->peak ||
+        (e.peak == best->peak && e.flops < best->flops))
+      best = std::move(e);
+  }
+  if (!best)
+    return;
+  // Only the recomputations: the rest stays unmarked, as written.
+  for (auto [op, policy] : best->decisions)
+    if (policy == Policy::Recompute)
+      decisions[op] = Policy::Recompute;
+}
+
 namespace {
 struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
   using Base::Base;
@@ -803,8 +931,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
     if (failed(Base::initializeOptions(options, errorHandler)))
       return failure();
-    if (std::optional<std::string> error = validateMarkOptions(
-            policy, flopsPerByte, segments, group, every, budget, solver))
+    if (std::optional<std::string> error =
+            validateMarkOptions(policy, flopsPerByte, segments, group, every,
+                                budget, solver, maxRecompute, maxGrowth))
       return errorHandler(*error);
     if (std::optional<std::string> error =
             checkTimeLimit("remat-mark", timeLimit))
@@ -814,8 +943,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
 
   void runOnOperation() override {
     // Options set programmatically (the pipeline) are validated here.
-    if (std::optional<std::string> error = validateMarkOptions(
-            policy, flopsPerByte, segments, group, every, budget, solver)) {
+    if (std::optional<std::string> error =
+            validateMarkOptions(policy, flopsPerByte, segments, group, every,
+                                budget, solver, maxRecompute, maxGrowth)) {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
@@ -832,7 +962,10 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
         forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
           demoteUnrecomputableOverrides(graph);
           Decisions decisions;
-          if (policy == "selective")
+          if (policy == "peak")
+            peakDecisions(graph, flopsPerByte, maxRecompute, maxGrowth,
+                          decisions);
+          else if (policy == "selective")
             selectiveDecisions(graph, flopsPerByte, decisions);
           else if (policy == "segments")
             segmentDecisions(graph, segments, group, every, decisions);

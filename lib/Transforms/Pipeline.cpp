@@ -20,6 +20,8 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   RematMarkOptions mark;
   mark.policy = options.policy;
   mark.flopsPerByte = options.flopsPerByte;
+  mark.maxRecompute = options.maxRecompute;
+  mark.maxGrowth = options.maxGrowth;
   mark.segments = options.segments;
   mark.group = options.group;
   mark.every = options.every;
@@ -172,7 +174,7 @@ void mlir::remat::registerRematPipeline() {
         if (std::optional<std::string> error = validateMarkOptions(
                 options.policy, options.flopsPerByte, options.segments,
                 options.group, options.every, options.budget,
-                options.solver))
+                options.solver, options.maxRecompute, options.maxGrowth))
           return errorHandler(*error);
         buildRematPipeline(pm, options);
         return success();

@@ -45,3 +45,26 @@ func.func @in_place(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>,
   // expected-remark @+1 {{live 1024}}
   return %g : tensor<16x16xf32>
 }
+
+// -----
+
+// A call holds its callee's temporaries while it runs: the helper's peak
+// (tanh and sin, 128 B) beyond the call's result (64 B), on top of %a.
+func.func private @helper(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %t = math.tanh %x : tensor<16xf32>
+  %u = math.sin %x : tensor<16xf32>
+  %s = arith.mulf %t, %u : tensor<16xf32>
+  return %s : tensor<16xf32>
+}
+func.func @calls(%x: tensor<16xf32>, %dy: tensor<16xf32> {remat.cotangent}) -> tensor<16xf32> {
+  // expected-remark @+1 {{live 64}}
+  %a = math.exp %x : tensor<16xf32>
+  // expected-remark @+1 {{live 192 peak}}
+  %h = func.call @helper(%a) : (tensor<16xf32>) -> tensor<16xf32>
+  // expected-remark @+1 {{live 192}}
+  %g = arith.mulf %dy, %h : tensor<16xf32>
+  // expected-remark @+1 {{live 128}}
+  %g2 = arith.mulf %g, %a : tensor<16xf32>
+  // expected-remark @+1 {{live 64}}
+  return %g2 : tensor<16xf32>
+}

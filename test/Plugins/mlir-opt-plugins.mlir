@@ -4,8 +4,8 @@
 // as remat-opt does. (Stock mlir-opt parses its command line once, so
 // passes that a plugin registers are spelled through --pass-pipeline.)
 
-// RUN: mlir-opt %S/../Transforms/Inputs/square_chain.mlir --load-dialect-plugin=%remat_libs/RematDialectPlugin.so --load-pass-plugin=%remat_libs/RematPassPlugin.so --pass-pipeline="builtin.module(remat-pipeline)" > %t.plugin.mlir
-// RUN: remat-opt %S/../Transforms/Inputs/square_chain.mlir -remat-pipeline > %t.remat-opt.mlir
+// RUN: mlir-opt %S/../Transforms/Inputs/square_chain.mlir --load-dialect-plugin=%remat_libs/RematDialectPlugin.so --load-pass-plugin=%remat_libs/RematPassPlugin.so --pass-pipeline="builtin.module(remat-pipeline{policy=selective})" > %t.plugin.mlir
+// RUN: remat-opt %S/../Transforms/Inputs/square_chain.mlir -remat-pipeline="policy=selective" > %t.remat-opt.mlir
 // RUN: diff %t.plugin.mlir %t.remat-opt.mlir
 // RUN: FileCheck %s < %t.plugin.mlir
 // CHECK-LABEL: func.func @square_chain

@@ -3,7 +3,7 @@
 
 // RUN: not remat-opt %s -remat-mark="policy=greedy" 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not remat-opt %s -remat-pipeline="policy=greedy" 2>&1 | FileCheck %s --check-prefix=POLICY
-// POLICY: remat: unknown policy 'greedy'; accepted policies: none, manual, selective, segments, budget
+// POLICY: remat: unknown policy 'greedy'; accepted policies: peak, none, manual, selective, segments, budget
 
 // RUN: not remat-opt %s -remat-pipeline="policy=budget" 2>&1 | FileCheck %s --check-prefix=BUDGET
 // BUDGET: remat: policy 'budget' needs budget=SIZE: bytes (12000, 16MiB, 2.5GiB) or a fraction of the unrematerialized peak (0.5)

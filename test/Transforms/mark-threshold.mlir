@@ -1,8 +1,8 @@
 // Tests the FLOPs-per-byte threshold: a 64-deep f32 contraction does 2*64
 // FLOPs per 4-byte output, 32 per byte.
-// RUN: remat-opt %s -remat-mark | FileCheck %s --check-prefix=DEFAULT
-// RUN: remat-opt %s -remat-mark="flops-per-byte=32" | FileCheck %s --check-prefix=KEEP
-// RUN: remat-opt %s -remat-mark="flops-per-byte=32.5" | FileCheck %s --check-prefix=DEFAULT
+// RUN: remat-opt %s -remat-mark="policy=selective" | FileCheck %s --check-prefix=DEFAULT
+// RUN: remat-opt %s -remat-mark="policy=selective flops-per-byte=32" | FileCheck %s --check-prefix=KEEP
+// RUN: remat-opt %s -remat-mark="policy=selective flops-per-byte=32.5" | FileCheck %s --check-prefix=DEFAULT
 
 // DEFAULT: linalg.matmul {remat.policy = "recompute"}
 // DEFAULT: math.tanh {{.*}}{remat.policy = "recompute"}

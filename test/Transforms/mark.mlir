@@ -1,4 +1,4 @@
-// RUN: remat-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect -remat-mark | FileCheck %s --check-prefix=SEL
+// RUN: remat-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect -remat-mark="policy=selective" | FileCheck %s --check-prefix=SEL
 // RUN: remat-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect -remat-mark="policy=manual" | FileCheck %s --check-prefix=MAN
 
 // Tests selective on a chain: tanh(exp(x)) is recomputed from x; the GEMM

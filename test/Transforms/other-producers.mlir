@@ -1,5 +1,5 @@
-// RUN: remat-opt %s -split-input-file -remat-pipeline | FileCheck %s
-// RUN: remat-opt %s -split-input-file -remat-pipeline -remat-report -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: remat-opt %s -split-input-file -remat-pipeline="policy=selective" | FileCheck %s
+// RUN: remat-opt %s -split-input-file -remat-pipeline="policy=selective" -remat-report -o /dev/null | FileCheck %s --check-prefix=REPORT
 
 // Tests that ops of a registered dialect remat has no cost model for (tosa)
 // are analysed conservatively: kept, never cloned into a recomputation,

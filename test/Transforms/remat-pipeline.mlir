@@ -1,9 +1,9 @@
-// Tests of -remat-pipeline on whole graphs, with report figures computed by
+// Tests of -remat-pipeline="policy=selective" on whole graphs, with report figures computed by
 // hand. Inputs are in Inputs/.
 
 // a = x*x, b = a+1, z = b*b: only x (an argument) is saved; b is recomputed
 // from x just before the first backward op that reads it (dz * b).
-// RUN: remat-opt %S/Inputs/square_chain.mlir -remat-pipeline | FileCheck %s --check-prefix=CHAIN
+// RUN: remat-opt %S/Inputs/square_chain.mlir -remat-pipeline="policy=selective" | FileCheck %s --check-prefix=CHAIN
 // CHAIN-LABEL: func.func @square_chain
 // CHAIN-SAME:    (%[[X:[a-z0-9]+]]: tensor<256xf32>, %[[DZ:[a-z0-9]+]]: tensor<256xf32> {remat.cotangent})
 // CHAIN:         %[[A:.+]] = arith.mulf %[[X]], %[[X]] {remat.policy = "recompute"}
@@ -30,7 +30,7 @@
 // CHAIN-BEFORE: "index": 5,
 // CHAIN-BEFORE: "recompute_flops": 0,
 // CHAIN-BEFORE: "saved_bytes": 1024
-// RUN: remat-opt %S/Inputs/square_chain.mlir -remat-pipeline -remat-report=format=json -o /dev/null | FileCheck %s --check-prefix=CHAIN-AFTER
+// RUN: remat-opt %S/Inputs/square_chain.mlir -remat-pipeline="policy=selective" -remat-report=format=json -o /dev/null | FileCheck %s --check-prefix=CHAIN-AFTER
 // CHAIN-AFTER: "peak_bytes": 3072,
 // CHAIN-AFTER: "recompute_flops": 512,
 // CHAIN-AFTER: "recompute_ops": 1,
@@ -41,7 +41,7 @@
 // contraction does 32 FLOPs per output byte): the GELU output is recomputed
 // from the saved fc1 output just before the weight gradient of fc2, the
 // first backward op that reads it, not merely before the GELU's gradient.
-// RUN: remat-opt %remat_src_root/examples/mlp_gelu.mlir -remat-pipeline="flops-per-byte=16" | FileCheck %s --check-prefix=MLP
+// RUN: remat-opt %remat_src_root/examples/mlp_gelu.mlir -remat-pipeline="policy=selective flops-per-byte=16" | FileCheck %s --check-prefix=MLP
 // MLP-LABEL: func.func @mlp_train
 // MLP:         %[[B:.+]] = linalg.matmul {remat.policy = "save"} ins(%arg0, %arg1
 // MLP:         %[[C:.+]] = linalg.generic {{.*}} ins(%[[B]] : tensor<16x256xf32>) {{.*}} {remat.policy = "recompute"}
@@ -55,7 +55,7 @@
 // MLP:         return
 
 // Its report: 16 KiB saved instead of 32 KiB, for 16*256*9 recompute FLOPs.
-// RUN: remat-opt %remat_src_root/examples/mlp_gelu.mlir -remat-pipeline="flops-per-byte=16" -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP-REPORT
+// RUN: remat-opt %remat_src_root/examples/mlp_gelu.mlir -remat-pipeline="policy=selective flops-per-byte=16" -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP-REPORT
 // MLP-REPORT: FLOPs:   forward 1.09 MFLOP, backward 2.17 MFLOP, recompute 36.86 KFLOP
 // MLP-REPORT: saved:   1 activations, 16.0 KiB (16384 B)
 // MLP-REPORT-NEXT: %2 = linalg.matmul #8 : tensor<16x256xf32>, 16.0 KiB (mlp.fc1)
@@ -64,7 +64,7 @@
 // 4-byte score) is cheap enough, so the scores, the softmax, the dropout
 // mask (computed from the seed) and the dropout output are all recomputed
 // from q, k and the seed, as Megatron-LM's selective recompute does by hand.
-// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline | FileCheck %s --check-prefix=ATTN
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=selective" | FileCheck %s --check-prefix=ATTN
 // ATTN-LABEL: func.func @attention
 // ATTN:         linalg.matmul {{.*}} {remat.policy = "recompute"} ins(%arg0, %arg1
 // ATTN:         linalg.softmax {remat.policy = "recompute"}
@@ -75,7 +75,7 @@
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-BEFORE
 // ATTN-BEFORE: peak:    72.0 KiB (73728 B)
 // ATTN-BEFORE: saved:   3 activations, 48.0 KiB (49152 B)
-// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-AFTER
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=selective" -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-AFTER
 // ATTN-AFTER: peak:    56.2 KiB (57600 B)
 // ATTN-AFTER: saved:   0 activations, 0 B (0 B)
 
@@ -83,7 +83,7 @@
 // the GEMM outputs kept; saved bytes fall from 68 to 36 MiB and the peak
 // from 92 to 76 MiB for 0.15% more FLOPs. (Canonicalization folds one
 // constant multiply per element out of the GELU gradient: 34.51 GFLOP.)
-// RUN: remat-opt %remat_src_root/examples/mlp2_gelu.mlir -remat-pipeline -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP2
+// RUN: remat-opt %remat_src_root/examples/mlp2_gelu.mlir -remat-pipeline="policy=selective" -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP2
 // MLP2: FLOPs:   forward 17.26 GFLOP, backward 34.5{{[12]}} GFLOP, recompute 75.50 MFLOP
 // MLP2: peak:    76.0 MiB (79691776 B)
 // MLP2: saved:   3 activations, 36.0 MiB (37748736 B)
@@ -99,13 +99,13 @@
 // recomputations survive (isolated regions cannot be merged back), and no
 // attention activation becomes saved again. CSE does merge the zero-filled
 // destinations; splitting them again restores the very same peak.
-// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline -cse -canonicalize -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-CSE
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=selective" -cse -canonicalize -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-CSE
 // ATTN-CSE:     recompute 397.31 KFLOP
 // ATTN-CSE:     saved:
 // ATTN-CSE-NOT: = linalg.{{softmax|generic|matmul}} #
-// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline -cse -canonicalize -remat-split-destinations -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-AFTER
-// RUN: remat-opt %remat_src_root/examples/mlp2_gelu.mlir -remat-pipeline -cse -canonicalize -remat-split-destinations -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP2
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=selective" -cse -canonicalize -remat-split-destinations -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-AFTER
+// RUN: remat-opt %remat_src_root/examples/mlp2_gelu.mlir -remat-pipeline="policy=selective" -cse -canonicalize -remat-split-destinations -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP2
 
 // The pipeline is also insensitive to CSE before it, and idempotent.
-// RUN: remat-opt %S/Inputs/attention.mlir -cse -canonicalize -remat-pipeline -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-AFTER
-// RUN: remat-opt %remat_src_root/examples/mlp2_gelu.mlir -remat-pipeline -remat-pipeline -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP2
+// RUN: remat-opt %S/Inputs/attention.mlir -cse -canonicalize -remat-pipeline="policy=selective" -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN-AFTER
+// RUN: remat-opt %remat_src_root/examples/mlp2_gelu.mlir -remat-pipeline="policy=selective" -remat-pipeline="policy=selective" -remat-report -o /dev/null | FileCheck %s --check-prefix=MLP2

@@ -51,7 +51,7 @@ static cl::opt<unsigned> optLevel(
     cl::init(2));
 static cl::list<std::string> onlyConfigs(
     "configs", cl::CommaSeparated,
-    cl::desc("Run only these configurations (selective, selective-all, "
+    cl::desc("Run only these configurations (peak, selective, selective-all, "
              "segments-2, segments-sqrt, manual, budget-0.9, budget-0.7)"));
 static cl::opt<bool> allowOver(
     "allow-over",
@@ -71,6 +71,7 @@ struct Config {
 } // namespace
 
 static const Config configs[] = {
+    {"peak", "peak", 200.0, "", false, "--policy=peak"},
     {"selective", "selective", 200.0, "", false, "--policy=selective"},
     {"selective-all", "selective", 1e9, "", false,
      "--policy=selective --flops-per-byte=1e9"},

@@ -43,8 +43,8 @@ static cl::opt<std::string> entryName(
     cl::cat(category));
 static cl::opt<std::string> policy("policy",
                                    cl::desc("Rematerialization policy: none, "
-                                            "manual, selective, segments, "
-                                            "budget"),
+                                            "peak, manual, selective, "
+                                            "segments, budget"),
                                    cl::init("none"), cl::cat(category));
 static cl::opt<double> flopsPerByte("flops-per-byte",
                                     cl::desc("As in -remat-pipeline"),
@@ -56,6 +56,12 @@ static cl::opt<std::string> group("group", cl::desc("As in -remat-pipeline"),
                                   cl::cat(category));
 static cl::opt<unsigned> every("every", cl::desc("As in -remat-pipeline"),
                                cl::init(1), cl::cat(category));
+static cl::opt<double> maxRecompute("max-recompute",
+                                    cl::desc("As in -remat-pipeline (policy=peak)"),
+                                    cl::init(0.05), cl::cat(category));
+static cl::opt<double> maxGrowth("max-growth",
+                                 cl::desc("As in -remat-pipeline (policy=peak)"),
+                                 cl::init(1.5), cl::cat(category));
 static cl::opt<std::string> budget("budget",
                                    cl::desc("As in -remat-pipeline (policy=budget)"),
                                    cl::cat(category));
@@ -81,11 +87,13 @@ static cl::opt<std::string> comparePolicy(
     "compare-policy",
     cl::desc("Also run with this policy and compare outputs bitwise"),
     cl::cat(category));
-static cl::opt<unsigned> optLevel(
+static cl::opt<int> optLevel(
     "opt-level",
-    cl::desc("LLVM optimization level of the compiled code, 0-3 (default 2; "
-             "1 compiles large graphs much faster)"),
-    cl::init(2), cl::cat(category));
+    cl::desc("LLVM optimization level of the compiled code, 0-3 (default: 2 "
+             "for graphs of at most 1000 ops after rematerialization, 0 "
+             "above: -O1/-O2 compile times grow superlinearly, 470 s at 11k "
+             "ops, while -O0 takes seconds)"),
+    cl::init(-1), cl::cat(category));
 static cl::opt<std::string> backend(
     "backend", cl::desc("Where to run: cpu (JIT, default) or cuda (the GPU "
                         "lowering and remat's CUDA runtime)"),
@@ -125,6 +133,10 @@ pipelineOptions(StringRef name) {
   auto options = std::make_unique<remat::RematPipelineOptions>();
   options->policy = name.str();
   options->flopsPerByte = flopsPerByte;
+  if (name == "peak") {
+    options->maxRecompute = maxRecompute;
+    options->maxGrowth = maxGrowth;
+  }
   if (name == "segments") {
     options->segments = segments;
     options->group = group;
@@ -157,7 +169,8 @@ static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
                                          const std::vector<HostArray> &inputs) {
   if (backend == "cpu")
     return compileAndRun(module, name, *pipelineOptions(policyName), inputs,
-                         optLevel);
+                         optLevel < 0 ? remat_run::kAutoOptLevel
+                                      : unsigned(optLevel));
 #ifdef REMAT_ENABLE_CUDA
   return compileAndRunOnGpu(module, name, *pipelineOptions(policyName),
                             *loweringOptions(), inputs);
@@ -229,6 +242,7 @@ static llvm::json::Object runJSON(const RunResult &run) {
   }
   return llvm::json::Object{
       {"policy", run.policy},
+      {"opt_level", int64_t(run.optLevel)},
       {"measured_peak_bytes", static_cast<int64_t>(run.measuredPeakBytes)},
       {"predicted_peak_bytes", run.predictedPeakBytes},
       {"pipeline_peak_bytes", run.pipelinePeakBytes},
@@ -264,6 +278,9 @@ int main(int argc, char **argv) {
 
   if (backend != "cpu" && backend != "cuda")
     return fail("--backend must be cpu or cuda, got '" + backend + "'");
+  if (optLevel.getNumOccurrences() && (optLevel < 0 || optLevel > 3))
+    return fail("--opt-level must be 0, 1, 2 or 3, got " +
+                std::to_string(optLevel));
   if (!compileOnly.empty() && backend != "cuda")
     return fail("--compile-only needs --backend=cuda");
   // A flag that only one policy reads is an error under the others, not
@@ -276,6 +293,8 @@ int main(int argc, char **argv) {
         {&solver, "budget"},
         {&timeLimit, "budget"},
         {&segments, "segments"},
+        {&maxRecompute, "peak"},
+        {&maxGrowth, "peak"},
         {&group, "segments"}})
     if (flag->getNumOccurrences() && !usedBy(flagPolicy))
       return fail("--" + flag->ArgStr.str() + " only applies to --policy=" +
@@ -319,7 +338,9 @@ int main(int argc, char **argv) {
     if (std::optional<std::string> error = remat::validateMarkOptions(
             name, flopsPerByte, name == "segments" ? StringRef(segments) : "",
             name == "segments" ? StringRef(group) : "", every,
-            name == "budget" ? StringRef(budget) : "", solver))
+            name == "budget" ? StringRef(budget) : "", solver,
+            name == "peak" ? double(maxRecompute) : 0.05,
+            name == "peak" ? double(maxGrowth) : 1.5))
       return fail(*error);
   }
 

@@ -44,6 +44,8 @@ struct BudgetOutcome {
   /// The model only: FLOPs of the distinct ops recomputed, a lower bound of
   /// `flops` for every decision that recomputes a superset.
   int64_t distinctFlops = 0;
+  /// Measured only (measureBudgetDecision): ops cloned into recomputations.
+  int64_t clonedOps = 0;
 };
 
 /// Forward ops whose recomputation the budget solver may decide: pure,

@@ -24,7 +24,8 @@ namespace mlir::remat {
 std::optional<std::string>
 validateMarkOptions(StringRef policy, double flopsPerByte, StringRef segments,
                     StringRef group, unsigned every, StringRef budget = "",
-                    StringRef solver = "auto");
+                    StringRef solver = "auto", double maxRecompute = 0.05,
+                    double maxGrowth = 1.5);
 
 /// A parsed `budget=`: bytes, or a fraction of the unrematerialized peak.
 struct BudgetSpec {
@@ -44,12 +45,22 @@ std::optional<BudgetSpec> parseBudget(StringRef text);
 struct RematPipelineOptions
     : public PassPipelineOptions<RematPipelineOptions> {
   Option<std::string> policy{*this, "policy",
-                             llvm::cl::desc("none, manual, selective, "
+                             llvm::cl::desc("peak, none, manual, selective, "
                                             "segments or budget"),
-                             llvm::cl::init("selective")};
+                             llvm::cl::init("peak")};
+  Option<double> maxRecompute{
+      *this, "max-recompute",
+      llvm::cl::desc("peak: the most recompute FLOPs, as a fraction of the "
+                     "step's forward and backward FLOPs"),
+      llvm::cl::init(0.05)};
+  Option<double> maxGrowth{
+      *this, "max-growth",
+      llvm::cl::desc("peak: the most the function may grow by cloned ops "
+                     "(1.5: by half)"),
+      llvm::cl::init(1.5)};
   Option<double> flopsPerByte{
       *this, "flops-per-byte",
-      llvm::cl::desc("selective: recompute only through ops with fewer "
+      llvm::cl::desc("peak, selective: recompute only through ops with fewer "
                      "FLOPs per byte of output than this"),
       llvm::cl::init(200.0)};
   Option<std::string> segments{

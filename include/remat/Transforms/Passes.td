@@ -77,10 +77,19 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
     effects, unknown effects, no cost model) is always saved, with a warning.
 
     Policies:
+    - `peak` (default): recomputation only where it lowers the step's
+      peak. Among decisions over the cheap forward ops (pure, not GEMMs
+      or convolutions, under `flops-per-byte`), the lowest peak after the
+      whole pipeline whose recompute FLOPs stay within `max-recompute` of
+      the step's forward and backward FLOPs and whose cloned ops grow the
+      function at most `max-growth` times; ties: the fewest FLOPs. The
+      choice is measured with materialize and schedule on a copy of the
+      function; when nothing lowers the measured peak, nothing is
+      recomputed.
     - `none`: changes nothing.
     - `manual`: only the user's `remat.policy` attributes; everything else
       is saved.
-    - `selective` (default): the set of saved tensors with the fewest bytes
+    - `selective`: the set of saved tensors with the fewest bytes
       (a min-cut over the forward graph), recomputing only through ops whose
       FLOPs per byte of output stay under `flops-per-byte`; among cuts of
       equal bytes, the one with the fewest recompute FLOPs.
@@ -102,10 +111,16 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
       a node-capped frontier sweep (docs/Budget.md).
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
-           "none, manual, selective, segments or budget">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"peak\"",
+           "peak, none, manual, selective, segments or budget">,
+    Option<"maxRecompute", "max-recompute", "double", /*default=*/"0.05",
+           "peak: the most recompute FLOPs, as a fraction of the step's "
+           "forward and backward FLOPs">,
+    Option<"maxGrowth", "max-growth", "double", /*default=*/"1.5",
+           "peak: the most the function may grow by cloned ops (1.5: by "
+           "half)">,
     Option<"flopsPerByte", "flops-per-byte", "double", /*default=*/"200.0",
-           "selective: recompute only through ops with fewer FLOPs per byte "
+           "peak, selective: recompute only through ops with fewer FLOPs per byte "
            "of output than this">,
     Option<"segments", "segments", "std::string", /*default=*/"\"\"",
            "segments: a number of segments, or 'sqrt'">,

@@ -151,7 +151,9 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
       newBuffer(arg, StorageKind::Argument, 0);
 
   SmallVector<int64_t> transient(timeline.ops.size(), 0);
-  for (auto [i, op] : llvm::enumerate(timeline.ops)) {
+  for (size_t i = 0; i < timeline.ops.size(); ++i) {
+    // Not a structured binding: a lambda below captures it (clang 14).
+    Operation *op = timeline.ops[i];
     int64_t resultBytes = 0;
     for (OpResult result : op->getResults()) {
       if (!isa<RankedTensorType>(result.getType()))

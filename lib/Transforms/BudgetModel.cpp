@@ -262,7 +262,10 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
       addValue(result, i);
     mop.resEnd = m.values.size();
   }
-  for (auto [i, op] : llvm::enumerate(topOps)) {
+  for (size_t i = 0; i < topOps.size(); ++i) {
+    // A plain variable, not a structured binding: the lambdas below
+    // capture it (C++20 only for bindings; clang 14 rejects it).
+    Operation *op = topOps[i];
     MOp &mop = m.ops[i];
     mop.flops = getOpCost(op).flops;
     mop.callTransient = getCallTransientBytes(op);

@@ -2,6 +2,7 @@
 
 #include "remat-runtime/Npy.h"
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -64,12 +65,53 @@ int64_t Array::numElements() const {
   return n;
 }
 
+// IEEE half precision by hand: _Float16 is not available on every
+// compiler this builds with (clang 14 on x86-64 rejects it). Rounding is to
+// nearest, ties to even, as a hardware conversion does.
+static double halfToDouble(uint16_t h) {
+  int sign = h >> 15, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  double value;
+  if (exponent == 0)
+    value = std::ldexp(double(mantissa), -24);
+  else if (exponent == 31)
+    value = mantissa ? NAN : INFINITY;
+  else
+    value = std::ldexp(double(mantissa | 0x400), exponent - 25);
+  return sign ? -value : value;
+}
+
+static uint16_t floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint16_t sign = (x >> 16) & 0x8000;
+  uint32_t abs = x & 0x7fffffff;
+  if (abs >= 0x7f800000) // inf or NaN
+    return sign | 0x7c00 | (abs > 0x7f800000 ? 0x200 : 0);
+  if (abs >= 0x477ff000) // rounds to at least 65520: infinity
+    return sign | 0x7c00;
+  if (abs < 0x38800000) { // a subnormal half (or zero)
+    // Scale into units of 2^-24 and round to nearest even.
+    float scaled = std::fabs(f) * 16777216.0f;
+    uint32_t q = uint32_t(scaled);
+    float rest = scaled - float(q);
+    if (rest > 0.5f || (rest == 0.5f && (q & 1)))
+      ++q;
+    return sign | uint16_t(q);
+  }
+  uint32_t mantissa = abs & 0x7fffff;
+  uint32_t half = ((abs >> 23) - 112) << 10 | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half; // may carry into the exponent, which is right
+  return sign | uint16_t(half);
+}
+
 double remat_runtime::npy::elementAsDouble(const Array &array, size_t i) {
   const uint8_t *p = array.data.data() + i * elementSize(array.dtype);
   switch (array.dtype) {
   case DType::F32: { float f; std::memcpy(&f, p, 4); return f; }
   case DType::F64: { double d; std::memcpy(&d, p, 8); return d; }
-  case DType::F16: { _Float16 h; std::memcpy(&h, p, 2); return static_cast<double>(h); }
+  case DType::F16: { uint16_t h; std::memcpy(&h, p, 2); return halfToDouble(h); }
   case DType::Bool: case DType::U8: return *p;
   case DType::I8: return static_cast<int8_t>(*p);
   case DType::I16: { int16_t x; std::memcpy(&x, p, 2); return x; }
@@ -98,7 +140,7 @@ void remat_runtime::npy::fillRandom(Array &array, uint64_t seed,
     switch (array.dtype) {
     case DType::F32: std::memcpy(p, &unit, 4); break;
     case DType::F64: { double d = unit; std::memcpy(p, &d, 8); break; }
-    case DType::F16: { _Float16 h = static_cast<_Float16>(unit); std::memcpy(p, &h, 2); break; }
+    case DType::F16: { uint16_t h = floatToHalf(unit); std::memcpy(p, &h, 2); break; }
     case DType::Bool: *p = bits & 1; break;
     case DType::I8: case DType::U8: *p = bits % 100; break;
     case DType::I16: { int16_t v = bits % 100; std::memcpy(p, &v, 2); break; }

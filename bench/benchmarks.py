@@ -4,7 +4,7 @@ docs/Benchmarks.md, measured now, on this machine.
 
   benchmarks.py --build build --out build/bench [--quick] [--only NAME,...]
 
-Sections (NAME): megatron, pytorch, baselines, optimum, compile. Results go to
+Sections (NAME): megatron, pytorch, baselines, optimum, compile, default. Results go to
 OUT/results.json; plots (SVG) next to it. Everything is recomputed: no
 figure is copied from anywhere.
 """
@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.join(ROOT, "test", "Integration", "Torch", "Inputs"))
 sys.path.insert(0, os.path.join(ROOT, "examples", "torch"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
 
 import torch  # noqa: E402
 from remat_torch import import_model  # noqa: E402
@@ -410,13 +411,59 @@ def optimum():
     return text, results
 
 
+def default_policy():
+    """The default policy (peak) against selective, with and without GEMMs,
+    on imported models and deep narrow MLPs: peak, recompute FLOPs as a
+    share of the step's, IR growth (lines of the printed module)."""
+    import peak_models
+    from gpt2_small import make as gpt2
+    graphs = []
+    for name, make in (("GPT-2, 4 layers, d=128, T=128 (imported)", gpt2),
+                       ("ResNet-18, 64x64, B=2 (imported)", peak_models.resnet),
+                       ("one linear layer + tanh (imported)", peak_models.mlp1),
+                       ("einsum chain (imported)", peak_models.einsum),
+                       ("GRU cell unrolled 4 steps (imported)", peak_models.gru)):
+        model, inputs = make()
+        graphs.append((name, write_graph(model, inputs, "default-" + make.__module__ + "-" + make.__name__)[1]))
+    blocks = 20 if ARGS.quick else 100
+    narrow = os.path.join(ARGS.out, "default-narrow.mlir")
+    with open(narrow, "w") as f:
+        subprocess.run([sys.executable, os.path.join(ROOT, "examples", "gen_mlp.py"), "--blocks", str(blocks),
+                        "--rows", "16", "--hidden", "16"], stdout=f, check=True)
+    graphs.append(("narrow MLP, %d blocks, 16x16" % blocks, narrow))
+    graphs.append(("two MLP blocks (mlp2_gelu.mlir)", os.path.join(ROOT, "examples", "mlp2_gelu.mlir")))
+    configs = [("none", []), ("selective", ["-remat-pipeline=policy=selective"]),
+               ("selective, 16 FLOPs/B", ["-remat-pipeline=policy=selective flops-per-byte=16"]),
+               ("peak (default)", ["-remat-pipeline"])]
+    rows, results = [], []
+    for name, path in graphs:
+        row, entry = [name], {"graph": name}
+        base_lines = None
+        for label, passes in configs:
+            rep, sec = remat_opt(path, *passes)
+            printed = subprocess.run([os.path.join(ARGS.build, "bin", "remat-opt"), path, *passes],
+                                     capture_output=True, text=True, check=True).stdout.count("\n")
+            base_lines = base_lines or printed
+            step = rep["forward_flops"] + rep["backward_flops"]
+            share = 100.0 * rep["recompute_flops"] / step if step else 0.0
+            entry[label] = dict(peak=rep["peak_bytes"], recompute_share=share, lines=printed, seconds=sec)
+            row.append("%s, %.2f%%, IR %.1fx" % (mib(rep["peak_bytes"]), share, printed / base_lines)
+                       if passes else mib(rep["peak_bytes"]))
+        rows.append(row)
+        results.append(entry)
+    text = ("Peak after the pipeline, recompute FLOPs as a share of the step's forward + backward FLOPs, "
+            "and IR growth (printed lines against the input's).\n\n")
+    text += table(["graph"] + [c[0] for c in configs], rows)
+    return text, results
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
-    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile")
+    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,default")
     ARGS = ap.parse_args()
     ARGS.out = ARGS.out or os.path.join(ARGS.build, "bench")
     os.makedirs(ARGS.out, exist_ok=True)
@@ -424,7 +471,8 @@ def main():
                 "pytorch": ("PyTorch's partitioners on the same models", pytorch),
                 "baselines": ("Classic baselines", baselines),
                 "optimum": ("The optimum at equal peak", optimum),
-                "compile": ("Compile time on GPT stacks", compile_time)}
+                "compile": ("Compile time on GPT stacks", compile_time),
+                "default": ("The default policy", default_policy)}
     results = {"date": time.strftime("%Y-%m-%d"), "torch": torch.__version__}
     for key in ARGS.only.split(","):
         title, fn = sections[key]

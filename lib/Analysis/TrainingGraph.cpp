@@ -93,6 +93,14 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   for (BlockArgument arg : block.getArguments())
     if (func.getArgAttr(arg.getArgNumber(), RematDialect::kCotangentAttrName))
       graph.cotangents.insert(arg);
+  // A cotangent is an incoming gradient, an argument; on a result it would
+  // silently mean nothing.
+  for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+    if (func.getResultAttr(i, RematDialect::kCotangentAttrName))
+      return func.emitError()
+             << "'" << RematDialect::kCotangentAttrName << "' on result #"
+             << i << ": it marks the arguments that carry the incoming "
+             << "gradients of the outputs; move it to those arguments";
 
   // Seeds are only meaningful on top-level ops: a seed inside a loop body
   // would make "depends on a seed" ambiguous.

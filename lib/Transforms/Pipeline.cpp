@@ -95,7 +95,12 @@ mlir::remat::getLowerToNVVMPipeline(const RematLowerToNVVMOptions &options,
 FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
     const RematLowerToNVVMOptions &options, std::string &error) {
   StringRef chip = options.chip;
-  if (!chip.starts_with("sm_") || chip.size() < 5) {
+  // sm_ and a compute capability (sm_90, sm_90a, sm_100): said here, not
+  // by ptxas after the whole lowering.
+  StringRef capability = chip.drop_front(std::min<size_t>(3, chip.size()));
+  capability.consume_back("a");
+  if (!chip.starts_with("sm_") || capability.size() < 2 ||
+      !llvm::all_of(capability, llvm::isDigit)) {
     error = "chip must be sm_XX (e.g. sm_90), got '" + options.chip + "'";
     return failure();
   }

@@ -36,6 +36,11 @@ static void inlineRecompute(RecomputeOp op) {
   op.erase();
 }
 
+/// The most dimensions a shaped type may have: memref descriptors carry
+/// two arrays of this length, and upstream's lowerings recurse per
+/// dimension (a rank-5000 tensor once crashed the lowering after 47 s).
+static constexpr int64_t kMaxLoweringRank = 32;
+
 static bool isRematAttr(NamedAttribute attr) {
   return attr.getName().getValue().starts_with("remat.");
 }
@@ -45,7 +50,54 @@ struct RematPrepareLoweringPass
     : public mlir::remat::impl::RematPrepareLoweringBase<
           RematPrepareLoweringPass> {
   using Base::Base;
+
+  /// What the lowering pipeline cannot handle, said up front instead of as
+  /// a legalization failure or a crash deep inside it: functions in nested
+  /// modules (the pipeline's function passes run on the top level only) and
+  /// shaped types of more dimensions than kMaxLoweringRank.
+  LogicalResult checkLowerable() {
+    ModuleOp top = getOperation();
+    WalkResult result = top->walk([&](Operation *op) {
+      if (auto nested = dyn_cast<ModuleOp>(op); nested && nested != top) {
+        bool hasFunctions = false;
+        nested->walk([&](FunctionOpInterface) { hasFunctions = true; });
+        if (hasFunctions) {
+          nested->emitError()
+              << "remat lowers the functions of one module: functions in "
+                 "nested modules are not supported; lower each module on "
+                 "its own";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::skip();
+      }
+      auto tooDeep = [&](Type type) {
+        auto shaped = dyn_cast<ShapedType>(type);
+        return shaped && shaped.hasRank() &&
+               shaped.getRank() > kMaxLoweringRank;
+      };
+      auto reject = [&](Type type) {
+        op->emitOpError() << "has a value of rank "
+                          << cast<ShapedType>(type).getRank()
+                          << "; remat lowers at most " << kMaxLoweringRank
+                          << " dimensions";
+        return WalkResult::interrupt();
+      };
+      for (Type type : op->getResultTypes())
+        if (tooDeep(type))
+          return reject(type);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (tooDeep(arg.getType()))
+              return reject(arg.getType());
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void runOnOperation() override {
+    if (failed(checkLowerable()))
+      return signalPassFailure();
     SmallVector<RecomputeOp> regions;
     getOperation()->walk([&](RecomputeOp op) { regions.push_back(op); });
     // Outer regions first would leave nested ones in place; there are none

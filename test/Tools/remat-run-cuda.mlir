@@ -10,6 +10,8 @@
 // CPUAOT: remat-run: error: --compile-only needs --backend=cuda
 // RUN: not remat-run %S/../Transforms/Inputs/square_chain.mlir --backend=cuda --compile-only=%t --chip=gfx90a 2>&1 | FileCheck %s --check-prefix=CHIP
 // CHIP: error: remat-lower-to-nvvm: chip must be sm_XX (e.g. sm_90), got 'gfx90a'
+// RUN: not remat-run %S/../Transforms/Inputs/square_chain.mlir --backend=cuda --compile-only=%t --chip=sm_bogus 2>&1 | FileCheck %s --check-prefix=BOGUS
+// BOGUS: error: remat-lower-to-nvvm: chip must be sm_XX (e.g. sm_90), got 'sm_bogus'
 
 // RUN: rm -rf %t && remat-run %s --backend=cuda --gpu-format=isa --compile-only=%t/aot --write-inputs=%t/inputs | FileCheck %s --check-prefix=AOT
 // AOT: wrote {{.*}}aot{{/|\\}}layer.o and {{.*}}aot{{/|\\}}layer_graph.cpp (predicted peak 262144 B)

@@ -57,3 +57,12 @@ func.func @blocks(%x: tensor<4xf32> {remat.cotangent}) -> tensor<4xf32> {
 ^bb1:
   return %x : tensor<4xf32>
 }
+
+// -----
+
+// CHECK: error: 'remat.cotangent' on result #0
+// expected-error @+1 {{'remat.cotangent' on result #0: it marks the arguments that carry the incoming gradients of the outputs; move it to those arguments}}
+func.func @cotangent_on_result(%x: tensor<4xf32>) -> (tensor<4xf32> {remat.cotangent}) {
+  %t = math.tanh %x : tensor<4xf32>
+  return %t : tensor<4xf32>
+}

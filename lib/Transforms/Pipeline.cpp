@@ -60,7 +60,7 @@ std::string mlir::remat::getLowerToLLVMFinishPipeline() {
   // Allocation goes through _mlir_memref_to_llvm_* so a runtime can count
   // every byte.
   return getBufferizeAndFreePipeline() +
-         "func.func(convert-linalg-to-loops),"
+         "func.func(convert-linalg-to-loops,remat-split-blocks-at-loops),"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
          "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
          "convert-index-to-llvm,"

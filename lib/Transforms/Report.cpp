@@ -8,6 +8,7 @@
 
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 #include "OutputFile.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -47,7 +48,17 @@ struct RematReportPass
 
 void RematReportPass::runOnOperation() {
   std::vector<FunctionReport> reports;
-  if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
+  // Destinations merged by CSE are split again before bufferization (the
+  // lowering runs -remat-split-destinations): report what runs, on a copy
+  // split the same way, not a buffer shared across forward and backward.
+  Operation *root = getOperation();
+  OwningOpRef<Operation *> split;
+  if (hasSharedDestination(root)) {
+    split = root->clone();
+    splitDestinations(*split);
+    root = *split;
+  }
+  if (failed(forEachTrainingGraph(root, [&](TrainingGraph &graph) {
         MemoryTimeline timeline = MemoryTimeline::build(graph.getBody());
         reports.push_back(buildFunctionReport(graph, timeline));
       })))

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -48,50 +49,68 @@ static Operation *cloneDestination(Operation *op, Operation *before) {
   return builder.clone(*op, mapping);
 }
 
+unsigned mlir::remat::splitDestinations(Operation *root) {
+  unsigned cloned = 0;
+  SmallVector<Operation *> destinations;
+  root->walk([&](Operation *op) {
+    if (isDestination(op) && op->getNumResults() == 1)
+      destinations.push_back(op);
+  });
+  // Users first: a fill is split or sunk before its own empty is.
+  DenseSet<Operation *> orphaned;
+  for (Operation *op : llvm::reverse(destinations)) {
+    Block *block = op->getBlock();
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : op->getResult(0).getUses())
+      if (block->findAncestorOpInBlock(*use.getOwner()))
+        uses.push_back(&use);
+    if (uses.empty()) {
+      if (orphaned.contains(op))
+        op->erase();
+      continue;
+    }
+    if (uses.size() == 1 && op->hasOneUse()) {
+      // Sink a lone destination next to its user, where its buffer is
+      // needed (canonicalization hoists them to the top).
+      Operation *user = block->findAncestorOpInBlock(*uses[0]->getOwner());
+      if (op->getNextNode() != user)
+        op->moveBefore(user);
+      continue;
+    }
+    for (OpOperand *use : uses) {
+      Operation *user = block->findAncestorOpInBlock(*use->getOwner());
+      use->set(cloneDestination(op, user)->getResult(0));
+      ++cloned;
+    }
+    if (op->use_empty()) {
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          orphaned.insert(def);
+      op->erase();
+    }
+  }
+  return cloned;
+}
+
+bool mlir::remat::hasSharedDestination(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        return isDestination(op) && op->getNumResults() == 1 &&
+                       !op->getResult(0).hasOneUse() &&
+                       !op->getResult(0).use_empty()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 namespace {
 struct RematSplitDestinationsPass
     : public mlir::remat::impl::RematSplitDestinationsBase<
           RematSplitDestinationsPass> {
   using Base::Base;
   void runOnOperation() override {
-    SmallVector<Operation *> destinations;
-    getOperation()->walk([&](Operation *op) {
-      if (isDestination(op) && op->getNumResults() == 1)
-        destinations.push_back(op);
-    });
-    // Users first: a fill is split or sunk before its own empty is.
-    DenseSet<Operation *> orphaned;
-    for (Operation *op : llvm::reverse(destinations)) {
-      Block *block = op->getBlock();
-      SmallVector<OpOperand *> uses;
-      for (OpOperand &use : op->getResult(0).getUses())
-        if (block->findAncestorOpInBlock(*use.getOwner()))
-          uses.push_back(&use);
-      if (uses.empty()) {
-        if (orphaned.contains(op))
-          op->erase();
-        continue;
-      }
-      if (uses.size() == 1 && op->hasOneUse()) {
-        // Sink a lone destination next to its user, where its buffer is
-        // needed (canonicalization hoists them to the top).
-        Operation *user = block->findAncestorOpInBlock(*uses[0]->getOwner());
-        if (op->getNextNode() != user)
-          op->moveBefore(user);
-        continue;
-      }
-      for (OpOperand *use : uses) {
-        Operation *user = block->findAncestorOpInBlock(*use->getOwner());
-        use->set(cloneDestination(op, user)->getResult(0));
-        ++numCloned;
-      }
-      if (op->use_empty()) {
-        for (Value operand : op->getOperands())
-          if (Operation *def = operand.getDefiningOp())
-            orphaned.insert(def);
-        op->erase();
-      }
-    }
+    numCloned += splitDestinations(getOperation());
   }
 };
 } // namespace

@@ -134,11 +134,25 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
     timeline.bufferOf[value] = id;
     members[id].push_back(value);
   };
-  auto lastUseOf = [&](unsigned id) {
+  // With `viewsThrough`, a use by a view of this block whose result shares
+  // the buffer does not count by itself: the view's own uses do (it is a
+  // member too). Bufferization erases a view nobody uses and frees the
+  // buffer after its last real use. Only for the final sweep: while
+  // results are still being placed, later views are not members yet.
+  auto lastUseOf = [&](unsigned id, bool viewsThrough = false) {
     unsigned last = timeline.buffers[id].defIndex;
     for (Value member : members[id])
       for (OpOperand &use : member.getUses()) {
         if (isWriteOnlyInit(use, timeline.bufferOf, id))
+          continue;
+        Operation *owner = use.getOwner();
+        if (viewsThrough && owner->getBlock() == &block &&
+            owner->getNumResults() == 1 &&
+            isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+                tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(
+                owner) &&
+            getAliasedOperand(owner, 0) == use.getOperandNumber() &&
+            timeline.getBufferId(owner->getResult(0)) == id)
           continue;
         if (Operation *top = block.findAncestorOpInBlock(*use.getOwner()))
           last = std::max(last, index.lookup(top));
@@ -206,7 +220,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
   // Sweep: +bytes at the definition, -bytes after the last use.
   SmallVector<int64_t> delta(timeline.ops.size() + 1, 0);
   for (auto [id, buffer] : llvm::enumerate(timeline.buffers)) {
-    buffer.lastUseIndex = lastUseOf(id);
+    buffer.lastUseIndex = lastUseOf(id, /*viewsThrough=*/true);
     // tensor.empty only names a destination; its memory is first needed by
     // the op that writes it, which is where the peak should be attributed.
     if (buffer.kind == StorageKind::Heap &&

@@ -80,6 +80,10 @@ struct MUse {
   /// For a destination-style init the payload does not read: the tied
   /// result (kAlwaysWriteOnly if it is not a body value); else kNone.
   int32_t writeOnlyTied = kNone;
+  /// For the source of a top-level view: the view's result (kNone
+  /// otherwise). Such a use counts only through the view's own uses when
+  /// the result shares the buffer (MemoryTimeline: dead views are erased).
+  int32_t viewResult = kNone;
 };
 
 struct MValue {
@@ -305,6 +309,13 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
           use.writeOnlyTied =
               tied == ids.end() ? kAlwaysWriteOnly : int32_t(tied->second);
         }
+        if (user == op && op->getNumResults() == 1 &&
+            isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+                tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(
+                op) &&
+            getAliasedOperand(op, 0) == operand.getOperandNumber())
+          if (auto r = ids.find(op->getResult(0)); r != ids.end())
+            use.viewResult = r->second;
         mop.uses.push_back(use);
       }
     });
@@ -521,7 +532,8 @@ void BudgetModel::Impl::buildProgram(const std::vector<ModelRegion> &regions,
     step.constant = op.constant;
     step.useBegin = program.uses.size();
     for (const MUse &use : op.uses)
-      program.uses.push_back({mapped(use.value, redirect), use.writeOnlyTied});
+      program.uses.push_back(
+          {mapped(use.value, redirect), use.writeOnlyTied, use.viewResult});
     step.useEnd = program.uses.size();
     step.resBegin = program.results.size();
     for (uint32_t v = op.resBegin; v < op.resEnd; ++v)
@@ -675,13 +687,18 @@ TimelineResult BudgetModel::Impl::runTimeline(
     int32_t b = tied == kNone ? kNone : bufferOf[tied];
     return b == kNone || b != id;
   };
-  auto lastUseOf = [&](int32_t id) {
+  auto lastUseOf = [&](int32_t id, bool viewsThrough = false) {
     uint32_t last = buffers[id].def;
     for (int32_t member = buffers[id].root; member != kNone;
          member = nextMember[member])
       for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
         uint32_t u = useList[k];
-        if (!writeOnly(prog.uses[u], id))
+        const MUse &use = prog.uses[u];
+        if (viewsThrough && use.viewResult != kNone)
+          if (int32_t r = localIfAny(use.viewResult);
+              r != kNone && bufferOf[r] == id)
+            continue;
+        if (!writeOnly(use, id))
           last = std::max(last, stepOfUse[u]);
       }
     return last;
@@ -730,7 +747,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
 
   delta.assign(n + 1, 0);
   for (auto [id, buffer] : llvm::enumerate(buffers)) {
-    buffer.last = lastUseOf(id);
+    buffer.last = lastUseOf(id, /*viewsThrough=*/true);
     if (buffer.kind == 2) {
       uint32_t root = localIds[buffer.root];
       int32_t def = root < values.size() ? values[root].def : kNone;

@@ -16,7 +16,8 @@
 //   copies then (getInPlaceConflicts).
 // - A buffer is live from the op that defines it to the last top-level op
 //   that uses any value stored in it, both included: an op's inputs and its
-//   outputs are live together.
+//   outputs are live together. A view nobody uses does not count as a use
+//   (bufferization erases it).
 // - A `tensor.empty` allocates nothing until the first op writes into it.
 // - Buffers of block arguments and constants are not counted: the caller
 //   owns the former, the latter are static data.

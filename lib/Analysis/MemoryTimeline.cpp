@@ -92,6 +92,13 @@ SmallVector<unsigned, 2> mlir::remat::getInPlaceConflicts(Operation *op,
   return conflicts;
 }
 
+bool mlir::remat::isErasableViewSource(Operation *op, unsigned operandNumber) {
+  return op->getNumResults() == 1 &&
+         isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+             tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(op) &&
+         getAliasedOperand(op, 0) == operandNumber;
+}
+
 int64_t mlir::remat::getCallTransientBytes(Operation *op) {
   auto call = dyn_cast<CallOpInterface>(op);
   if (!call)
@@ -147,14 +154,10 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
           continue;
         Operation *owner = use.getOwner();
         if (viewsThrough && owner->getBlock() == &block &&
-            owner->getNumResults() == 1 &&
-            isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
-                tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(
-                owner) &&
-            getAliasedOperand(owner, 0) == use.getOperandNumber() &&
+            isErasableViewSource(owner, use.getOperandNumber()) &&
             timeline.getBufferId(owner->getResult(0)) == id)
           continue;
-        if (Operation *top = block.findAncestorOpInBlock(*use.getOwner()))
+        if (Operation *top = block.findAncestorOpInBlock(*owner))
           last = std::max(last, index.lookup(top));
       }
     return last;

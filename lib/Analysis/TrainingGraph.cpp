@@ -257,16 +257,17 @@ collectCallees(Operation *root, DenseSet<Operation *> &called) {
   return success();
 }
 
-LogicalResult mlir::remat::checkCallGraph(Operation *root) {
-  DenseSet<Operation *> called;
-  return collectCallees(root, called);
+LogicalResult mlir::remat::checkCallGraph(Operation *root,
+                                          DenseSet<Operation *> *called) {
+  DenseSet<Operation *> ignored;
+  return collectCallees(root, called ? *called : ignored);
 }
 
 LogicalResult
 mlir::remat::forEachTrainingGraph(Operation *root,
                                   function_ref<void(TrainingGraph &)> fn) {
   DenseSet<Operation *> called;
-  if (failed(collectCallees(root, called)))
+  if (failed(checkCallGraph(root, &called)))
     return failure();
   bool failed = false;
   root->walk([&](FunctionOpInterface func) {

@@ -309,11 +309,8 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
           use.writeOnlyTied =
               tied == ids.end() ? kAlwaysWriteOnly : int32_t(tied->second);
         }
-        if (user == op && op->getNumResults() == 1 &&
-            isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
-                tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(
-                op) &&
-            getAliasedOperand(op, 0) == operand.getOperandNumber())
+        if (user == op &&
+            isErasableViewSource(op, operand.getOperandNumber()))
           if (auto r = ids.find(op->getResult(0)); r != ids.end())
             use.viewResult = r->second;
         mop.uses.push_back(use);

@@ -117,7 +117,8 @@ mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
   if (!(maxGrowth >= 1) || std::isinf(maxGrowth))
     return prefix + "max-growth must be a finite number >= 1, got " +
            std::to_string(maxGrowth);
-  if (policy != "peak" && (maxRecompute != 0.05 || maxGrowth != 1.5))
+  if (policy != "peak" && (maxRecompute != kDefaultMaxRecompute ||
+                           maxGrowth != kDefaultMaxGrowth))
     return prefix + "max-recompute= and max-growth= apply only to policy=peak";
   if (!(flopsPerByte >= 0) || std::isinf(flopsPerByte))
     return prefix + "flops-per-byte must be a finite number >= 0, got " +

@@ -58,10 +58,12 @@ static cl::opt<unsigned> every("every", cl::desc("As in -remat-pipeline"),
                                cl::init(1), cl::cat(category));
 static cl::opt<double> maxRecompute("max-recompute",
                                     cl::desc("As in -remat-pipeline (policy=peak)"),
-                                    cl::init(0.05), cl::cat(category));
+                                    cl::init(remat::kDefaultMaxRecompute),
+                                    cl::cat(category));
 static cl::opt<double> maxGrowth("max-growth",
                                  cl::desc("As in -remat-pipeline (policy=peak)"),
-                                 cl::init(1.5), cl::cat(category));
+                                 cl::init(remat::kDefaultMaxGrowth),
+                                 cl::cat(category));
 static cl::opt<std::string> budget("budget",
                                    cl::desc("As in -remat-pipeline (policy=budget)"),
                                    cl::cat(category));
@@ -339,8 +341,8 @@ int main(int argc, char **argv) {
             name, flopsPerByte, name == "segments" ? StringRef(segments) : "",
             name == "segments" ? StringRef(group) : "", every,
             name == "budget" ? StringRef(budget) : "", solver,
-            name == "peak" ? double(maxRecompute) : 0.05,
-            name == "peak" ? double(maxGrowth) : 1.5))
+            name == "peak" ? double(maxRecompute) : remat::kDefaultMaxRecompute,
+            name == "peak" ? double(maxGrowth) : remat::kDefaultMaxGrowth))
       return fail(*error);
   }
 
@@ -372,11 +374,8 @@ int main(int argc, char **argv) {
   } else {
     // Helpers that other functions call are not entries.
     DenseSet<Operation *> called;
-    module->walk([&](func::CallOp call) {
-      if (Operation *callee = call.resolveCallable())
-        if (callee != call->getParentOfType<func::FuncOp>())
-          called.insert(callee);
-    });
+    if (failed(remat::checkCallGraph(*module, &called)))
+      return 1;
     SmallVector<func::FuncOp> candidates;
     for (auto func : module->getOps<func::FuncOp>())
       if (!func.isExternal() && !called.contains(func))

@@ -56,6 +56,12 @@ std::optional<unsigned> getInPlaceOperand(Operation *op, unsigned resultIndex);
 /// a view, a transposed map, a reduction) makes it allocate a new one.
 SmallVector<unsigned, 2> getInPlaceConflicts(Operation *op, unsigned tied);
 
+/// Whether operand `operandNumber` of `op` is the source of a view that
+/// bufferization turns into a pure memref view (reshapes, slices, casts)
+/// and erases when nobody uses it: such a use keeps the source's buffer
+/// alive only through the view's own uses.
+bool isErasableViewSource(Operation *op, unsigned operandNumber);
+
 /// The bytes a call op holds while it runs beyond its results: the peak of
 /// its callee's body (0 for other ops, external or unresolved callees).
 int64_t getCallTransientBytes(Operation *op);

@@ -95,7 +95,10 @@ LogicalResult forEachTrainingGraph(Operation *root,
 
 /// Fails with an error at a call if the calls among `root`'s functions
 /// form a cycle (recursion), which remat can neither analyse nor run.
-LogicalResult checkCallGraph(Operation *root);
+/// With `called`, also collects the functions with a body that another
+/// function calls (helpers).
+LogicalResult checkCallGraph(Operation *root,
+                             DenseSet<Operation *> *called = nullptr);
 
 /// The values an op reads: its operands and, for ops with regions, the
 /// values its regions use from above.

@@ -16,6 +16,11 @@
 
 namespace mlir::remat {
 
+/// Defaults of policy=peak's options (-remat-mark, -remat-pipeline,
+/// remat-run): the other policies accept only these values.
+constexpr double kDefaultMaxRecompute = 0.05;
+constexpr double kDefaultMaxGrowth = 1.5;
+
 #define GEN_PASS_DECL
 #include "remat/Transforms/Passes.h.inc"
 
@@ -24,8 +29,9 @@ namespace mlir::remat {
 std::optional<std::string>
 validateMarkOptions(StringRef policy, double flopsPerByte, StringRef segments,
                     StringRef group, unsigned every, StringRef budget = "",
-                    StringRef solver = "auto", double maxRecompute = 0.05,
-                    double maxGrowth = 1.5);
+                    StringRef solver = "auto",
+                    double maxRecompute = kDefaultMaxRecompute,
+                    double maxGrowth = kDefaultMaxGrowth);
 
 /// A parsed `budget=`: bytes, or a fraction of the unrematerialized peak.
 struct BudgetSpec {
@@ -52,12 +58,12 @@ struct RematPipelineOptions
       *this, "max-recompute",
       llvm::cl::desc("peak: the most recompute FLOPs, as a fraction of the "
                      "step's forward and backward FLOPs"),
-      llvm::cl::init(0.05)};
+      llvm::cl::init(kDefaultMaxRecompute)};
   Option<double> maxGrowth{
       *this, "max-growth",
       llvm::cl::desc("peak: the most the function may grow by cloned ops "
                      "(1.5: by half)"),
-      llvm::cl::init(1.5)};
+      llvm::cl::init(kDefaultMaxGrowth)};
   Option<double> flopsPerByte{
       *this, "flops-per-byte",
       llvm::cl::desc("peak, selective: recompute only through ops with fewer "

@@ -113,10 +113,12 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"peak\"",
            "peak, none, manual, selective, segments or budget">,
-    Option<"maxRecompute", "max-recompute", "double", /*default=*/"0.05",
+    Option<"maxRecompute", "max-recompute", "double",
+           /*default=*/"::mlir::remat::kDefaultMaxRecompute",
            "peak: the most recompute FLOPs, as a fraction of the step's "
            "forward and backward FLOPs">,
-    Option<"maxGrowth", "max-growth", "double", /*default=*/"1.5",
+    Option<"maxGrowth", "max-growth", "double",
+           /*default=*/"::mlir::remat::kDefaultMaxGrowth",
            "peak: the most the function may grow by cloned ops (1.5: by "
            "half)">,
     Option<"flopsPerByte", "flops-per-byte", "double", /*default=*/"200.0",

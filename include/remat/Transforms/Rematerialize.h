@@ -17,15 +17,15 @@ struct MaterializeStats {
   unsigned regions = 0, cloned = 0, undone = 0;
 };
 
-/// -remat-materialize on one graph: recomputes the values of forward ops
-/// marked `remat.policy = "recompute"` just before their first backward
-/// consumers, never raising the peak over the input's.
 /// -remat-split-destinations on the ops nested in `root`; returns the
 /// number of destinations cloned.
 unsigned splitDestinations(Operation *root);
 /// Whether a destination in `root` has several users (as CSE leaves them).
 bool hasSharedDestination(Operation *root);
 
+/// -remat-materialize on one graph: recomputes the values of forward ops
+/// marked `remat.policy = "recompute"` just before their first backward
+/// consumers, never raising the peak over the input's.
 void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats);
 
 /// -remat-schedule on one block: reorders it by the memory-aware list

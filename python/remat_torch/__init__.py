@@ -13,6 +13,7 @@ Training with remat's decisions inside PyTorch (AOTAutograd's partition):
 """
 
 from .capture import ImportedGraph, import_model  # noqa: F401
-from .mlir import ImportError_ as RematImportError  # noqa: F401
+from .mlir import ImporterError  # noqa: F401
+RematImportError = ImporterError  # its earlier public name
 from .partition import partition  # noqa: F401,E402
 from .training import RematModule, compile, held_bytes  # noqa: F401,E402

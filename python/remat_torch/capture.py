@@ -4,7 +4,7 @@ The joint graph is traced with make_fx (the tracer behind AOTAutograd) of a
 function that runs the module functionally (parameters and buffers as
 inputs) and calls torch.autograd.grad with the output cotangents as inputs:
 exactly what functorch.compile.aot_module traces before partitioning. The
-aten graph is then lowered op by op (lower.py) to one func.func.
+aten graph is then lowered op by op (the lower package) to one func.func.
 """
 
 import contextlib
@@ -17,7 +17,7 @@ import torch.fx
 from torch.fx.experimental.proxy_tensor import make_fx
 
 from . import lower
-from .mlir import Function, ImportError_, Tensor, fmt_const, ttype
+from .mlir import Function, ImporterError, Tensor, fmt_const, ttype
 
 try:  # PyTorch 2.x
     from torch.func import functional_call
@@ -39,7 +39,7 @@ IGNORED_KWARGS = {"layout", "device", "pin_memory", "memory_format", "non_blocki
 
 def elem_of(dtype):
     if dtype not in ELEM:
-        raise ImportError_("unsupported dtype %s" % dtype)
+        raise ImporterError("unsupported dtype %s" % dtype)
     return ELEM[dtype]
 
 
@@ -56,16 +56,13 @@ class ImportedGraph:
         self.note = None            # how the backward is seeded, in words
         self.aten_ops = set()       # the aten ops of the traced step (in-place ones without '_')
 
-    def input_tensors(self):
-        return [v for _, _, v in self.args]
-
     def write_inputs(self, directory):
         """argN.npy for `remat-run --inputs=DIR`, in argument order."""
         import os
         os.makedirs(directory, exist_ok=True)
         for i, (name, kind, value) in enumerate(self.args):
             if not has_values(value):
-                raise ImportError_("argument %s has no value (imported with fake tensors)" % name)
+                raise ImporterError("argument %s has no value (imported with fake tensors)" % name)
             save_npy(os.path.join(directory, "arg%d.npy" % i), value)
 
 
@@ -73,7 +70,7 @@ def save_npy(path, t):
     import numpy as np
     t = t.detach().cpu()
     if t.dtype == torch.bfloat16:
-        raise ImportError_("bf16 values cannot be written as .npy")
+        raise ImporterError("bf16 values cannot be written as .npy")
     np.save(path, t.contiguous().numpy())
 
 
@@ -208,7 +205,7 @@ def _flatten_outputs(out):
         for k in out:
             r.extend(_flatten_outputs(out[k]))
         return r
-    raise ImportError_("the model returned a %s; only tensors (or tuples, lists, dicts of "
+    raise ImporterError("the model returned a %s; only tensors (or tuples, lists, dicts of "
                        "them) can be outputs" % type(out).__name__)
 
 
@@ -243,23 +240,23 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     Returns an ImportedGraph.
     """
     if dropout not in ("inputs", "functional"):
-        raise ImportError_("unknown dropout mode '%s' (expected inputs or functional)" % dropout)
+        raise ImporterError("unknown dropout mode '%s' (expected inputs or functional)" % dropout)
     if cotangents not in ("auto", "all"):
-        raise ImportError_("unknown cotangents mode '%s' (expected auto or all)" % cotangents)
+        raise ImporterError("unknown cotangents mode '%s' (expected auto or all)" % cotangents)
     if not isinstance(name, str) or not NAME_RE.match(name):
-        raise ImportError_("invalid function name %r: use letters, digits, '_', '$' and '.', "
+        raise ImporterError("invalid function name %r: use letters, digits, '_', '$' and '.', "
                            "starting with a letter or '_'" % (name,))
     if not isinstance(model, torch.nn.Module):
-        raise ImportError_("expected a torch.nn.Module, got %s" % type(model).__name__)
+        raise ImporterError("expected a torch.nn.Module, got %s" % type(model).__name__)
     if not isinstance(example_inputs, (list, tuple)):
         example_inputs = (example_inputs,)
     example_inputs = tuple(example_inputs)
     for x in example_inputs:
         if not isinstance(x, torch.Tensor):
-            raise ImportError_("example inputs must be tensors, got %s" % type(x).__name__)
+            raise ImporterError("example inputs must be tensors, got %s" % type(x).__name__)
     if dtype is not None:
         if dtype not in DTYPES:
-            raise ImportError_("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
+            raise ImporterError("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
         model = copy.deepcopy(model) if not fake else model
         model = model.to(DTYPES[dtype])
         example_inputs = tuple(x.to(DTYPES[dtype]) if x.is_floating_point() else x
@@ -283,9 +280,9 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         buffers = {k: _fake_like(fake_mode, v) for k, v in buffers.items()}
     trainable = [k for k, v in all_params.items() if v.requires_grad]
     if not all_params:
-        raise ImportError_("the model has no parameters: there is no gradient to import")
+        raise ImporterError("the model has no parameters: there is no gradient to import")
     if not trainable:
-        raise ImportError_("all %d parameters of the model are frozen (requires_grad=False): "
+        raise ImporterError("all %d parameters of the model are frozen (requires_grad=False): "
                            "there is no gradient to import" % len(all_params))
     # Frozen parameters are inputs of the step, not differentiated.
     params = {k: (v if v.requires_grad else v.detach()) for k, v in all_params.items()}
@@ -308,10 +305,10 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     with torch.no_grad(), tracing:
         try:
             probe = _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))
-        except ImportError_:
+        except ImporterError:
             raise
         except Exception as e:
-            raise ImportError_("running the model failed: %s: %s%s" % (
+            raise ImporterError("running the model failed: %s: %s%s" % (
                 type(e).__name__, str(e).strip().split("\n")[0],
                 " (try --fake: PyTorch may lack CPU kernels for this dtype)"
                 if dtype in ("f16", "bf16") and not fake else
@@ -319,7 +316,7 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
                 if fake and "Dynamic" in type(e).__name__ else ""))
     torch.set_rng_state(rng)
     if not probe:
-        raise ImportError_("the model returned no tensor")
+        raise ImporterError("the model returned no tensor")
     scalars = [i for i, o in enumerate(probe) if o.dim() == 0 and o.is_floating_point()]
     if cotangents == "auto" and len(scalars) == 1:
         seeded = scalars  # the loss: loss.backward()
@@ -327,14 +324,14 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         seeded = list(range(len(probe)))
     for i in seeded:
         if not probe[i].is_floating_point():
-            raise ImportError_("output %d has dtype %s, which has no gradient" % (i, probe[i].dtype))
+            raise ImporterError("output %d has dtype %s, which has no gradient" % (i, probe[i].dtype))
     if tangents is None:
         with tracing:
             tangents = [torch.ones(probe[i].shape, dtype=probe[i].dtype, device=probe[i].device)
                         for i in seeded]
     tangents = list(tangents)
     if len(tangents) != len(seeded):
-        raise ImportError_("%d cotangents given for %d seeded outputs" % (len(tangents), len(seeded)))
+        raise ImporterError("%d cotangents given for %d seeded outputs" % (len(tangents), len(seeded)))
 
     def joint(p, b, inputs, cts):
         out = _flatten_outputs(call(p, b, inputs))
@@ -349,10 +346,10 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
             gm = make_fx(joint)(params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
-        except ImportError_:
+        except ImporterError:
             raise
         except Exception as e:  # tracing failures name the PyTorch error
-            raise ImportError_("tracing the model failed: %s: %s" % (
+            raise ImporterError("tracing the model failed: %s: %s" % (
                 type(e).__name__, str(e).strip().split("\n")[0]))
 
     # Values of every node, from a replay with the same seed: shapes and
@@ -478,7 +475,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         L.order[n] = i
     placeholders = [n for n in nodes if n.op == "placeholder"]
     if len(placeholders) != len(arg_info):
-        raise ImportError_("internal: %d placeholders for %d arguments" % (len(placeholders), len(arg_info)))
+        raise ImporterError("internal: %d placeholders for %d arguments" % (len(placeholders), len(arg_info)))
     # Every unsupported op is reported at once: the lowering skips them and
     # what depends on them, and raises the list at the end (or with the
     # first other error, which may come from a skipped op's consequences).
@@ -508,7 +505,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
             L.env[n] = _constant(L, getattr(gm, n.target), n.target)
             continue
         if n.op != "call_function":
-            raise ImportError_("unsupported FX node %s (%s)" % (n.name, n.op))
+            raise ImporterError("unsupported FX node %s (%s)" % (n.name, n.op))
         packet, overload = _packet(n.target)
         fn.begin((loc_of or _loc)(n, packet))
         L.node = n
@@ -533,11 +530,11 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
                 L.root[n] = L.root.get(n.args[0], n.args[0])
             else:
                 L.env[n] = result
-        except ImportError_ as e:
-            raise ImportError_("aten.%s%s: %s%s" % (packet, _where(n), e,
+        except ImporterError as e:
+            raise ImporterError("aten.%s%s: %s%s" % (packet, _where(n), e,
                                                    "\n" + missing if missing else ""))
     if missing:
-        raise ImportError_(missing)
+        raise ImporterError(missing)
 
     # Results: forward outputs, parameter gradients, updated buffers.
     fn.begin(None)
@@ -561,11 +558,10 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
                 results.append(("new." + bname[2:], "buffer", fn.materialize(L.mutated[n])))
     fn.results = [(t.value, ttype(t.shape, t.elem)) for _, _, t in results]
 
-    keep = _live_ops(fn)
     header = "// Imported from PyTorch %s by remat-import-torch.\n" % torch.__version__
     if note:
         header += "// %s%s.\n" % (note[0].upper(), note[1:])
-    mlir = header + fn.text(keep)
+    mlir = header + fn.text()
     # Random draws became arguments after the cotangents, in creation order.
     args = list(arg_info)
     for t, node, idx in L.random_inputs:
@@ -585,7 +581,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
 def _result(L, node):
     t = L.value(node)
     if not isinstance(t, Tensor):
-        raise ImportError_("a graph output is not a tensor: %r" % (t,))
+        raise ImporterError("a graph output is not a tensor: %r" % (t,))
     return L.fn.materialize(t)
 
 
@@ -593,9 +589,9 @@ def _constant(L, t, name):
     if not has_values(t):  # a fake tensor may carry the constant it stands for
         t = getattr(t, "constant", None)
         if t is None or not has_values(t):
-            raise ImportError_("constant tensor '%s' has no value (fake tensors)" % name)
+            raise ImporterError("constant tensor '%s' has no value (fake tensors)" % name)
     if t.numel() > 65536:
-        raise ImportError_("constant tensor '%s' has %d elements; pass it as a buffer" % (name, t.numel()))
+        raise ImporterError("constant tensor '%s' has %d elements; pass it as a buffer" % (name, t.numel()))
     elem = elem_of(t.dtype)
     flat = t.detach().reshape(-1).tolist()
     cname = L.fn.fresh("cst")
@@ -610,43 +606,3 @@ def _constant(L, t, name):
         r = L.fn.reshape(Tensor(cname, (t.numel(),), elem), tuple(t.shape))
         return r
     return Tensor(cname, tuple(t.shape), elem)
-
-
-_DEF = re.compile(r"^\s*(%[A-Za-z_][A-Za-z0-9_]*)(?::\d+)?\s*=")
-_USE = re.compile(r"%[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _split_ops(lines):
-    """The ops of a statement group: runs of lines closed by an op's last line."""
-    ops, cur = [], []
-    for text, ends in lines:
-        cur.append((text, ends))
-        if ends:
-            ops.append(cur)
-            cur = []
-    if cur:
-        ops.append(cur)
-    return ops
-
-
-def _live_ops(fn):
-    """(group, op) indices of the ops whose values reach a result: the
-    lowering may build values nobody reads (e.g. a gradient PyTorch asked
-    for but never used)."""
-    units = []
-    for g, (loc, lines) in enumerate(fn.groups):
-        for k, op in enumerate(_split_ops(lines)):
-            d, u = set(), set()
-            for text, _ in op:
-                m = _DEF.match(text)
-                if m:
-                    d.add(m.group(1))
-                u.update(_USE.findall(text))
-            units.append(((g, k), d, u - d))
-    needed = set(s for s, _ in fn.results)
-    keep = set()
-    for key, d, u in reversed(units):
-        if d & needed:
-            keep.add(key)
-            needed |= u
-    return keep

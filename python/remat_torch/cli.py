@@ -164,7 +164,7 @@ def run(argv, tool_dir):
         raise Failure("PyTorch is not installed for %s (Debian: apt-get install python3-torch)"
                       % sys.executable)
     from .capture import NAME_RE, import_model
-    from .mlir import ImportError_
+    from .mlir import ImporterError
 
     # Everything that can be checked without the model, first.
     if not NAME_RE.match(args.name):
@@ -193,7 +193,7 @@ def run(argv, tool_dir):
     try:
         graph = import_model(model, inputs, dtype=args.dtype, fake=args.fake, seed=args.seed,
                              name=args.name, dropout=args.dropout, cotangents=args.cotangents)
-    except ImportError_ as e:
+    except ImporterError as e:
         raise Failure(str(e))
     if args.output == "-":
         if remat_opt:  # nothing invalid on stdout
@@ -210,7 +210,7 @@ def run(argv, tool_dir):
     if args.inputs_dir:
         try:
             graph.write_inputs(args.inputs_dir)
-        except ImportError_ as e:
+        except ImporterError as e:
             raise Failure(str(e))
         except OSError as e:
             raise _os_error("cannot write inputs to", args.inputs_dir, e)

@@ -13,11 +13,10 @@ is not a copy in PyTorch and is not one here.
 
 import re
 
-DTYPES = {}  # torch dtype -> MLIR element type, filled by torch_types()
-
-
-class ImportError_(Exception):
-    """An error the user can act on; the command prints it without a traceback."""
+class ImporterError(Exception):
+    """An error the user can act on (an unsupported op or dtype, a bad
+    argument, a model that cannot run or be traced); the command prints it
+    without a traceback."""
 
 
 def elem_is_float(t):
@@ -107,7 +106,7 @@ class Tensor:
         shape = tuple(shape)
         lead = len(shape) - len(self.shape)
         if lead < 0:
-            raise ImportError_("cannot broadcast %s to %s" % (self.shape, shape))
+            raise ImporterError("cannot broadcast %s to %s" % (self.shape, shape))
         view = [None] * lead
         for k, d in enumerate(self.shape):
             target = shape[lead + k]
@@ -116,7 +115,7 @@ class Tensor:
             elif d == 1:
                 view.append(None)
             else:
-                raise ImportError_("cannot broadcast %s to %s" % (self.shape, shape))
+                raise ImporterError("cannot broadcast %s to %s" % (self.shape, shape))
         return Tensor(self.value, self.base_shape, self.elem, shape, view)
 
     def squeezed_dims(self, dims):
@@ -190,7 +189,7 @@ class Body:
             else:
                 op = "arith.trunci"
             return self.emit("%s %s : %s to %s" % (op, x, src, dst))
-        raise ImportError_("cannot convert %s to %s" % (src, dst))
+        raise ImporterError("cannot convert %s to %s" % (src, dst))
 
     # Arithmetic on one element type.
     def binary(self, kind, a, b, elem):
@@ -201,7 +200,7 @@ class Body:
                "and": (None, "arith.andi"), "or": (None, "arith.ori"), "xor": (None, "arith.xori")}
         op = ops[kind][0 if f else 1]
         if op is None:
-            raise ImportError_("%s needs integer operands" % kind)
+            raise ImporterError("%s needs integer operands" % kind)
         return self.emit("%s %s, %s : %s" % (op, a, b, elem))
 
     def unary(self, op, a, elem):
@@ -394,16 +393,41 @@ class Function:
             out, t.value, group, ", ".join(str(d) for d in shape), src, ttype(shape, t.elem)))
         return Tensor(out, shape, t.elem)
 
-    def text(self, keep_ops):
+    def live_ops(self):
+        """(group, op) indices of the ops whose values reach a result: the
+        lowering may build values nobody reads (e.g. a gradient PyTorch asked
+        for but never used)."""
+        units = []
+        for g, (loc, lines) in enumerate(self.groups):
+            for k, op in enumerate(split_ops(lines)):
+                d, u = set(), set()
+                for text, _ in op:
+                    m = _DEF.match(text)
+                    if m:
+                        d.add(m.group(1))
+                    u.update(_USE.findall(text))
+                units.append(((g, k), d, u - d))
+        needed = set(s for s, _ in self.results)
+        keep = set()
+        for key, d, u in reversed(units):
+            if d & needed:
+                keep.add(key)
+                needed |= u
+        return keep
+
+    def text(self, keep_ops=None):
+        """The function's text, with the ops in `keep_ops` (default: the
+        live ones)."""
+        if keep_ops is None:
+            keep_ops = self.live_ops()
         args = []
         for ssa, ty, attrs in self.args:
             args.append("%s: %s%s" % (ssa, ty, " {%s}" % attrs if attrs else ""))
         res_types = ", ".join(ty for _, ty in self.results)
         out = ["func.func @%s(%s)" % (self.name, ",\n    ".join(args)),
                "    -> (%s) {" % res_types]
-        from .capture import _split_ops
         for g, (loc, lines) in enumerate(self.groups):
-            for k, op in enumerate(_split_ops(lines)):
+            for k, op in enumerate(split_ops(lines)):
                 if (g, k) not in keep_ops:
                     continue
                 for l, ends_op in op:
@@ -411,6 +435,24 @@ class Function:
         out.append("  return %s : %s" % (", ".join(s for s, _ in self.results), res_types))
         out.append("}")
         return "\n".join(out) + "\n"
+
+
+_DEF = re.compile(r"^\s*(%[A-Za-z_][A-Za-z0-9_]*)(?::\d+)?\s*=")
+_USE = re.compile(r"%[A-Za-z_][A-Za-z0-9_]*")
+
+
+def split_ops(lines):
+    """The ops of a statement group (Function.groups' lines): runs of lines
+    closed by an op's last line."""
+    ops, cur = [], []
+    for text, ends in lines:
+        cur.append((text, ends))
+        if ends:
+            ops.append(cur)
+            cur = []
+    if cur:
+        ops.append(cur)
+    return ops
 
 
 def _reassociation(src, dst):

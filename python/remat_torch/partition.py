@@ -31,7 +31,7 @@ import torch
 import torch.fx
 
 from . import capture, lower
-from .mlir import ImportError_
+from .mlir import ImporterError, split_ops
 
 try:  # PyTorch 2.x
     from torch._functorch import partitioners as _pt
@@ -210,16 +210,16 @@ class _Partitioner:
         try:
             g = capture._lower(jm, values, arg_info, "joint", len(fwd_outs), [], [],
                                loc_of=lambda n, packet: n.name, result_nodes=results)
-        except ImportError_ as e:
+        except ImporterError as e:
             raise RematFallback("the joint graph cannot be lowered: %s" % str(e).split("\n")[0])
         L = g.lowering
         fn = L.fn
-        keep = capture._live_ops(fn)
+        keep = fn.live_ops()
         # One location per op, "<fx node>|<group>.<op>", and what each op defines.
         ops = {}
         lines = []
         for gi, (loc, glines) in enumerate(fn.groups):
-            for k, op in enumerate(capture._split_ops(glines)):
+            for k, op in enumerate(split_ops(glines)):
                 if (gi, k) not in keep:
                     continue
                 key = "%s|%d.%d" % (loc or "", gi, k)

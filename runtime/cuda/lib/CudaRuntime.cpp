@@ -284,12 +284,6 @@ extern "C" remat_cuda_pool_stats remat_cuda_get_pool_stats(void) {
 
 extern "C" void remat_cuda_reset_pool_stats(void) { state().pool.resetStats(); }
 
-extern "C" void remat_cuda_pool_trim(void) {
-  Status s = state().pool.trim();
-  if (!s.ok())
-    recordError("remat pool: trim: " + s.message);
-}
-
 extern "C" void *remat_cuda_alloc(size_t bytes) {
   if (!ready())
     return nullptr;

@@ -64,8 +64,6 @@ typedef struct remat_cuda_pool_stats {
 
 remat_cuda_pool_stats remat_cuda_get_pool_stats(void);
 void remat_cuda_reset_pool_stats(void);
-/* Returns the cached blocks to the device. */
-void remat_cuda_pool_trim(void);
 
 /* Device memory for drivers (through the pool, counted) and synchronous
  * copies. The copies return 0 on success. */

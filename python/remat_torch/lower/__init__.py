@@ -1,0 +1,28 @@
+"""Lowering of the aten ops of a captured joint graph to upstream MLIR.
+
+One handler per aten op (packet name; overloads share it), registered in
+one registry, `HANDLERS` (core.py), by the family modules of this package:
+
+  elementwise    arithmetic, math, comparisons, logic, where, casts
+  activations    relu, gelu, silu, leaky_relu, softplus, elu, hardtanh
+  constants      zeros, ones, full, arange
+  rng            random draws (arguments, or a counter-based generator)
+  views          reshapes, transposes, slices, cat/stack/split
+  matmul         mm, bmm, addmm
+  reductions     sum, mean, amax, var, std, max/min
+  normalization  softmax, layer norm, batch norm
+  losses         nll_loss, mse_loss, label smoothing's masked ops
+  indexing       embedding, gather, scatter
+  conv           convolution, pooling
+
+Handlers see `Tensor` views (see mlir.py) and Python scalars, and return a
+Tensor, a tuple of them (multi-result ops) or None. Semantics follow
+PyTorch's CPU kernels; results are not bitwise equal to PyTorch's
+(summation order differs) but match within the tolerances stated in
+docs/PyTorch.md.
+"""
+
+from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
+from . import (activations, constants, conv, elementwise, indexing, losses,  # noqa: F401
+               matmul, normalization, reductions, rng, views)
+from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

@@ -1,0 +1,202 @@
+"""Activation functions and their backward ops: relu (threshold_backward),
+gelu (erf and tanh), silu, leaky_relu, softplus, elu, hardtanh, and the
+backward of tanh and sigmoid.
+"""
+
+import math
+
+from ..mlir import elem_is_float
+from .core import handles, out_compute
+
+
+@handles("relu")
+def h_relu(L, a):
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("max", e[0], bd.const(0 if not elem_is_float(c) else 0.0, c), c))
+
+
+@handles("gelu")
+def h_gelu(L, a, approximate="none"):
+    c = out_compute(L)
+    def f(bd, e):
+        x = e[0]
+        half = bd.const(0.5, c)
+        one = bd.const(1.0, c)
+        if approximate == "tanh":
+            x3 = bd.binary("mul", bd.binary("mul", x, x, c), x, c)
+            inner = bd.binary("add", x, bd.binary("mul", bd.const(0.044715, c), x3, c), c)
+            t = bd.unary("math.tanh", bd.binary("mul", bd.const(math.sqrt(2 / math.pi), c), inner, c), c)
+        else:
+            t = bd.unary("math.erf", bd.binary("mul", x, bd.const(1 / math.sqrt(2), c), c), c)
+        return bd.binary("mul", bd.binary("mul", x, half, c), bd.binary("add", one, t, c), c)
+    return L.ew([a], f)
+
+
+@handles("gelu_backward")
+def h_gelu_backward(L, grad, a, approximate="none"):
+    c = out_compute(L)
+    def f(bd, e):
+        g, x = e
+        half = bd.const(0.5, c)
+        one = bd.const(1.0, c)
+        if approximate == "tanh":
+            k0 = bd.const(math.sqrt(2 / math.pi), c)
+            k1 = bd.const(0.044715, c)
+            x2 = bd.binary("mul", x, x, c)
+            x3 = bd.binary("mul", x2, x, c)
+            inner = bd.binary("mul", k0, bd.binary("add", x, bd.binary("mul", k1, x3, c), c), c)
+            t = bd.unary("math.tanh", inner, c)
+            left = bd.binary("mul", half, bd.binary("add", one, t, c), c)
+            sech2 = bd.binary("sub", one, bd.binary("mul", t, t, c), c)
+            dinner = bd.binary("mul", k0, bd.binary("add", one, bd.binary("mul", bd.const(3 * 0.044715, c), x2, c), c), c)
+            right = bd.binary("mul", bd.binary("mul", bd.binary("mul", half, x, c), sech2, c), dinner, c)
+            return bd.binary("mul", g, bd.binary("add", left, right, c), c)
+        cdf = bd.binary("mul", half, bd.binary("add", one, bd.unary(
+            "math.erf", bd.binary("mul", x, bd.const(1 / math.sqrt(2), c), c), c), c), c)
+        pdf = bd.binary("mul", bd.unary("math.exp", bd.binary(
+            "mul", bd.binary("mul", x, x, c), bd.const(-0.5, c), c), c), bd.const(1 / math.sqrt(2 * math.pi), c), c)
+        return bd.binary("mul", g, bd.binary("add", cdf, bd.binary("mul", x, pdf, c), c), c)
+    return L.ew([grad, a], f)
+
+
+@handles("threshold_backward")
+def h_threshold_backward(L, grad, a, threshold):
+    c = out_compute(L)
+    def f(bd, e):
+        le = bd.cmp("le", e[1], bd.const(threshold, c), c)
+        return bd.select(le, bd.const(0.0, c), e[0], c)
+    return L.ew([grad, a], f)
+
+
+@handles("tanh_backward")
+def h_tanh_backward(L, grad, y):
+    c = out_compute(L)
+    return L.ew([grad, y], lambda bd, e: bd.binary("mul", e[0], bd.binary(
+        "sub", bd.const(1.0, c), bd.binary("mul", e[1], e[1], c), c), c))
+
+
+@handles("sigmoid_backward")
+def h_sigmoid_backward(L, grad, y):
+    c = out_compute(L)
+    return L.ew([grad, y], lambda bd, e: bd.binary("mul", e[0], bd.binary(
+        "mul", e[1], bd.binary("sub", bd.const(1.0, c), e[1], c), c), c))
+
+
+def _sigmoid(bd, x, c):
+    one = bd.const(1.0, c)
+    return bd.binary("div", one, bd.binary("add", one, bd.unary("math.exp", bd.unary("arith.negf", x, c), c), c), c)
+
+
+@handles("silu")
+def h_silu(L, a):
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("mul", e[0], _sigmoid(bd, e[0], c), c))
+
+
+@handles("silu_backward")
+def h_silu_backward(L, grad, a):
+    c = out_compute(L)
+
+    def f(bd, e):
+        g, x = e
+        s = _sigmoid(bd, x, c)
+        # s * (1 + x * (1 - s))
+        d = bd.binary("mul", s, bd.binary("add", bd.const(1.0, c), bd.binary(
+            "mul", x, bd.binary("sub", bd.const(1.0, c), s, c), c), c), c)
+        return bd.binary("mul", g, d, c)
+    return L.ew([grad, a], f)
+
+
+@handles("leaky_relu")
+def h_leaky_relu(L, a, slope=0.01):
+    c = out_compute(L)
+
+    def f(bd, e):
+        pos = bd.cmp("gt", e[0], bd.const(0.0, c), c)
+        return bd.select(pos, e[0], bd.binary("mul", e[0], bd.const(slope, c), c), c)
+    return L.ew([a], f)
+
+
+@handles("leaky_relu_backward")
+def h_leaky_relu_backward(L, grad, a, slope, self_is_result=False):
+    c = out_compute(L)
+
+    def f(bd, e):
+        pos = bd.cmp("gt", e[1], bd.const(0.0, c), c)
+        return bd.select(pos, e[0], bd.binary("mul", e[0], bd.const(slope, c), c), c)
+    return L.ew([grad, a], f)
+
+
+@handles("softplus")
+def h_softplus(L, a, beta=1, threshold=20):
+    c = out_compute(L)
+
+    def f(bd, e):
+        bx = bd.binary("mul", e[0], bd.const(float(beta), c), c)
+        soft = bd.binary("div", bd.unary("math.log1p", bd.unary("math.exp", bx, c), c),
+                         bd.const(float(beta), c), c)
+        return bd.select(bd.cmp("gt", bx, bd.const(float(threshold), c), c), e[0], soft, c)
+    return L.ew([a], f)
+
+
+@handles("softplus_backward")
+def h_softplus_backward(L, grad, a, beta=1, threshold=20):
+    c = out_compute(L)
+
+    def f(bd, e):
+        g, x = e
+        bx = bd.binary("mul", x, bd.const(float(beta), c), c)
+        z = bd.unary("math.exp", bx, c)
+        soft = bd.binary("div", bd.binary("mul", g, z, c), bd.binary("add", z, bd.const(1.0, c), c), c)
+        return bd.select(bd.cmp("gt", bx, bd.const(float(threshold), c), c), g, soft, c)
+    return L.ew([grad, a], f)
+
+
+@handles("elu")
+def h_elu(L, a, alpha=1.0, scale=1.0, input_scale=1.0):
+    c = out_compute(L)
+
+    def f(bd, e):
+        x = e[0]
+        neg = bd.binary("mul", bd.unary("math.expm1", bd.binary("mul", x, bd.const(float(input_scale), c), c), c),
+                        bd.const(float(alpha * scale), c), c)
+        return bd.select(bd.cmp("gt", x, bd.const(0.0, c), c),
+                         bd.binary("mul", x, bd.const(float(scale), c), c), neg, c)
+    return L.ew([a], f)
+
+
+@handles("elu_backward")
+def h_elu_backward(L, grad, alpha, scale, input_scale, is_result, self_or_result):
+    c = out_compute(L)
+
+    def f(bd, e):
+        g, v = e
+        if is_result:  # v = elu(x): the negative branch's derivative is input_scale * (v + alpha * scale)
+            neg = bd.binary("mul", bd.const(float(input_scale), c),
+                            bd.binary("add", v, bd.const(float(alpha * scale), c), c), c)
+            positive = bd.cmp("gt", v, bd.const(0.0, c), c)
+        else:
+            neg = bd.binary("mul", bd.const(float(input_scale * alpha * scale), c), bd.unary(
+                "math.exp", bd.binary("mul", v, bd.const(float(input_scale), c), c), c), c)
+            positive = bd.cmp("gt", v, bd.const(0.0, c), c)
+        d = bd.select(positive, bd.const(float(scale), c), neg, c)
+        return bd.binary("mul", g, d, c)
+    return L.ew([grad, self_or_result], f)
+
+
+@handles("hardtanh")
+def h_hardtanh(L, a, lo=-1.0, hi=1.0):
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("min", bd.binary("max", e[0], bd.const(float(lo), c), c),
+                                             bd.const(float(hi), c), c))
+
+
+@handles("hardtanh_backward")
+def h_hardtanh_backward(L, grad, a, lo, hi):
+    c = out_compute(L)
+
+    def f(bd, e):
+        inside = bd.binary("and", bd.cmp("gt", e[1], bd.const(float(lo), c), c),
+                           bd.cmp("lt", e[1], bd.const(float(hi), c), c), "i1")
+        return bd.select(inside, e[0], bd.const(0.0, c), c)
+    return L.ew([grad, a], f)

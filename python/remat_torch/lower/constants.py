@@ -1,0 +1,46 @@
+"""Tensors the graph creates: zeros, ones, full and their `_like`/`new_`
+forms, scalar_tensor, arange.
+"""
+
+from ..mlir import Tensor, elem_is_float
+from .core import handles
+
+
+@handles("empty_like", "zeros_like", "new_empty", "new_zeros", "empty", "zeros",
+         "new_empty_strided", "empty_strided")
+def h_zeros(L, *args, **kwargs):
+    shape, elem = L.out()
+    return L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)
+
+
+@handles("ones_like", "new_ones", "ones")
+def h_ones(L, *args, **kwargs):
+    shape, elem = L.out()
+    return L.fn.filled(shape, elem, 1.0 if elem_is_float(elem) else 1)
+
+
+@handles("full", "full_like", "new_full", "scalar_tensor", "fill")
+def h_full(L, *args, **kwargs):
+    shape, elem = L.out()
+    name = str(L.node.target).split(".")[1].rstrip("_")
+    value = {"full": 1, "full_like": 1, "new_full": 2, "scalar_tensor": 0, "fill": 1}[name]
+    value = args[value] if len(args) > value else kwargs.get("fill_value", kwargs.get("value"))
+    if isinstance(value, Tensor):
+        return L.ew([value], lambda bd, e: e[0], shape=shape, elem=elem)
+    return L.fn.filled(shape, elem, value)
+
+
+@handles("arange")
+def h_arange(L, *args, **kwargs):
+    shape, elem = L.out()
+    nums = [a for a in args if isinstance(a, (int, float))]
+    start, step = (nums[0], nums[2] if len(nums) > 2 else 1) if len(nums) >= 2 else (0, 1)
+    c = "f64" if elem_is_float(elem) else "i64"
+
+    def body(bd, a):
+        i = bd.emit("arith.index_cast %s : index to i64" % bd.index(0))
+        i = bd.cast(i, "i64", c)
+        v = bd.binary("add", bd.const(start, c), bd.binary("mul", i, bd.const(step, c), c), c)
+        return [bd.cast(v, c, elem)]
+
+    return L.fn.generic([(shape, elem)], [], body)[0]

@@ -1,0 +1,224 @@
+"""The lowering's core: the handler registry, the `Lowering` state of one
+import (values of FX nodes, elementwise and reduction builders, in-place
+writes) and small helpers shared by the op families.
+"""
+
+from ..mlir import ImporterError, Tensor, elem_is_float, ttype
+
+# aten packet name -> handler(L, *args, **kwargs); one registry for every
+# family module. None: known to the driver, which handles it itself.
+HANDLERS = {"getitem": None}  # operator.getitem
+
+
+def handles(*names):
+    def register(fn):
+        for n in names:
+            HANDLERS[n] = fn
+        return fn
+    return register
+
+
+def compute_elem(elem):
+    # PyTorch's CPU kernels compute half types in float ("opmath"); so do we.
+    return "f32" if elem in ("f16", "bf16") else elem
+
+
+def out_compute(L):
+    """The compute type of the current node's result."""
+    return compute_elem(L.out()[1])
+
+
+def norm_dim(d, rank):
+    return d + rank if d < 0 else d
+
+
+def norm_dims(dims, rank):
+    if dims is None or (isinstance(dims, (list, tuple)) and len(dims) == 0):
+        return list(range(rank))
+    if isinstance(dims, int):
+        dims = [dims]
+    return sorted(norm_dim(d, rank) for d in dims)
+
+
+def pair(v):
+    if isinstance(v, int):
+        return [v, v]
+    v = list(v)
+    return v * 2 if len(v) == 1 else v
+
+
+class Lowering:
+    """State of one import: the function, values of FX nodes, side outputs."""
+
+    def __init__(self, fn, meta, elem_of):
+        self.fn = fn
+        self.meta = meta          # node -> example value (tensor / tuple / scalar)
+        self.elem_of = elem_of    # torch dtype -> MLIR element type
+        self.env = {}
+        # An in-place op's result is the same tensor as its target: both
+        # nodes name one storage, whose latest value env holds at the root.
+        self.root = {}
+        self.view_base = {}       # node -> node whose storage it views
+        self.order = {}
+        self.mutated = {}         # placeholder node -> latest Tensor
+        self.random_inputs = []   # (arg name, node) whose values the caller supplies
+        self.functional_rng = False   # counter-based RNG in the graph instead
+        self.rng_seed = None
+        self.rng_offset = 0
+        self.node = None
+
+    # -- values --------------------------------------------------------------
+    def value(self, a):
+        if hasattr(a, "op") and hasattr(a, "target"):  # an fx.Node
+            a = self.root.get(a, a)
+            if a not in self.env:
+                raise ImporterError("value of '%s' is not available" % a.name)
+            return self.env[a]
+        if isinstance(a, (list, tuple)):
+            return type(a)(self.value(x) for x in a)
+        return a
+
+    def out(self, idx=None):
+        """(shape, elem) of the current node's result (or of result idx)."""
+        v = self.meta.get(self.node)
+        if idx is not None:
+            v = v[idx]
+        return tuple(v.shape), self.elem_of(v.dtype)
+
+    def error(self, message):
+        raise ImporterError(message)
+
+    # -- elementwise -----------------------------------------------------------
+    def ew(self, operands, fn, shape=None, elem=None, compute=None, yields=None):
+        """out = fn(body, [operand elements in `compute` type]) elementwise,
+        with broadcasting; scalars become constants. fn returns a value of
+        type `yields` (default: `compute`; i1 for comparisons)."""
+        if shape is None:
+            shape, elem = self.out()
+        compute = compute or compute_elem(elem)
+        tensors = [o for o in operands if isinstance(o, Tensor)]
+
+        def body(b, args):
+            it = iter(args)
+            elems = []
+            for o in operands:
+                if isinstance(o, Tensor):
+                    elems.append(b.cast(next(it), o.elem, compute))
+                elif o is None:
+                    elems.append(None)
+                else:
+                    elems.append(b.const(o, compute))
+            r = fn(b, elems)
+            return [b.cast(r, yields or compute, elem)]
+
+        if not tensors:
+            raise ImporterError("an elementwise op on scalars only is not supported")
+        return self.fn.generic([(shape, elem)], tensors, body)[0]
+
+    def reduce(self, t, dims, keepdim, kind="add", elem=None, fn=None):
+        """Sum (or max) of view `t` over `dims`; `fn(body, x)` maps each
+        element first. Accumulates in the compute type."""
+        rank = len(t.shape)
+        dims = norm_dims(dims, rank)
+        elem = elem or t.elem
+        acc = compute_elem(elem)
+        kept = [k for k in range(rank) if k not in dims]
+        par_shape = tuple(t.shape[k] for k in kept)
+        red_shape = [t.shape[k] for k in dims]
+        # Loop dims: parallel (kept) first, then reduced; read t through them.
+        loop_of = {}
+        for i, k in enumerate(kept):
+            loop_of[k] = "d%d" % i
+        for i, k in enumerate(dims):
+            loop_of[k] = "d%d" % (len(kept) + i)
+        exprs = t.base_exprs([loop_of[k] for k in range(rank)])
+        init_val = {"add": 0.0, "max": float("-inf"), "min": float("inf")}[kind]
+        if not elem_is_float(acc):
+            bits = int(acc[1:])
+            init_val = {"add": 0, "max": -(1 << (bits - 1)), "min": (1 << (bits - 1)) - 1}[kind]
+        init = self.fn.filled(par_shape, acc, init_val)
+
+        def body(b, args):
+            x = b.cast(args[0], t.elem, acc)
+            if fn is not None:
+                x = fn(b, x)
+            return [b.binary(kind, x, args[1], acc)]
+
+        r = self.fn.generic([(par_shape, acc)], [(t, exprs)], body,
+                            reduce_dims=red_shape, inits=[init])[0]
+        if acc != elem:
+            r = self.ew([r], lambda b, e: e[0], shape=par_shape, elem=elem)
+        if keepdim:
+            out_shape = tuple(1 if k in dims else t.shape[k] for k in range(rank))
+            view = []
+            i = 0
+            for k in range(rank):
+                if k in dims:
+                    view.append(None)
+                else:
+                    view.append(i)
+                    i += 1
+            r = Tensor(r.value, r.base_shape, r.elem, out_shape, view)
+        return r
+
+    # -- in-place and views -----------------------------------------------------
+    def mutate(self, target_node, new):
+        """`target_node`'s tensor now holds `new` (an in-place op)."""
+        target_node = self.root.get(target_node, target_node)
+        if target_node in self.view_base:
+            self.error("in-place '%s' writes into a view of another tensor; remat imports "
+                       "functional graphs only" % self.node.target)
+        here = self.order[self.node]
+        for v, base in self.view_base.items():
+            if base is target_node and any(self.order.get(u, -1) > here for u in v.users):
+                self.error("in-place '%s' changes '%s', which has a view ('%s') used later; "
+                           "remat imports functional graphs only" % (
+                               self.node.target, target_node.name, v.name))
+        self.env[target_node] = new
+        if target_node.op == "placeholder":
+            self.mutated[target_node] = new
+        return new
+
+
+# -- helpers shared by the families --------------------------------------------
+
+def mark_view(L):
+    """The current node is a view of its first argument's storage."""
+    base = L.node.args[0]
+    L.view_base[L.node] = L.view_base.get(base, base)
+
+
+def extract_slice(L, a, offsets, sizes, strides, out_shape=None):
+    """tensor.extract_slice of `a` (materialized first)."""
+    a = L.fn.materialize(a)
+    name = L.fn.fresh("s")
+    L.fn.line("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+        name, a.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
+        ", ".join(map(str, strides)), ttype(a.shape, a.elem), ttype(out_shape or sizes, a.elem)))
+    return Tensor(name, out_shape or sizes, a.elem)
+
+
+def extract(bd, tensor, idx_values):
+    """tensor.extract of one element inside a linalg.generic body."""
+    return bd.emit("tensor.extract %s[%s] : %s" % (tensor.value, ", ".join(idx_values),
+                                                   ttype(tensor.base_shape, tensor.elem)))
+
+
+def to_index(bd, v, elem, size=None):
+    """An index from an integer element; with `size`, clamped to [0, size):
+    PyTorch raises on an out-of-range index, compiled code would read out of
+    bounds, so the graph clamps (only invalid inputs see a difference)."""
+    if size is not None:
+        v = bd.binary("max", v, bd.const(0, elem), elem)
+        v = bd.binary("min", v, bd.const(size - 1, elem), elem)
+    return bd.emit("arith.index_cast %s : %s to index" % (v, elem))
+
+
+def square(bd, v, c):
+    return bd.binary("mul", v, v, c)
+
+
+def channel_view(t, rank):
+    """A per-channel vector [C] seen as [1, C, 1, ...] for NC... tensors."""
+    return Tensor(t.value, t.base_shape, t.elem, (1, t.shape[0]) + (1,) * (rank - 2),
+                  [None] + [t.view[0]] + [None] * (rank - 2))

@@ -1,0 +1,233 @@
+"""Elementwise arithmetic, math functions, comparisons and logic, `where`,
+`sign`, `tril`/`triu`, and the casts and copies (`_to_copy`, `clone`,
+`copy_`): one linalg.generic each, broadcasting through indexing maps.
+"""
+
+from ..mlir import Tensor, elem_is_float
+from .core import HANDLERS, compute_elem, handles, mark_view, out_compute
+
+
+def _add_like(kind):
+    """add / sub: a (+|-) alpha * b."""
+    def h(L, a, b, alpha=1):
+        c = out_compute(L)
+
+        def f(bd, e):
+            y = e[1] if alpha == 1 else bd.binary("mul", e[1], bd.const(alpha, c), c)
+            return bd.binary(kind, e[0], y, c)
+        return L.ew([a, b], f)
+    return h
+
+
+h_add = HANDLERS["add"] = _add_like("add")
+h_sub = HANDLERS["sub"] = _add_like("sub")
+
+
+@handles("rsub")
+def h_rsub(L, a, b, alpha=1):
+    return h_sub(L, b, a, alpha)
+
+
+@handles("mul")
+def h_mul(L, a, b):
+    c = out_compute(L)
+    return L.ew([a, b], lambda bd, e: bd.binary("mul", e[0], e[1], c))
+
+
+@handles("div")
+def h_div(L, a, b, rounding_mode=None):
+    c = out_compute(L)
+    if rounding_mode is not None:
+        L.error("div with rounding_mode='%s' is not supported" % rounding_mode)
+    if not elem_is_float(c):
+        L.error("integer division is not supported")
+    return L.ew([a, b], lambda bd, e: bd.binary("div", e[0], e[1], c))
+
+
+@handles("maximum", "minimum")
+def h_maxmin(L, a, b):
+    c = out_compute(L)
+    kind = "max" if "maximum" in str(L.node.target) else "min"
+    return L.ew([a, b], lambda bd, e: bd.binary(kind, e[0], e[1], c))
+
+
+@handles("clamp_min")
+def h_clamp_min(L, a, m):
+    c = out_compute(L)
+    return L.ew([a, m], lambda bd, e: bd.binary("max", e[0], e[1], c))
+
+
+@handles("clamp")
+def h_clamp(L, a, lo=None, hi=None):
+    c = out_compute(L)
+    def f(bd, e):
+        x = e[0]
+        if lo is not None:
+            x = bd.binary("max", x, bd.const(lo, c), c)
+        if hi is not None:
+            x = bd.binary("min", x, bd.const(hi, c), c)
+        return x
+    return L.ew([a], f)
+
+
+def _unary_math(op):
+    def h(L, a):
+        c = out_compute(L)
+        return L.ew([a], lambda bd, e: bd.unary(op, e[0], c))
+    return h
+
+
+for _name, _op in {"exp": "math.exp", "log": "math.log", "tanh": "math.tanh",
+                   "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "erf": "math.erf",
+                   "abs": "math.absf", "neg": "arith.negf", "sin": "math.sin",
+                   "cos": "math.cos", "log1p": "math.log1p", "expm1": "math.expm1"}.items():
+    HANDLERS[_name] = _unary_math(_op)
+
+
+@handles("reciprocal")
+def h_reciprocal(L, a):
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("div", bd.const(1.0, c), e[0], c))
+
+
+@handles("sigmoid")
+def h_sigmoid(L, a):
+    c = out_compute(L)
+    def f(bd, e):
+        n = bd.unary("arith.negf", e[0], c)
+        x = bd.unary("math.exp", n, c)
+        d = bd.binary("add", bd.const(1.0, c), x, c)
+        return bd.binary("div", bd.const(1.0, c), d, c)
+    return L.ew([a], f)
+
+
+@handles("pow")
+def h_pow(L, a, b):
+    c = out_compute(L)
+    if isinstance(b, Tensor):
+        return L.ew([a, b], lambda bd, e: bd.emit("math.powf %s, %s : %s" % (e[0], e[1], c)))
+    def f(bd, e):
+        if b == 2:
+            return bd.binary("mul", e[0], e[0], c)
+        if b == 3:
+            return bd.binary("mul", bd.binary("mul", e[0], e[0], c), e[0], c)
+        if b == 0.5:
+            return bd.unary("math.sqrt", e[0], c)
+        if b == 1:
+            return e[0]
+        return bd.emit("math.powf %s, %s : %s" % (e[0], bd.const(float(b), c), c))
+    return L.ew([a], f)
+
+
+def _compare(pred):
+    def h(L, a, b):
+        elems = [o.elem for o in (a, b) if isinstance(o, Tensor)]
+        floats = [e for e in elems if elem_is_float(e)]
+        if floats:
+            c = compute_elem(max(floats, key=lambda e: {"f16": 1, "bf16": 1, "f32": 2, "f64": 3}[e]))
+        elif any(isinstance(o, float) for o in (a, b)):
+            c = "f32"
+        else:
+            c = max(elems, key=lambda e: int(e[1:]))
+        return L.ew([a, b], lambda bd, e: bd.cmp(pred, e[0], e[1], c), compute=c, yields="i1")
+    return h
+
+
+for _p in ("eq", "ne", "lt", "le", "gt", "ge"):
+    HANDLERS[_p] = _compare(_p)
+
+
+@handles("bitwise_not", "logical_not")
+def h_not(L, a):
+    if a.elem != "i1":
+        L.error("bitwise_not on %s is not supported (only bool)" % a.elem)
+    return L.ew([a], lambda bd, e: bd.binary("xor", e[0], bd.const(True, "i1"), "i1"), compute="i1")
+
+
+@handles("logical_and", "bitwise_and")
+def h_and(L, a, b):
+    return L.ew([a, b], lambda bd, e: bd.binary("and", e[0], e[1], "i1"), compute="i1")
+
+
+@handles("logical_or", "bitwise_or")
+def h_or(L, a, b):
+    return L.ew([a, b], lambda bd, e: bd.binary("or", e[0], e[1], "i1"), compute="i1")
+
+
+@handles("where")
+def h_where(L, cond, a, b):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    def body(bd, args):
+        it = iter(args)
+        vals = []
+        for o, want in ((cond, "i1"), (a, c), (b, c)):
+            if isinstance(o, Tensor):
+                vals.append(bd.cast(next(it), o.elem, want))
+            else:
+                vals.append(bd.const(o, want))
+        return [bd.cast(bd.select(vals[0], vals[1], vals[2], c), c, elem)]
+    tensors = [o for o in (cond, a, b) if isinstance(o, Tensor)]
+    return L.fn.generic([(shape, elem)], tensors, body)[0]
+
+
+@handles("masked_fill")
+def h_masked_fill(L, a, mask, value):
+    return h_where(L, mask, value, a)
+
+
+@handles("_to_copy", "to")
+def h_to_copy(L, a, *args, **kwargs):
+    shape, elem = L.out()
+    if a.elem == elem:
+        return a
+    return L.ew([a], lambda bd, e: e[0], compute=elem)
+
+
+@handles("clone", "detach", "alias", "lift_fresh_copy", "contiguous", "lift_fresh")
+def h_identity(L, a, *args, **kwargs):
+    # Values are immutable here, so a copy is the value itself; detach and
+    # alias share storage in PyTorch, which matters to in-place writes.
+    if str(L.node.target).split(".")[1] in ("detach", "alias"):
+        mark_view(L)
+    return a
+
+
+@handles("copy")
+def h_copy(L, dst, src, non_blocking=False):
+    shape, elem = L.out()
+    return L.ew([src], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("sgn", "sign")
+def h_sign(L, a):
+    c = out_compute(L)
+    zero = 0.0 if elem_is_float(c) else 0
+
+    def f(bd, e):
+        pos = bd.cmp("gt", e[0], bd.const(zero, c), c)
+        neg = bd.cmp("lt", e[0], bd.const(zero, c), c)
+        one = bd.const(1.0 if elem_is_float(c) else 1, c)
+        minus = bd.const(-1.0 if elem_is_float(c) else -1, c)
+        return bd.select(pos, one, bd.select(neg, minus, bd.const(zero, c), c), c)
+    return L.ew([a], f)
+
+
+def _triangle(keep_upper):
+    def h(L, a, diagonal=0):
+        shape, elem = L.out()
+        r = len(shape)
+
+        def body(bd, args):
+            i = bd.emit("arith.index_cast %s : index to i64" % bd.index(r - 2))
+            j = bd.emit("arith.index_cast %s : index to i64" % bd.index(r - 1))
+            d = bd.binary("sub", j, i, "i64")
+            keep = bd.cmp("ge" if keep_upper else "le", d, bd.const(diagonal, "i64"), "i64")
+            zero = bd.const(0.0 if elem_is_float(elem) else (False if elem == "i1" else 0), elem)
+            return [bd.select(keep, bd.cast(args[0], a.elem, elem), zero, elem)]
+        return L.fn.generic([(shape, elem)], [a], body)[0]
+    return h
+
+
+handles("tril")(_triangle(False))
+handles("triu")(_triangle(True))

@@ -1,0 +1,192 @@
+"""Losses: nll_loss (cross-entropy), mse_loss, and the masked ops of
+label-smoothed cross-entropy (masked_select consumed by a sum or mean,
+masked_scatter of one repeated value, index_put with one boolean mask).
+"""
+
+from ..mlir import Tensor, prod
+from .core import compute_elem, extract, handles, square, to_index
+
+
+@handles("nll_loss_forward")
+def h_nll_loss_forward(L, x, target, weight, reduction, ignore_index):
+    if weight is not None:
+        L.error("nll_loss with class weights is not supported")
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+    x = L.fn.materialize(x)
+    if len(x.shape) == 1:
+        x = L.fn.reshape(x, (1,) + x.shape)
+        target = L.fn.reshape(L.fn.materialize(target), (1,))
+    n, classes = x.shape
+    te = target.elem
+
+    # picked[i] = target[i] != ignore ? -x[i, target[i]] : 0; valid[i] as 0/1.
+    def body(bd, args):
+        t = args[0]
+        valid = bd.cmp("ne", t, bd.const(ignore_index, te), te)
+        safe = bd.select(valid, t, bd.const(0, te), te)
+        v = extract(bd, x, [bd.index(0), to_index(bd, safe, te, classes)])
+        v = bd.cast(v, x.elem, c)
+        neg = bd.unary("arith.negf", v, c)
+        picked = bd.select(valid, neg, bd.const(0.0, c), c)
+        return [picked, bd.cast(valid, "i1", c)]
+
+    picked, valid = L.fn.generic([((n,), c), ((n,), c)], [target], body)
+    total = L.reduce(valid, None, False, elem=c)
+    loss = L.reduce(picked, None, False, elem=c)
+    if reduction == 1:  # mean
+        loss = L.ew([loss, total], lambda bd, e: bd.binary("div", e[0], e[1], c), shape=(), elem=elem)
+    elif reduction == 2:  # sum
+        loss = L.ew([loss], lambda bd, e: e[0], shape=(), elem=elem) if c != elem else loss
+    else:
+        L.error("nll_loss with reduction='none' is not supported")
+    tw_shape, tw_elem = L.out(1)
+    total = L.ew([total], lambda bd, e: e[0], shape=tw_shape, elem=tw_elem) if tw_elem != c else total
+    return (loss, total)
+
+
+@handles("nll_loss_backward")
+def h_nll_loss_backward(L, grad, x, target, weight, reduction, ignore_index, total_weight):
+    if weight is not None:
+        L.error("nll_loss with class weights is not supported")
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    te = target.elem
+    squeeze = len(shape) == 1
+    full = (1,) + tuple(shape) if squeeze else tuple(shape)
+    tgt = L.fn.reshape(L.fn.materialize(target), (full[0],)) if squeeze else target
+
+    def body(bd, args):
+        t, g, tw = args[0], bd.cast(args[1], grad.elem, c), bd.cast(args[2], total_weight.elem, c)
+        hit = bd.cmp("eq", bd.emit("arith.index_cast %s : index to %s" % (bd.index(1), te)), t, te)
+        valid = bd.cmp("ne", t, bd.const(ignore_index, te), te)
+        both = bd.binary("and", hit, valid, "i1")
+        v = bd.unary("arith.negf", g, c)
+        if reduction == 1:
+            v = bd.binary("div", v, tw, c)
+        return [bd.cast(bd.select(both, v, bd.const(0.0, c), c), c, elem)]
+
+    t_view = Tensor(tgt.value, tgt.base_shape, tgt.elem, full, [0, None]) if tgt.dense else tgt.unsqueezed(1).broadcast_to(full)
+    g_view = grad.broadcast_to(full) if len(grad.shape) == 0 else grad
+    tw_view = total_weight.broadcast_to(full)
+    r = L.fn.generic([(full, elem)], [t_view, g_view, tw_view], body)[0]
+    return L.fn.reshape(r, shape) if squeeze else r
+
+
+def _reduced(L, t, reduction, n, c, elem):
+    if reduction == 0:
+        return t
+    s = L.reduce(t, None, False, elem=c)
+    if reduction == 1:
+        return L.ew([s], lambda bd, e: bd.binary("div", e[0], bd.const(float(n), c), c), shape=(), elem=elem)
+    return s if c == elem else L.ew([s], lambda bd, e: e[0], shape=(), elem=elem)
+
+
+@handles("mse_loss")
+def h_mse_loss(L, x, y, reduction=1):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    full = tuple(x.shape) if len(x.shape) >= len(y.shape) else tuple(y.shape)
+    sq = L.ew([x, y], lambda bd, e: square(bd, bd.binary("sub", e[0], e[1], c), c), shape=full,
+              elem=c if reduction else elem)
+    return _reduced(L, sq, reduction, prod(full), c, elem)
+
+
+@handles("mse_loss_backward")
+def h_mse_loss_backward(L, grad, x, y, reduction=1):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    scale = 2.0 / prod(shape) if reduction == 1 else 2.0
+    return L.ew([grad, x, y], lambda bd, e: bd.binary("mul", bd.binary("mul", e[0], bd.binary(
+        "sub", e[1], e[2], c), c), bd.const(scale, c), c))
+
+
+# Label-smoothed cross-entropy (PyTorch 1.13's decomposition) selects the
+# non-ignored rows with masked_select, whose size depends on the targets:
+# it is lowered only where a sum or mean consumes it, as a masked reduction.
+class MaskedValues:
+    def __init__(self, values, mask):
+        self.values, self.mask = values, mask
+        self.shape = ()
+
+
+@handles("masked_select")
+def h_masked_select(L, a, mask):
+    for user in L.node.users:
+        if str(user.target).split(".")[1] not in ("mean", "sum"):
+            L.error("masked_select is supported only when a sum or mean consumes it "
+                    "(its size depends on the data), not %s" % user.target)
+    return MaskedValues(a, mask)
+
+
+def masked_reduction(L, m, mean):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    full = tuple(m.values.shape) if len(m.values.shape) >= len(m.mask.shape) else tuple(m.mask.shape)
+
+    total = L.reduce(_select3(L, m.mask, m.values, 0.0, full, c), None, False, elem=c)
+    if not mean:
+        return total if c == elem else L.ew([total], lambda bd, e: e[0], shape=(), elem=elem)
+    count = L.reduce(L.ew([m.mask], lambda bd, e: bd.cast(e[0], "i1", c), shape=full, elem=c, compute="i1",
+                          yields=c), None, False, elem=c)
+    return L.ew([total, count], lambda bd, e: bd.binary("div", e[0], e[1], c), shape=(), elem=elem)
+
+
+_ELEMENTWISE = ("div", "mul", "add", "sub", "neg", "_to_copy", "clone", "detach", "alias")
+
+
+@handles("masked_scatter")
+def h_masked_scatter(L, base, mask, src):
+    """base with the masked positions taken, in order, from src: supported
+    when all of src's elements are equal (label smoothing's backward), so
+    that the order does not matter."""
+    src_node = L.node.args[2]
+    if not (all(v is None for v in src.view) or _uniform_node(L, src_node)):
+        L.error("masked_scatter from a source whose elements differ is not supported")
+    shape, elem = L.out()
+    one = Tensor(src.value, src.base_shape, src.elem, (), [])  # its first element
+    return _select3(L, mask, one, base, shape, elem)
+
+
+def _uniform_node(L, node):
+    """Whether every element of FX node's value is provably the same: an
+    expand of one element, or elementwise ops of such values and scalars."""
+    if not hasattr(node, "target"):
+        return True
+    name = str(node.target).split(".")[1] if "." in str(node.target) else ""
+    if name == "expand":
+        v = L.meta.get(node.args[0])
+        return v is not None and prod(v.shape) == 1
+    if name in _ELEMENTWISE:
+        return all(_uniform_node(L, a) for a in node.args if hasattr(a, "target"))
+    return False
+
+
+def _select3(L, cond, a, b, shape, elem):
+    c = compute_elem(elem)
+
+    def body(bd, args):
+        it = iter(args)
+        vals = []
+        for o, want in ((cond, "i1"), (a, c), (b, c)):
+            vals.append(bd.cast(next(it), o.elem, want) if isinstance(o, Tensor) else bd.const(o, want))
+        return [bd.cast(bd.select(vals[0], vals[1], vals[2], c), c, elem)]
+    return L.fn.generic([(shape, elem)], [o for o in (cond, a, b) if isinstance(o, Tensor)], body)[0]
+
+
+@handles("index_put")
+def h_index_put(L, base, indices, values, accumulate=False):
+    """x[mask] = v with one boolean mask and one value (label smoothing's
+    ignore_index handling); integer indices are not supported."""
+    shape, elem = L.out()
+    if len(indices) != 1 or indices[0] is None or indices[0].elem != "i1":
+        L.error("index_put is supported with one boolean mask only")
+    if prod(values.shape) != 1:
+        L.error("index_put with a boolean mask is supported with one value only")
+    mask = indices[0]
+    v = Tensor(values.value, values.base_shape, values.elem, (), []) if values.shape else values
+    if accumulate:
+        c = compute_elem(elem)
+        return L.ew([mask, v, base], lambda bd, e: bd.select(e[0], bd.binary("add", e[2], e[1], c), e[2], c),
+                    shape=shape, elem=elem)
+    return _select3(L, mask, v, base, shape, elem)

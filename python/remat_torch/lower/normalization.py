@@ -1,0 +1,219 @@
+"""Softmax and log-softmax, layer norm and batch norm, with their backward
+ops.
+"""
+
+from ..mlir import Tensor, prod, ttype
+from .core import channel_view, compute_elem, handles, norm_dim, square
+
+
+@handles("_softmax")
+def h_softmax(L, a, dim, half_to_float=False):
+    shape, elem = L.out()
+    a = L.fn.materialize(a)
+    if a.elem != elem:
+        a = L.ew([a], lambda bd, e: e[0], shape=a.shape, elem=elem)
+    dim = norm_dim(dim, len(shape))
+    e = L.fn.empty(shape, elem)
+    name = L.fn.fresh("sm")
+    t = ttype(shape, elem)
+    L.fn.line("%s = linalg.softmax dimension(%d) ins(%s : %s) outs(%s : %s) -> %s" % (
+        name, dim, a.value, t, e, t, t))
+    return Tensor(name, shape, elem)
+
+
+@handles("_softmax_backward_data")
+def h_softmax_backward(L, grad, out, dim, input_dtype=None):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    prod_t = L.ew([grad, out], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=shape, elem=c)
+    s = L.reduce(prod_t, [dim], True, elem=c)
+    return L.ew([out, grad, s], lambda bd, e: bd.binary("mul", e[0], bd.binary("sub", e[1], e[2], c), c))
+
+
+@handles("_log_softmax")
+def h_log_softmax(L, a, dim, half_to_float=False):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    m = L.reduce(a, [dim], True, "max", elem=c)
+    s = L.reduce(L.ew([a, m], lambda bd, e: bd.unary("math.exp", bd.binary("sub", e[0], e[1], c), c),
+                      shape=shape, elem=c), [dim], True, elem=c)
+    return L.ew([a, m, s], lambda bd, e: bd.binary("sub", bd.binary("sub", e[0], e[1], c),
+                                                   bd.unary("math.log", e[2], c), c))
+
+
+@handles("_log_softmax_backward_data")
+def h_log_softmax_backward(L, grad, out, dim, input_dtype=None):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    s = L.reduce(grad, [dim], True, elem=c)
+    return L.ew([grad, out, s], lambda bd, e: bd.binary("sub", e[0], bd.binary(
+        "mul", bd.unary("math.exp", e[1], c), e[2], c), c))
+
+
+@handles("native_layer_norm")
+def h_layer_norm(L, x, normalized_shape, weight, bias, eps):
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+    k = len(normalized_shape)
+    rank = len(x.shape)
+    dims = list(range(rank - k, rank))
+    n = float(prod(normalized_shape))
+    mean = L.ew([L.reduce(x, dims, True, elem=c)], lambda bd, e: bd.binary("div", e[0], bd.const(n, c), c),
+                shape=tuple(x.shape[:rank - k]) + (1,) * k, elem=c)
+    var = L.reduce(L.ew([x, mean], lambda bd, e: square(bd, bd.binary("sub", e[0], e[1], c), c),
+                        shape=x.shape, elem=c), dims, True, elem=c)
+    rstd = L.ew([var], lambda bd, e: bd.unary("math.rsqrt", bd.binary(
+        "add", bd.binary("div", e[0], bd.const(n, c), c), bd.const(eps, c), c), c),
+        shape=mean.shape, elem=c)
+    ops = [x, mean, rstd] + [t for t in (weight, bias) if t is not None]
+
+    out = L.ew(ops, _normalize(weight, bias, c), shape=shape, elem=elem)
+    mshape, melem = L.out(1)
+    if melem != c:
+        mean = L.ew([mean], lambda bd, e: e[0], shape=mshape, elem=melem)
+        rstd = L.ew([rstd], lambda bd, e: e[0], shape=mshape, elem=melem)
+    return (out, mean, rstd)
+
+
+def _normalize(weight, bias, c):
+    """(x - mean) * rstd [* weight] [+ bias] over operands x, mean, rstd, w?, b?."""
+    def f(bd, e):
+        y = bd.binary("mul", bd.binary("sub", e[0], e[1], c), e[2], c)
+        i = 3
+        if weight is not None:
+            y = bd.binary("mul", y, e[i], c)
+            i += 1
+        if bias is not None:
+            y = bd.binary("add", y, e[i], c)
+        return y
+    return f
+
+
+@handles("native_layer_norm_backward")
+def h_layer_norm_backward(L, go, x, normalized_shape, mean, rstd, weight, bias, output_mask):
+    c = compute_elem(x.elem)
+    k = len(normalized_shape)
+    rank = len(x.shape)
+    norm = list(range(rank - k, rank))
+    outer = list(range(rank - k))
+    n = float(prod(normalized_shape))
+    xhat = L.ew([x, mean, rstd], lambda bd, e: bd.binary("mul", bd.binary("sub", e[0], e[1], c), e[2], c),
+                shape=x.shape, elem=c)
+    results = [None, None, None]
+    if output_mask[0]:
+        g = go if weight is None else L.ew([go, weight], lambda bd, e: bd.binary("mul", e[0], e[1], c),
+                                           shape=x.shape, elem=c)
+        s1 = L.reduce(g, norm, True, elem=c)
+        s2 = L.reduce(L.ew([g, xhat], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=x.shape, elem=c),
+                      norm, True, elem=c)
+        # dx = rstd/N * (N*g - sum(g) - xhat*sum(g*xhat))
+        def f(bd, e):
+            gg, xh, a, b, r = e
+            t = bd.binary("sub", bd.binary("mul", bd.const(n, c), gg, c), a, c)
+            t = bd.binary("sub", t, bd.binary("mul", xh, b, c), c)
+            return bd.binary("mul", bd.binary("div", r, bd.const(n, c), c), t, c)
+        results[0] = L.ew([g, xhat, s1, s2, rstd], f, shape=x.shape, elem=L.out(0)[1])
+    if output_mask[1] and weight is not None:
+        shape, elem = L.out(1)
+        results[1] = L.reduce(L.ew([go, xhat], lambda bd, e: bd.binary("mul", e[0], e[1], c),
+                                   shape=x.shape, elem=c), outer, False, elem=elem)
+    if output_mask[2] and bias is not None:
+        shape, elem = L.out(2)
+        results[2] = L.reduce(go, outer, False, elem=elem)
+    return tuple(results)
+
+
+def _invstd(L, var, eps, c):
+    """1 / sqrt(var + eps) per channel, as PyTorch's batch norm computes it."""
+    return L.ew([var], lambda bd, e: bd.binary("div", bd.const(1.0, c), bd.unary(
+        "math.sqrt", bd.binary("add", e[0], bd.const(eps, c), c), c), c), shape=var.shape, elem=c)
+
+
+@handles("native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_no_training")
+def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, momentum=0.1, eps=1e-5):
+    name = str(L.node.target).split(".")[1]
+    if name == "_native_batch_norm_legit_no_training":
+        training, momentum, eps = False, training, momentum
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+    rank = len(x.shape)
+    red = [0] + list(range(2, rank))
+    m = float(prod(x.shape[d] for d in red))
+    chans = (x.shape[1],)
+    if training:
+        mean = L.ew([L.reduce(x, red, False, elem=c)], lambda bd, e: bd.binary("div", e[0], bd.const(m, c), c),
+                    shape=chans, elem=c)
+        var = L.ew([L.reduce(L.ew([x, channel_view(mean, rank)], lambda bd, e: square(bd, bd.binary("sub", e[0], e[1], c), c),
+                                  shape=x.shape, elem=c), red, False, elem=c)],
+                   lambda bd, e: bd.binary("div", e[0], bd.const(m, c), c), shape=chans, elem=c)
+        invstd = _invstd(L, var, eps, c)
+        if running_mean is not None:
+            mom = momentum
+            unbias = m / (m - 1) if m > 1 else 1.0
+            rm_node, rv_node = L.node.args[3], L.node.args[4]
+            new_rm = L.ew([running_mean, mean], lambda bd, e: bd.binary("add", bd.binary(
+                "mul", e[0], bd.const(1 - mom, c), c), bd.binary("mul", e[1], bd.const(mom, c), c), c),
+                shape=chans, elem=running_mean.elem)
+            new_rv = L.ew([running_var, var], lambda bd, e: bd.binary("add", bd.binary(
+                "mul", e[0], bd.const(1 - mom, c), c), bd.binary("mul", bd.binary(
+                    "mul", e[1], bd.const(unbias, c), c), bd.const(mom, c), c), c),
+                shape=chans, elem=running_var.elem)
+            L.mutate(rm_node, new_rm)
+            L.mutate(rv_node, new_rv)
+        save_mean, save_invstd = mean, invstd
+        use_mean, use_invstd = mean, invstd
+    else:
+        use_mean = running_mean
+        use_invstd = _invstd(L, running_var, eps, c)
+        s_shape, s_elem = L.out(1)
+        save_mean = L.fn.filled(s_shape, s_elem, 0.0)
+        save_invstd = L.fn.filled(L.out(2)[0], L.out(2)[1], 0.0)
+    ops = [x, channel_view(use_mean, rank), channel_view(use_invstd, rank)]
+    if weight is not None:
+        ops.append(channel_view(weight, rank))
+    if bias is not None:
+        ops.append(channel_view(bias, rank))
+
+    out = L.ew(ops, _normalize(weight, bias, c), shape=shape, elem=elem)
+    return (out, save_mean, save_invstd)
+
+
+@handles("native_batch_norm_backward")
+def h_batch_norm_backward(L, go, x, weight, running_mean, running_var, save_mean, save_invstd,
+                          train, eps, output_mask):
+    c = compute_elem(x.elem)
+    rank = len(x.shape)
+    red = [0] + list(range(2, rank))
+    m = float(prod(x.shape[d] for d in red))
+    if train:
+        mean, invstd = save_mean, save_invstd
+    else:
+        mean = running_mean
+        invstd = _invstd(L, running_var, eps, c)
+    xhat = L.ew([x, channel_view(mean, rank), channel_view(invstd, rank)],
+                lambda bd, e: bd.binary("mul", bd.binary("sub", e[0], e[1], c), e[2], c), shape=x.shape, elem=c)
+    gb = L.reduce(go, red, False, elem=c)
+    gw = L.reduce(L.ew([go, xhat], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=x.shape, elem=c),
+                  red, False, elem=c)
+    results = [None, None, None]
+    if output_mask[0]:
+        ops = [go, xhat, channel_view(gb, rank), channel_view(gw, rank), channel_view(invstd, rank)]
+        if weight is not None:
+            ops.append(channel_view(weight, rank))
+
+        def f(bd, e):
+            scale = e[4] if weight is None else bd.binary("mul", e[4], e[5], c)
+            if not train:
+                return bd.binary("mul", e[0], scale, c)
+            t = bd.binary("sub", e[0], bd.binary("div", e[2], bd.const(m, c), c), c)
+            t = bd.binary("sub", t, bd.binary("mul", e[1], bd.binary("div", e[3], bd.const(m, c), c), c), c)
+            return bd.binary("mul", t, scale, c)
+
+        results[0] = L.ew(ops, f, shape=x.shape, elem=L.out(0)[1])
+    if output_mask[1]:
+        shape, elem = L.out(1)
+        results[1] = gw if elem == c else L.ew([gw], lambda bd, e: e[0], shape=shape, elem=elem)
+    if output_mask[2]:
+        shape, elem = L.out(2)
+        results[2] = gb if elem == c else L.ew([gb], lambda bd, e: e[0], shape=shape, elem=elem)
+    return tuple(results)

@@ -1,0 +1,131 @@
+"""Reductions: sum, mean, amax, var, std, max/min (of all elements, over a
+dim with indices, and elementwise).
+"""
+
+from ..mlir import Tensor, elem_is_float, prod
+from .core import compute_elem, handles, norm_dim, norm_dims, out_compute, square
+from .losses import masked_reduction
+
+
+@handles("sum")
+def h_sum(L, a, dims=None, keepdim=False, dtype=None):
+    shape, elem = L.out()
+    if not isinstance(a, Tensor):  # masked_select's values
+        return masked_reduction(L, a, mean=False)
+    return L.reduce(a, dims, keepdim, "add", elem=elem)
+
+
+@handles("mean")
+def h_mean(L, a, dims=None, keepdim=False, dtype=None):
+    if not isinstance(a, Tensor):  # masked_select's values
+        return masked_reduction(L, a, mean=True)
+    shape, elem = L.out()
+    rank = len(a.shape)
+    n = prod(a.shape[d] for d in norm_dims(dims, rank))
+    s = L.reduce(a, dims, keepdim, "add", elem=compute_elem(elem))
+    c = compute_elem(elem)
+    return L.ew([s], lambda bd, e: bd.binary("div", e[0], bd.const(float(n), c), c))
+
+
+@handles("amax")
+def h_amax(L, a, dims=None, keepdim=False):
+    return L.reduce(a, dims, keepdim, "max")
+
+
+def _variance(L, a, dims, correction, keepdim, sqrt):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    rank = len(a.shape)
+    dims = norm_dims(dims, rank)
+    n = prod(a.shape[d] for d in dims)
+    mean = L.ew([L.reduce(a, dims, True, elem=c)], lambda bd, e: bd.binary("div", e[0], bd.const(float(n), c), c),
+                shape=tuple(1 if k in dims else a.shape[k] for k in range(rank)), elem=c)
+    ss = L.reduce(L.ew([a, mean], lambda bd, e: square(bd, bd.binary("sub", e[0], e[1], c), c),
+                       shape=a.shape, elem=c), dims, keepdim, elem=c)
+    denom = float(max(n - correction, 0))
+
+    def f(bd, e):
+        v = bd.binary("div", e[0], bd.const(denom, c), c)
+        return bd.unary("math.sqrt", v, c) if sqrt else v
+    return L.ew([ss], f, shape=shape, elem=elem)
+
+
+def _var_std(sqrt):
+    """var / std in all overloads: (x, unbiased), (x, dims, unbiased,
+    keepdim), (x, dims, correction=, keepdim=)."""
+    def h(L, a, *args, correction=None, keepdim=False, unbiased=None):
+        args = list(args)
+        if args and isinstance(args[0], bool):  # var(x, unbiased)
+            unbiased, args = args[0], args[1:]
+        dims = args[0] if args else None
+        if len(args) > 1:
+            if isinstance(args[1], bool) and correction is None:
+                unbiased = args[1]
+            else:
+                correction = args[1]
+        if len(args) > 2:
+            keepdim = args[2]
+        if correction is None:
+            correction = 0 if unbiased is False else 1
+        return _variance(L, a, dims, correction, keepdim, sqrt)
+    return h
+
+
+handles("var")(_var_std(False))
+handles("std")(_var_std(True))
+
+
+def _arg_extreme(kind):
+    """max.dim / min.dim: (values, indices), the first extreme wins and NaN
+    propagates (PyTorch's CPU kernel)."""
+    def h(L, a, dim, keepdim=False):
+        vshape, elem = L.out(0)
+        ishape, ielem = L.out(1)
+        rank = len(a.shape)
+        dim = norm_dim(dim, rank)
+        kept = [k for k in range(rank) if k != dim]
+        par = tuple(a.shape[k] for k in kept)
+        loop = {k: "d%d" % i for i, k in enumerate(kept)}
+        loop[dim] = "d%d" % len(kept)
+        exprs = a.base_exprs([loop[k] for k in range(rank)])
+        init_v = L.fn.filled(par, elem, float("-inf") if kind == "max" else float("inf")) \
+            if elem_is_float(elem) else L.fn.filled(par, elem, 0)
+        init_i = L.fn.filled(par, ielem, -1)
+
+        def body(bd, args):
+            v, cur, cur_i = args
+            better = bd.cmp("gt" if kind == "max" else "lt", v, cur, elem)
+            if elem_is_float(elem):
+                nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (v, v, elem))
+                cur_nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (cur, cur, elem))
+                better = bd.binary("and", bd.binary("or", better, nan, "i1"),
+                                   bd.binary("xor", cur_nan, bd.const(True, "i1"), "i1"), "i1")
+            # The first index always takes (so -inf/inf and integer inits never win).
+            first = bd.cmp("eq", cur_i, bd.const(-1, ielem), ielem)
+            take = bd.binary("or", better, first, "i1")
+            i = bd.emit("arith.index_cast %s : index to %s" % (bd.index(len(kept)), ielem))
+            return [bd.select(take, v, cur, elem), bd.select(take, i, cur_i, ielem)]
+
+        vals, idx = L.fn.generic([(par, elem), (par, ielem)], [(a, exprs)], body,
+                                 reduce_dims=[a.shape[dim]], inits=[init_v, init_i])
+        if keepdim:
+            view = [None if k == dim else kept.index(k) for k in range(rank)]
+            vals = Tensor(vals.value, vals.base_shape, vals.elem, vshape, view)
+            idx = Tensor(idx.value, idx.base_shape, idx.elem, ishape, view)
+        return (vals, idx)
+    return h
+
+
+handles("max")(lambda L, a, *rest, **kw: _max_any(L, a, "max", *rest, **kw))
+handles("min")(lambda L, a, *rest, **kw: _max_any(L, a, "min", *rest, **kw))
+
+
+def _max_any(L, a, kind, *rest, **kw):
+    if not rest and "dim" not in kw:  # max(x): the largest element
+        if isinstance(L.meta.get(L.node), tuple):
+            L.error("%s without a dim returns one value" % kind)
+        return L.reduce(a, None, False, "max" if kind == "max" else "min")
+    if rest and isinstance(rest[0], Tensor):  # max(x, y): elementwise
+        c = out_compute(L)
+        return L.ew([a, rest[0]], lambda bd, e: bd.binary(kind, e[0], e[1], c))
+    return _arg_extreme(kind)(L, a, *rest, **kw)

@@ -1,0 +1,93 @@
+"""Random ops. A draw is an argument of the graph holding PyTorch's own
+values (the default), or with --dropout=functional a counter-based
+generator in the graph; either way recomputation never re-draws.
+"""
+
+from ..mlir import Tensor, prod
+from .core import compute_elem, handles, out_compute
+
+
+@handles("native_dropout_backward")
+def h_dropout_backward(L, grad, mask, scale):
+    c = out_compute(L)
+    return L.ew([grad, mask], lambda bd, e: bd.binary("mul", bd.binary("mul", e[0], e[1], c), bd.const(scale, c), c))
+
+
+RANDOM_OPS = ("bernoulli", "rand_like", "randn_like", "rand", "randn", "normal", "uniform",
+              "randint", "randint_like", "native_dropout", "exponential", "geometric",
+              "random", "multinomial", "randperm")
+
+
+@handles(*RANDOM_OPS)
+def h_random(L, *args, **kwargs):
+    """Random draws become arguments: the graph never draws random numbers,
+    so recomputing anything never re-draws them."""
+    name = str(L.node.target).split(".")[1].rstrip("_")
+    if name == "native_dropout":
+        x, p, train = args[0], args[1], args[2] if len(args) > 2 else kwargs.get("train")
+        if train is False:
+            ones = L.fn.filled(x.shape, "i1", True)
+            return (x, ones)
+        mshape, melem = L.out(1)
+        if L.functional_rng:
+            mask = functional_uniform(L, mshape, melem, keep_below=1.0 - p)
+        else:
+            mask = L.fn.add_arg("rng_" + L.node.name, mshape, melem)
+            L.random_inputs.append((mask, L.node, 1))
+        scale = 1.0 / (1.0 - p) if p < 1 else 0.0
+        c = compute_elem(x.elem)
+        out = L.ew([x, mask], lambda bd, e: bd.binary("mul", bd.binary("mul", e[0], e[1], c), bd.const(scale, c), c),
+                   shape=x.shape, elem=x.elem)
+        return (out, mask)
+    shape, elem = L.out()
+    if L.functional_rng:
+        if name == "bernoulli":
+            p = args[1] if len(args) > 1 and not isinstance(args[1], Tensor) else kwargs.get("p", 0.5)
+            if isinstance(p, Tensor):
+                L.error("bernoulli with a tensor of probabilities is not supported with --dropout=functional")
+            return functional_uniform(L, shape, elem, keep_below=p)
+        if name in ("rand", "rand_like", "uniform"):
+            return functional_uniform(L, shape, elem)
+        L.error("%s has no functional (counter-based) form; import with --dropout=inputs" % name)
+    arg = L.fn.add_arg("rng_" + L.node.name, shape, elem)
+    L.random_inputs.append((arg, L.node, None))
+    return arg
+
+
+def _u64(v):
+    """An unsigned 64-bit constant as MLIR's signed i64 literal."""
+    return v - (1 << 64) if v >= (1 << 63) else v
+
+
+def functional_uniform(L, shape, elem, keep_below=None):
+    """Counter-based random numbers: splitmix64 of (seed, stream offset +
+    element index), a pure function of its inputs like JAX's threefry keys.
+    Recomputing it gives the same numbers, so remat may recompute dropout
+    masks instead of keeping them. Returns uniforms in [0, 1), or 0/1
+    (keep where u < keep_below) when keep_below is given."""
+    if L.rng_seed is None:
+        L.rng_seed = L.fn.add_arg("rng_seed", (), "i64")
+    offset = L.rng_offset
+    L.rng_offset += prod(shape)
+
+    def body(bd, a):
+        seed = a[0]
+        lin = None
+        for k, size in enumerate(shape):
+            i = bd.emit("arith.index_cast %s : index to i64" % bd.index(k))
+            lin = i if lin is None else bd.binary("add", bd.binary("mul", lin, bd.const(size, "i64"), "i64"), i, "i64")
+        lin = lin if lin is not None else bd.const(0, "i64")
+        z = bd.binary("add", bd.binary("mul", bd.binary("add", lin, bd.const(offset, "i64"), "i64"),
+                                       bd.const(_u64(0x9E3779B97F4A7C15), "i64"), "i64"), seed, "i64")
+        for shift, mult in ((30, 0xBF58476D1CE4E5B9), (27, 0x94D049BB133111EB)):
+            z = bd.binary("xor", z, bd.emit("arith.shrui %s, %s : i64" % (z, bd.const(shift, "i64"))), "i64")
+            z = bd.binary("mul", z, bd.const(_u64(mult), "i64"), "i64")
+        z = bd.binary("xor", z, bd.emit("arith.shrui %s, %s : i64" % (z, bd.const(31, "i64"))), "i64")
+        top = bd.emit("arith.shrui %s, %s : i64" % (z, bd.const(11, "i64")))
+        u = bd.binary("mul", bd.emit("arith.uitofp %s : i64 to f64" % top), bd.const(2.0 ** -53, "f64"), "f64")
+        if keep_below is None:
+            return [bd.cast(u, "f64", elem)]
+        keep = bd.cmp("lt", u, bd.const(float(keep_below), "f64"), "f64")
+        return [bd.cast(keep, "i1", elem)]
+
+    return L.fn.generic([(shape, elem)], [L.rng_seed.broadcast_to(shape)], body)[0]

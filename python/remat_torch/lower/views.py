@@ -1,0 +1,218 @@
+"""Views and data movement: reshapes, transposes and permutes (free views),
+expand, squeeze/unsqueeze, slice, select, split, cat, stack, unbind, and
+the backward of select and slice.
+"""
+
+from ..mlir import Tensor, elem_is_float, prod, ttype
+from .core import extract_slice, handles, mark_view, norm_dim
+
+
+@handles("view", "_unsafe_view", "_reshape_alias", "reshape", "view_copy", "_reshape_copy")
+def h_view(L, a, *args, **kwargs):
+    shape, _ = L.out()
+    mark_view(L)
+    if tuple(a.shape) == tuple(shape):
+        return a
+    # Inserting or dropping size-1 dims needs no copy through a view.
+    if [d for d in a.shape if d != 1] == [d for d in shape if d != 1] and not a.dense:
+        src_dims = [k for k, d in enumerate(a.shape) if d != 1]
+        view = []
+        it = iter(src_dims)
+        for d in shape:
+            view.append(a.view[next(it)] if d != 1 else None)
+        return Tensor(a.value, a.base_shape, a.elem, shape, view)
+    return L.fn.reshape(a, shape)
+
+
+@handles("t")
+def h_t(L, a):
+    mark_view(L)
+    return a.permuted([1, 0]) if len(a.shape) == 2 else a
+
+
+@handles("transpose")
+def h_transpose(L, a, d0, d1):
+    mark_view(L)
+    r = len(a.shape)
+    perm = list(range(r))
+    d0, d1 = norm_dim(d0, r), norm_dim(d1, r)
+    perm[d0], perm[d1] = perm[d1], perm[d0]
+    return a.permuted(perm)
+
+
+@handles("permute")
+def h_permute(L, a, dims):
+    mark_view(L)
+    return a.permuted([norm_dim(d, len(a.shape)) for d in dims])
+
+
+@handles("expand")
+def h_expand(L, a, size, implicit=False):
+    mark_view(L)
+    shape, _ = L.out()
+    return a.broadcast_to(shape)
+
+
+@handles("unsqueeze")
+def h_unsqueeze(L, a, dim):
+    mark_view(L)
+    return a.unsqueezed(norm_dim(dim, len(a.shape) + 1))
+
+
+@handles("squeeze")
+def h_squeeze(L, a, dim=None):
+    mark_view(L)
+    if dim is None:
+        dims = [k for k, d in enumerate(a.shape) if d == 1]
+    else:
+        dims = [norm_dim(d, len(a.shape)) for d in (dim if isinstance(dim, (list, tuple)) else [dim])]
+        dims = [d for d in dims if a.shape[d] == 1]
+    return a.squeezed_dims(dims)
+
+
+@handles("slice")
+def h_slice(L, a, dim=0, start=None, end=None, step=1):
+    mark_view(L)
+    shape, _ = L.out()
+    r = len(a.shape)
+    dim = norm_dim(dim, r)
+    n = a.shape[dim]
+    start = 0 if start is None else (start + n if start < 0 else start)
+    start = min(max(start, 0), n)
+    if tuple(shape) == tuple(a.shape):
+        return a
+    offsets = [0] * r
+    offsets[dim] = start
+    strides = [1] * r
+    strides[dim] = step
+    return extract_slice(L, a, offsets, list(shape), strides)
+
+
+@handles("select")
+def h_select(L, a, dim, index):
+    mark_view(L)
+    r = len(a.shape)
+    dim = norm_dim(dim, r)
+    index = index + a.shape[dim] if index < 0 else index
+    if a.shape[dim] == 1 and index == 0:
+        return a.squeezed_dims([dim])
+    offsets = [0] * r
+    offsets[dim] = index
+    sizes = list(a.shape)
+    sizes[dim] = 1
+    shape, _ = L.out()
+    return extract_slice(L, a, offsets, sizes, [1] * r, out_shape=list(shape))
+
+
+@handles("split", "split_with_sizes", "unsafe_split", "unsafe_split_with_sizes", "chunk")
+def h_split(L, a, sizes, dim=0):
+    mark_view(L)
+    r = len(a.shape)
+    dim = norm_dim(dim, r)
+    outs = []
+    offset = 0
+    for v in L.meta[L.node]:
+        size = v.shape[dim]
+        offsets = [0] * r
+        offsets[dim] = offset
+        shp = list(a.shape)
+        shp[dim] = size
+        outs.append(a if size == a.shape[dim] else extract_slice(L, a, offsets, shp, [1] * r))
+        offset += size
+    return tuple(outs)
+
+
+@handles("cat", "concat")
+def h_cat(L, tensors, dim=0):
+    shape, elem = L.out()
+    tensors = [t for t in tensors if prod(t.shape) > 0 or len(t.shape) == len(shape)]
+    dim = norm_dim(dim, len(shape))
+    if len(tensors) == 1:
+        return tensors[0]
+    mats = [L.fn.materialize(t) for t in tensors]
+    name = L.fn.fresh("cat")
+    L.fn.line("%s = tensor.concat dim(%d) %s : (%s) -> %s" % (
+        name, dim, ", ".join(t.value for t in mats), ", ".join(ttype(t.shape, t.elem) for t in mats),
+        ttype(shape, elem)))
+    return Tensor(name, shape, elem)
+
+
+def _unsqueeze_dense(L, t, dim):
+    shape = list(t.shape)
+    shape.insert(dim, 1)
+    return L.fn.reshape(L.fn.materialize(t), tuple(shape))
+
+
+@handles("stack")
+def h_stack(L, tensors, dim=0):
+    shape, elem = L.out()
+    dim = norm_dim(dim, len(shape))
+    parts = [_unsqueeze_dense(L, t, dim) for t in tensors]
+    if len(parts) == 1:
+        return parts[0]
+    name = L.fn.fresh("cat")
+    L.fn.line("%s = tensor.concat dim(%d) %s : (%s) -> %s" % (
+        name, dim, ", ".join(t.value for t in parts), ", ".join(ttype(t.shape, t.elem) for t in parts),
+        ttype(shape, elem)))
+    return Tensor(name, shape, elem)
+
+
+@handles("unbind")
+def h_unbind(L, a, dim=0):
+    mark_view(L)
+    r = len(a.shape)
+    dim = norm_dim(dim, r)
+    out_shape = [d for k, d in enumerate(a.shape) if k != dim]
+    if a.shape[dim] == 1:
+        return (a.squeezed_dims([dim]),)
+    outs = []
+    for i in range(a.shape[dim]):
+        offsets = [0] * r
+        offsets[dim] = i
+        sizes = list(a.shape)
+        sizes[dim] = 1
+        outs.append(extract_slice(L, a, offsets, sizes, [1] * r, out_shape=out_shape))
+    return tuple(outs)
+
+
+def insert_into_zeros(L, part, full_shape, offsets, strides):
+    """A tensor of `full_shape`, zero except `part` at offsets/strides."""
+    shape, elem = tuple(full_shape), part.elem
+    part = L.fn.materialize(part)
+    base = L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)
+    if part.shape == shape:
+        return part
+    name = L.fn.fresh("ins")
+    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+        name, part.value, base.value, ", ".join(map(str, offsets)), ", ".join(map(str, part.shape)),
+        ", ".join(map(str, strides)), ttype(part.shape, elem), ttype(shape, elem)))
+    return Tensor(name, shape, elem)
+
+
+@handles("select_backward")
+def h_select_backward(L, grad, input_sizes, dim, index):
+    r = len(input_sizes)
+    dim = norm_dim(dim, r)
+    index = index + input_sizes[dim] if index < 0 else index
+    offsets = [0] * r
+    offsets[dim] = index
+    return insert_into_zeros(L, _unsqueeze_dense(L, grad, dim), input_sizes, offsets, [1] * r)
+
+
+@handles("slice_backward")
+def h_slice_backward(L, grad, input_sizes, dim, start, end, step):
+    r = len(input_sizes)
+    dim = norm_dim(dim, r)
+    n = input_sizes[dim]
+    start = 0 if start is None else (start + n if start < 0 else start)
+    start = min(max(start, 0), n)
+    offsets = [0] * r
+    offsets[dim] = start
+    strides = [1] * r
+    strides[dim] = step
+    return insert_into_zeros(L, grad, input_sizes, offsets, strides)
+
+
+@handles("is_same_size")
+def h_is_same_size(L, a, b):
+    return tuple(a.shape) == tuple(b.shape)

@@ -13,6 +13,7 @@ one registry, `HANDLERS` (core.py), by the family modules of this package:
   normalization  softmax, layer norm, batch norm
   losses         nll_loss, mse_loss, label smoothing's masked ops
   indexing       embedding, gather, scatter
+  scans          cumsum, cumprod, sort, topk
   conv           convolution, pooling
 
 Handlers see `Tensor` views (see mlir.py) and Python scalars, and return a
@@ -24,5 +25,5 @@ docs/PyTorch.md.
 
 from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
 from . import (activations, constants, conv, elementwise, indexing, losses,  # noqa: F401
-               matmul, normalization, reductions, rng, views)
+               matmul, normalization, reductions, rng, scans, views)
 from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

@@ -132,10 +132,10 @@ class Lowering:
         for i, k in enumerate(dims):
             loop_of[k] = "d%d" % (len(kept) + i)
         exprs = t.base_exprs([loop_of[k] for k in range(rank)])
-        init_val = {"add": 0.0, "max": float("-inf"), "min": float("inf")}[kind]
+        init_val = {"add": 0.0, "mul": 1.0, "max": float("-inf"), "min": float("inf")}[kind]
         if not elem_is_float(acc):
             bits = int(acc[1:])
-            init_val = {"add": 0, "max": -(1 << (bits - 1)), "min": (1 << (bits - 1)) - 1}[kind]
+            init_val = {"add": 0, "mul": 1, "max": -(1 << (bits - 1)), "min": (1 << (bits - 1)) - 1}[kind]
         init = self.fn.filled(par_shape, acc, init_val)
 
         def body(b, args):

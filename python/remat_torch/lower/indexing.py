@@ -112,3 +112,157 @@ def h_scatter(L, base, dim, index, src, reduce=None):
 @handles("scatter_add")
 def h_scatter_add(L, base, dim, index, src):
     return _scatter(L, base, dim, index, src, accumulate=True)
+
+
+def wrap_negative(bd, v, elem, size):
+    """A negative index counts from the end (PyTorch's advanced indexing)."""
+    neg = bd.cmp("lt", v, bd.const(0, elem), elem)
+    return bd.select(neg, bd.binary("add", v, bd.const(size, elem), elem), v, elem)
+
+
+def wrapped_index(bd, v, elem, size):
+    """An index from an integer element, negative ones from the end, then
+    clamped to [0, size) (see to_index)."""
+    return to_index(bd, wrap_negative(bd, v, elem, size), elem, size)
+
+
+@handles("index_select")
+def h_index_select(L, a, dim, index):
+    """out[..., i, ...] = a[..., index[i], ...] along dim."""
+    shape, elem = L.out()
+    rank = len(shape)
+    if rank == 0:
+        return L.ew([a], lambda bd, e: e[0])
+    dim = norm_dim(dim, rank)
+    a = L.fn.materialize(a)
+    ie = index.elem
+    ix = Tensor(index.value, index.base_shape, ie, (shape[dim],), index.view) if index.shape else \
+        Tensor(index.value, index.base_shape, ie, (1,), [None])
+
+    def body(bd, args):
+        at = [bd.index(k) for k in range(rank)]
+        at[dim] = to_index(bd, args[0], ie, a.shape[dim])
+        return [extract(bd, a, at)]
+    return L.fn.generic([(shape, elem)], [(ix, ix.base_exprs(["d%d" % dim]))], body)[0]
+
+
+@handles("index_add")
+def h_index_add(L, base, dim, index, source, alpha=1):
+    """out = base; out[..., index[i], ...] += alpha * source[..., i, ...]:
+    for each output element a reduction over the index's extent."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    rank = len(shape)
+    if rank == 0:
+        return L.ew([base, source], lambda bd, e: bd.binary("add", e[0], bd.binary(
+            "mul", e[1], bd.const(alpha, c), c), c))
+    dim = norm_dim(dim, rank)
+    ie = index.elem
+    k = prod(index.shape)
+    ix = Tensor(index.value, index.base_shape, ie, (k,), index.view if index.shape else [None])
+    src = source if source.shape else source.unsqueezed(0)
+    at = ["d%d" % d for d in range(rank)]
+    at[dim] = "d%d" % rank
+    init = L.ew([base], lambda bd, e: e[0], shape=shape, elem=c)
+
+    def body(bd, args):
+        i, v, acc = args
+        here = bd.emit("arith.index_cast %s : index to %s" % (bd.index(dim), ie))
+        i = wrap_negative(bd, i, ie, shape[dim])
+        v = bd.cast(v, src.elem, c)
+        if alpha != 1:
+            v = bd.binary("mul", v, bd.const(alpha, c), c)
+        return [bd.select(bd.cmp("eq", i, here, ie), bd.binary("add", acc, v, c), acc, c)]
+
+    r = L.fn.generic([(shape, c)], [(ix, ix.base_exprs(["d%d" % rank])), (src, src.base_exprs(at))],
+                     body, reduce_dims=[k], inits=[init])[0]
+    return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+def advanced_layout(L, x_shape, indices):
+    """For x[indices] with integer index tensors (None for ':' dims): the
+    indexed dims, the broadcast shape B of the indices, and for each result
+    dim either ('x', dim of x) or ('b', dim of B), in PyTorch's order (B in
+    place of the indexed dims when they are adjacent, else first)."""
+    indices = list(indices) + [None] * (len(x_shape) - len(indices))
+    used = [k for k, t in enumerate(indices) if t is not None]
+    for k in used:
+        if not isinstance(indices[k], Tensor) or indices[k].elem in ("i1",) or elem_is_float(indices[k].elem):
+            L.error("indexing with a boolean mask (a value-dependent shape) is not supported; "
+                    "use torch.where or masked_fill")
+    b = ()
+    for k in used:
+        s = indices[k].shape
+        n = max(len(b), len(s))
+        b = tuple(max(p, q) for p, q in zip((1,) * (n - len(b)) + b, (1,) * (n - len(s)) + tuple(s)))
+    adjacent = used == list(range(used[0], used[-1] + 1))
+    rest = [("x", k) for k in range(len(x_shape)) if k not in used]
+    bdims = [("b", j) for j in range(len(b))]
+    if adjacent:
+        layout = [("x", k) for k in range(used[0])] + bdims + [("x", k) for k in range(used[-1] + 1, len(x_shape))]
+    else:
+        layout = bdims + rest
+    return indices, used, b, layout
+
+
+@handles("index")
+def h_index(L, a, indices):
+    """x[i], x[:, i], x[i, j] with integer index tensors (broadcast
+    together); negative indices count from the end."""
+    shape, elem = L.out()
+    indices, used, b, layout = advanced_layout(L, a.shape, indices)
+    a = L.fn.materialize(a)
+    names = ["d%d" % r for r in range(len(layout))]
+    bnames = [names[r] for r, (kind, _) in enumerate(layout) if kind == "b"]
+    ins = []
+    for k in used:
+        t = indices[k].broadcast_to(b)
+        ins.append((t, t.base_exprs(bnames)))
+
+    def body(bd, args):
+        at = [None] * len(a.shape)
+        for r, (kind, k) in enumerate(layout):
+            if kind == "x":
+                at[k] = bd.index(r)
+        for k, v in zip(used, args):
+            at[k] = wrapped_index(bd, v, indices[k].elem, a.shape[k])
+        return [extract(bd, a, at)]
+    return L.fn.generic([(shape, elem)], ins, body)[0]
+
+
+def index_put_int(L, base, indices, values, accumulate):
+    """base[indices] = values (or += with accumulate, the backward of
+    x[idx]): for each element of base a reduction over the index positions
+    that write it; without accumulate the last write wins (PyTorch's CPU
+    loop)."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    indices, used, b, layout = advanced_layout(L, shape, indices)
+    rank = len(shape)
+    nb = len(b)
+    # loops: base dims (parallel), then B dims (reduction)
+    bnames = ["d%d" % (rank + j) for j in range(nb)]
+    res_shape = tuple(b[k] if kind == "b" else shape[k] for kind, k in layout)
+    res_names = [bnames[k] if kind == "b" else "d%d" % k for kind, k in layout]
+    ins = []
+    for k in used:
+        t = indices[k].broadcast_to(b)
+        ins.append((t, t.base_exprs(bnames)))
+    v = values.broadcast_to(res_shape)
+    ins.append((v, v.base_exprs(res_names)))
+    init = L.ew([base], lambda bd, e: e[0], shape=shape, elem=c)
+
+    def body(bd, args):
+        hit = None
+        for k, i in zip(used, args):
+            ie = indices[k].elem
+            i = wrap_negative(bd, i, ie, shape[k])
+            here = bd.emit("arith.index_cast %s : index to %s" % (bd.index(k), ie))
+            h = bd.cmp("eq", i, here, ie)
+            hit = h if hit is None else bd.binary("and", hit, h, "i1")
+        val, acc = bd.cast(args[len(used)], values.elem, c), args[-1]
+        new = bd.binary("add", acc, val, c) if accumulate else val
+        return [bd.select(hit, new, acc, c)]
+
+    r = L.fn.generic([(shape, c)], ins, body, reduce_dims=list(b), inits=[init])[0]
+    return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)

@@ -5,6 +5,7 @@ masked_scatter of one repeated value, index_put with one boolean mask).
 
 from ..mlir import Tensor, prod
 from .core import compute_elem, extract, handles, square, to_index
+from .indexing import index_put_int
 
 
 @handles("nll_loss_forward")
@@ -177,10 +178,13 @@ def _select3(L, cond, a, b, shape, elem):
 @handles("index_put")
 def h_index_put(L, base, indices, values, accumulate=False):
     """x[mask] = v with one boolean mask and one value (label smoothing's
-    ignore_index handling); integer indices are not supported."""
+    ignore_index handling), or x[idx] = v / x[idx] += v with integer index
+    tensors (indexing.index_put_int; the backward of x[idx])."""
     shape, elem = L.out()
+    if any(isinstance(t, Tensor) and t.elem != "i1" for t in indices):
+        return index_put_int(L, base, indices, values, accumulate)
     if len(indices) != 1 or indices[0] is None or indices[0].elem != "i1":
-        L.error("index_put is supported with one boolean mask only")
+        L.error("index_put is supported with one boolean mask or integer indices only")
     if prod(values.shape) != 1:
         L.error("index_put with a boolean mask is supported with one value only")
     mask = indices[0]

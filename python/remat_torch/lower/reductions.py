@@ -129,3 +129,18 @@ def _max_any(L, a, kind, *rest, **kw):
         c = out_compute(L)
         return L.ew([a, rest[0]], lambda bd, e: bd.binary(kind, e[0], e[1], c))
     return _arg_extreme(kind)(L, a, *rest, **kw)
+
+
+@handles("prod")
+def h_prod(L, a, *args, keepdim=False, dtype=None):
+    """prod(x) of all elements, prod(x, dim, keepdim) over one dim; in the
+    compute type (bool and integers multiply in int64, as PyTorch's result
+    type says). Its backward traces as cumprod/index_select (PyTorch's
+    zero-safe formula)."""
+    shape, elem = L.out()
+    dims = None
+    if args and isinstance(args[0], int) and not isinstance(args[0], bool):
+        dims = [args[0]]
+        if len(args) > 1:
+            keepdim = args[1]
+    return L.reduce(a, dims, keepdim and dims is not None, "mul", elem=elem)

@@ -216,3 +216,92 @@ def h_slice_backward(L, grad, input_sizes, dim, start, end, step):
 @handles("is_same_size")
 def h_is_same_size(L, a, b):
     return tuple(a.shape) == tuple(b.shape)
+
+
+# -- reordering copies: flip, roll, repeat, padding ------------------------------
+
+def _remap(L, a, exprs, shape=None):
+    """A copy of view `a` whose dim k reads at `exprs[k]` (affine in the
+    result's loop dims d0, d1, ...): flips, rotations, tilings."""
+    shape, elem = L.out() if shape is None else (shape, a.elem)
+    return L.fn.generic([(shape, elem)], [(a, a.base_exprs(exprs))],
+                        lambda bd, args: [bd.cast(args[0], a.elem, elem)])[0]
+
+
+@handles("flip")
+def h_flip(L, a, dims):
+    """x.flip(dims): index n - 1 - i along each flipped dim (an affine map)."""
+    r = len(a.shape)
+    dims = set(norm_dim(d, r) for d in dims)
+    return _remap(L, a, ["%d - d%d" % (a.shape[k] - 1, k) if k in dims and a.shape[k] > 1
+                         else "d%d" % k for k in range(r)])
+
+
+@handles("roll")
+def h_roll(L, a, shifts, dims=()):
+    """torch.roll: out[i] = x[(i - shift) mod n] along each dim; without dims,
+    over the flattened tensor."""
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    r = len(a.shape)
+    if not dims:
+        n = prod(a.shape)
+        flat = L.fn.reshape(a, (n,))
+        rolled = _remap(L, flat, ["(d0 + %d) mod %d" % ((-shifts[0]) % n, n)] if n > 1 else ["d0"],
+                        shape=(n,))
+        return L.fn.reshape(rolled, tuple(a.shape))
+    if len(shifts) != len(dims):
+        L.error("roll with %d shifts for %d dims" % (len(shifts), len(dims)))
+    by = {}
+    for s, d in zip(shifts, dims):
+        d = norm_dim(d, r)
+        by[d] = by.get(d, 0) + s
+    exprs = []
+    for k in range(r):
+        n = a.shape[k]
+        s = (-by.get(k, 0)) % n if n else 0
+        exprs.append("(d%d + %d) mod %d" % (k, s, n) if s else "d%d" % k)
+    return _remap(L, a, exprs)
+
+
+@handles("repeat")
+def h_repeat(L, a, repeats):
+    """x.repeat(r0, r1, ...): out[i] = x[i mod n] per dim, leading dims new."""
+    shape, _ = L.out()
+    lead = len(repeats) - len(a.shape)
+    if lead < 0:
+        L.error("repeat needs at least as many repeats as dims")
+    src = a
+    for _ in range(lead):
+        src = src.unsqueezed(0)
+    exprs = []
+    for k, n in enumerate(src.shape):
+        exprs.append("0" if n == 1 else "d%d" % k if repeats[k] == 1 else "d%d mod %d" % (k, n))
+    return _remap(L, src, exprs)
+
+
+@handles("constant_pad_nd")
+def h_constant_pad_nd(L, a, pad, value=0):
+    """F.pad(x, pad, value=v): pad[2i], pad[2i+1] before and after the i-th
+    last dim; negative amounts crop (the backward pads by the negatives)."""
+    shape, elem = L.out()
+    r = len(a.shape)
+    lo, hi = [0] * r, [0] * r
+    for i in range(len(pad) // 2):
+        lo[r - 1 - i], hi[r - 1 - i] = pad[2 * i], pad[2 * i + 1]
+    a = L.fn.materialize(a)
+    if any(v < 0 for v in lo + hi):  # crop first
+        off = [max(-v, 0) for v in lo]
+        sizes = [a.shape[k] - off[k] - max(-hi[k], 0) for k in range(r)]
+        a = extract_slice(L, a, off, sizes, [1] * r)
+    if a.elem != elem:
+        a = L.ew([a], lambda bd, e: e[0], shape=a.shape, elem=elem)
+    if tuple(a.shape) == tuple(shape):
+        return a
+    fill = float(value) if elem_is_float(elem) else (bool(value) if elem == "i1" else int(value))
+    base = L.fn.filled(shape, elem, fill)
+    name = L.fn.fresh("pad")
+    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+        name, a.value, base.value, ", ".join(str(max(v, 0)) for v in lo),
+        ", ".join(map(str, a.shape)), ", ".join(["1"] * r), ttype(a.shape, elem), ttype(shape, elem)))
+    return Tensor(name, shape, elem)

@@ -85,15 +85,15 @@ def not_a_pair():
 
 
 def unsupported_op():
-    class Sorting(nn.Module):
+    class Median(nn.Module):
         def __init__(self):
             super().__init__()
             self.lin = nn.Linear(4, 4)
 
         def forward(self, x):
-            return torch.sort(self.lin(x), dim=1).values
+            return torch.median(self.lin(x), dim=1).values
 
-    return Sorting(), (torch.randn(2, 4),)
+    return Median(), (torch.randn(2, 4),)
 
 
 def no_parameters():
@@ -172,18 +172,18 @@ def all_frozen():
 
 def several_unsupported():
     """Ops without a lowering in two modules, forward and backward."""
-    class Sorter(nn.Module):
+    class Median(nn.Module):
         def forward(self, x):
-            return torch.sort(x, dim=1).values
+            return torch.median(x, dim=1, keepdim=True).values * x
 
-    class CumSum(nn.Module):
+    class LogGamma(nn.Module):
         def forward(self, x):
-            return torch.cumsum(x, 1)
+            return torch.lgamma(x * x + 1)
 
     class Net(nn.Module):
         def __init__(self):
             super().__init__()
-            self.net = nn.Sequential(nn.Linear(4, 4), Sorter(), nn.Linear(4, 4), CumSum(), nn.Linear(4, 2))
+            self.net = nn.Sequential(nn.Linear(4, 4), Median(), nn.Linear(4, 4), LogGamma(), nn.Linear(4, 2))
 
         def forward(self, x):
             return self.net(x)

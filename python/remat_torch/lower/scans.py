@@ -1,0 +1,136 @@
+"""Scans (cumsum, cumprod) and sorting (sort, topk).
+
+linalg has neither. A scan is Hillis-Steele's: ceil(log2 n) elementwise
+steps, step k adding (or multiplying) the element 2^k places before, so
+the cost model sees n log n operations on n-element tensors, what the
+graph really does. Sorting ranks every element against every other along
+the dim (n^2 comparisons, stable: ties keep their order; NaN sorts as the
+largest value, as in PyTorch) and then picks, for each output position, the
+element of that rank: meant for the short dims of MoE routers and
+top-k heads, not for sorting a vocabulary.
+"""
+
+from ..mlir import Tensor, elem_is_float, prod
+from .core import compute_elem, extract, handles, norm_dim
+
+
+def _index_i64(bd, dim):
+    return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
+
+
+def scan(L, a, dim, kind):
+    """Inclusive scan (kind "add" or "mul") of view `a` along `dim`, in the
+    result's compute type."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    r = len(shape)
+    if r == 0:
+        return L.ew([a], lambda bd, e: e[0])
+    dim = norm_dim(dim, r)
+    n = shape[dim]
+    cur = L.ew([a], lambda bd, e: e[0], shape=shape, elem=c)
+    identity = (1.0 if kind == "mul" else 0.0) if elem_is_float(c) else (1 if kind == "mul" else 0)
+    step = 1
+    while step < n:
+        prev = cur
+
+        def body(bd, args, step=step, prev=prev):
+            i = _index_i64(bd, dim)
+            ok = bd.cmp("ge", i, bd.const(step, "i64"), "i64")
+            j = bd.select(ok, bd.binary("sub", i, bd.const(step, "i64"), "i64"), bd.const(0, "i64"), "i64")
+            at = [bd.index(k) for k in range(r)]
+            at[dim] = bd.emit("arith.index_cast %s : i64 to index" % j)
+            other = bd.select(ok, extract(bd, prev, at), bd.const(identity, c), c)
+            return [bd.binary(kind, args[0], other, c)]
+
+        cur = L.fn.generic([(shape, c)], [prev], body)[0]
+        step *= 2
+    return cur if c == elem else L.ew([cur], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("cumsum")
+def h_cumsum(L, a, dim, dtype=None):
+    return scan(L, a, dim, "add")
+
+
+@handles("cumprod")
+def h_cumprod(L, a, dim, dtype=None):
+    return scan(L, a, dim, "mul")
+
+
+def _sorted(L, a, dim, descending, k):
+    """(values, indices) of the first k elements of `a` sorted along dim."""
+    vshape, velem = L.out(0)
+    ishape, ielem = L.out(1)
+    r = len(a.shape)
+    if r == 0:
+        return (L.ew([a], lambda bd, e: e[0], shape=(), elem=velem), L.fn.filled((), ielem, 0))
+    dim = norm_dim(dim, r)
+    n = a.shape[dim]
+    c = compute_elem(a.elem) if elem_is_float(a.elem) else a.elem
+    floats = elem_is_float(c)
+    par = ["d%d" % i for i in range(r)]
+    other = list(par)
+    other[dim] = "d%d" % r
+    # rank[p] = #{j along dim: element j sorts before element p}.
+    init = L.fn.filled(tuple(a.shape), "i64", 0)
+
+    def rank_body(bd, args):
+        x, y, acc = bd.cast(args[0], a.elem, c), bd.cast(args[1], a.elem, c), args[2]
+        first = bd.cmp("gt" if descending else "lt", y, x, c)
+        same = bd.cmp("eq", y, x, c)
+        if floats:  # NaN is the largest value
+            xn = bd.emit("arith.cmpf uno, %s, %s : %s" % (x, x, c))
+            yn = bd.emit("arith.cmpf uno, %s, %s : %s" % (y, y, c))
+            t = bd.const(True, "i1")
+            only = bd.binary("and", yn, bd.binary("xor", xn, t, "i1"), "i1") if descending else \
+                bd.binary("and", xn, bd.binary("xor", yn, t, "i1"), "i1")
+            first = bd.binary("or", first, only, "i1")
+            same = bd.binary("or", same, bd.binary("and", xn, yn, "i1"), "i1")
+        earlier = bd.cmp("lt", _index_i64(bd, r), _index_i64(bd, dim), "i64")
+        before = bd.binary("or", first, bd.binary("and", same, earlier, "i1"), "i1")
+        return [bd.select(before, bd.binary("add", acc, bd.const(1, "i64"), "i64"), acc, "i64")]
+
+    rank = L.fn.generic([(tuple(a.shape), "i64")], [(a, a.base_exprs(par)), (a, a.base_exprs(other))],
+                        rank_body, reduce_dims=[n], inits=[init])[0]
+    # out[q] = the element whose rank is q (q < k along dim).
+    zero_v = L.fn.filled(vshape, velem, 0.0 if elem_is_float(velem) else 0)
+    zero_i = L.fn.filled(ishape, ielem, 0)
+
+    def pick_body(bd, args):
+        x, rk, acc_v, acc_i = args
+        hit = bd.cmp("eq", rk, _index_i64(bd, dim), "i64")
+        j = bd.cast(_index_i64(bd, r), "i64", ielem)
+        return [bd.select(hit, bd.cast(x, a.elem, velem), acc_v, velem), bd.select(hit, j, acc_i, ielem)]
+
+    vals, idx = L.fn.generic([(vshape, velem), (ishape, ielem)],
+                             [(a, a.base_exprs(other)), (rank, other)], pick_body,
+                             reduce_dims=[n], inits=[zero_v, zero_i])
+    return (vals, idx)
+
+
+@handles("sort")
+def h_sort(L, a, *args, stable=None, dim=-1, descending=False):
+    # sort(x, dim=-1, descending=False) or sort.stable(x, *, stable, dim, descending)
+    if args and isinstance(args[0], bool) or args and args[0] is None:  # sort.stable positional
+        stable, args = args[0], args[1:]
+    if args:
+        dim = args[0]
+    if len(args) > 1:
+        descending = args[1]
+    d = norm_dim(dim, len(a.shape)) if a.shape else 0
+    return _sorted(L, a, d, descending, a.shape[d] if a.shape else 1)
+
+
+@handles("topk")
+def h_topk(L, a, k, dim=-1, largest=True, sorted=True):
+    # Unsorted topk returns the same k elements in an order PyTorch leaves
+    # open; sorted order is one of them.
+    return _sorted(L, a, dim, largest, k)
+
+
+def _numel(shape):
+    return prod(shape)
+
+
+Tensor  # re-exported for handlers written against this module

@@ -16,9 +16,11 @@ namespace mlir::remat {
 
 /// Registers the remat dialect, the upstream dialects remat's cost models
 /// cover (func, linalg, tensor, arith, math), and those cost models.
+/// In RematAnalysis: linking RematTransforms is enough.
 void registerRematDialects(DialectRegistry &registry);
 
-/// Registers every remat pass and pipeline with the global pass registry.
+/// Registers every remat pass and pipeline with the global pass registry,
+/// the lowering (RematConversion) included. In RematInit.
 void registerRematPassesAndPipelines();
 
 } // namespace mlir::remat

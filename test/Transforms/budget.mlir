@@ -47,9 +47,8 @@
 // pipeline runs over time-limit), solver=exact sweeps the model's frontier
 // by branch and bound. On a random graph with 33 candidates, 80% of the
 // peak costs 160 FLOP, as the fast solver finds too.
-// RUN: %remat_tools/remat-difftest --seed 5 --emit --min-ops 30 --max-ops 30 > %t.big.mlir
-// RUN: remat-opt %t.big.mlir -remat-pipeline="policy=budget budget=0.8 solver=exact" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
-// RUN: remat-opt %t.big.mlir -remat-pipeline="policy=budget budget=0.8 solver=fast" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
+// RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=exact" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
+// RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=fast" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
 // BIG: recompute 160 FLOP
 // BIG: peak:    2.4 KiB (2448 B)
 // Its sweep over budgets keeps every guarantee (exact-limit=0 forces the
@@ -60,8 +59,7 @@
 // the schedule lowers it), the fast family has a single member; its
 // measured greedy path must still be kept: 90% of the peak fits at 640 B
 // for free (it used to fail, stating a smallest peak below the budget).
-// RUN: %remat_tools/remat-difftest --seed 147 --emit --min-ops 3 --max-ops 10 > %t.one.mlir
-// RUN: remat-opt %t.one.mlir -remat-pipeline="policy=budget budget=0.9 solver=fast" -remat-report -o /dev/null | FileCheck %s --check-prefix=ONE
+// RUN: remat-opt %S/Inputs/random-seed147.mlir -remat-pipeline="policy=budget budget=0.9 solver=fast" -remat-report -o /dev/null | FileCheck %s --check-prefix=ONE
 // ONE: recompute 0 FLOP
 // ONE: peak:    640 B (640 B)
 
@@ -72,7 +70,7 @@
 // an error when that does not finish in time. The fast solver with a tiny
 // limit measures nothing but its choice: budgets are still met and the
 // sweep is still monotone.
-// RUN: not remat-opt %t.big.mlir -remat-pipeline="policy=budget budget=0.6 solver=exact time-limit=0.01" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME-EXACT
+// RUN: not remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.6 solver=exact time-limit=0.01" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME-EXACT
 // TIME-EXACT: error: remat: the exact solver did not finish within time-limit=0.01 ({{[0-9]+}} branch-and-bound nodes over 33 candidate ops); raise time-limit or use solver=fast
 // RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=exact time-limit=0.05" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK
 // RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=exact time-limit=1" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK

@@ -15,9 +15,14 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::remat::test {
+void registerTestAnalysisPasses();
+} // namespace mlir::remat::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::remat::registerRematPassesAndPipelines();
+  mlir::remat::test::registerTestAnalysisPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

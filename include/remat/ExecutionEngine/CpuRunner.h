@@ -11,6 +11,7 @@
 #define REMAT_EXECUTIONENGINE_CPURUNNER_H
 
 #include "remat-runtime/Npy.h"
+#include "remat/Conversion/Passes.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"

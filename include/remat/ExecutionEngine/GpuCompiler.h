@@ -11,6 +11,7 @@
 #define REMAT_EXECUTIONENGINE_GPUCOMPILER_H
 
 #include "remat/ExecutionEngine/CpuRunner.h"
+#include "remat/Conversion/Passes.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"

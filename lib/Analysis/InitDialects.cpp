@@ -1,9 +1,14 @@
-//===- InitRemat.cpp - register remat with an MLIR tool -------------------===//
+//===- InitDialects.cpp - the dialects remat analyses ---------------------===//
+//
+// Defined here, not in lib/InitRemat.cpp, so that a compiler linking only
+// the rematerialization libraries (RematTransforms and below) can register
+// them without pulling in the lowering (RematConversion).
+//
+//===----------------------------------------------------------------------===//
 
-#include "remat/InitRemat.h"
 #include "remat/Analysis/CostModel.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
-#include "remat/Transforms/Passes.h"
+#include "remat/InitRemat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,9 +22,4 @@ void mlir::remat::registerRematDialects(DialectRegistry &registry) {
                   tensor::TensorDialect, arith::ArithDialect,
                   math::MathDialect>();
   registerCostModelExternalModels(registry);
-}
-
-void mlir::remat::registerRematPassesAndPipelines() {
-  registerRematPasses();
-  registerRematPipeline();
 }

@@ -1,34 +1,20 @@
-//===- GpuLowering.cpp - remat's steps of -remat-lower-to-nvvm ------------===//
+//===- GpuMapParallelLoops.cpp - loops to GPU blocks and threads ------------===//
 //
-// Three passes between bufferization and the upstream NVVM lowering:
-//
-// - -remat-gpu-gemm-to-library: contractions with one m, n, k (and at most
-//   one batch) dimension on f32 memrefs become calls to the runtime's cuBLAS
-//   entry points (remat_cublas_sgemm[_batched]), which take device
-//   addresses as integers, leading dimensions and transposition flags.
-// - -remat-gpu-map-parallel-loops: host-side memory accesses are wrapped into
-//   one-thread loops; every outermost scf.parallel is tiled into blocks of
-//   up to `block-size` threads (innermost dimension first, constant bounds
-//   with guards) and mapped to blocks and threads, innermost dimension to x
-//   (coalesced accesses).
-// - -remat-gpu-device-memory: buffers on the device (gpu.alloc, gpu.dealloc,
-//   gpu.memcpy), then a check that no op outside a kernel touches a
-//   buffer's contents.
-//
-// Known limits: contractions over other element types or with strided
-// innermost dimensions run as loop kernels (one thread per output element,
-// k loop in the thread); ops whose results the host needs (a scalar read
-// back into control flow) are rejected by the check, with the op named.
+// Host-side memory accesses are wrapped into one-thread loops; row
+// reductions get a warp per row; every outermost scf.parallel is tiled into
+// blocks of up to `block-size` threads (innermost dimension first, constant
+// bounds with guards) and mapped to blocks and threads, innermost
+// dimension to x (coalesced accesses).
 //
 //===----------------------------------------------------------------------===//
 
-#include "remat/Transforms/Passes.h"
+#include "remat/Conversion/Passes.h"
+#include "GpuUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -36,208 +22,15 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::remat {
-#define GEN_PASS_DEF_REMATGPUGEMMTOLIBRARY
 #define GEN_PASS_DEF_REMATGPUMAPPARALLELLOOPS
-#define GEN_PASS_DEF_REMATGPUDEVICEMEMORY
-#include "remat/Transforms/Passes.h.inc"
+#include "remat/Conversion/Passes.h.inc"
 } // namespace mlir::remat
 
 using namespace mlir;
 using namespace mlir::remat;
-
-//===----------------------------------------------------------------------===//
-// -remat-gpu-gemm-to-library
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// How one contraction maps onto a (batched) row-major GEMM.
-struct GemmShape {
-  bool batched = false;
-  bool transA = false, transB = false;
-};
-} // namespace
-
-/// Whether `map`'s results are exactly `dims` (loop dimension positions).
-static bool resultsAre(AffineMap map, ArrayRef<unsigned> dims) {
-  if (map.getNumResults() != dims.size())
-    return false;
-  for (auto [expr, dim] : llvm::zip(map.getResults(), dims)) {
-    auto d = dyn_cast<AffineDimExpr>(expr);
-    if (!d || d.getPosition() != dim)
-      return false;
-  }
-  return true;
-}
-
-/// Whether `value` is an f32 memref whose innermost stride is statically 1.
-static bool isRowMajorF32(Value value) {
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type || !type.getElementType().isF32() || type.getRank() < 2)
-    return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  return strides.back() == 1;
-}
-
-/// Recognizes `op` as C (+)= op(A) * op(B), possibly batched.
-static std::optional<GemmShape> matchGemm(linalg::LinalgOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
-    return std::nullopt;
-  FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
-      dims->k.size() != 1 || dims->batch.size() > 1)
-    return std::nullopt;
-  for (OpOperand &operand : op->getOpOperands())
-    if (!isRowMajorF32(operand.get()))
-      return std::nullopt;
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  SmallVector<unsigned> prefix(dims->batch.begin(), dims->batch.end());
-  auto with = [&](unsigned a, unsigned b) {
-    SmallVector<unsigned> r = prefix;
-    r.push_back(a);
-    r.push_back(b);
-    return r;
-  };
-  unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
-  GemmShape shape;
-  shape.batched = !prefix.empty();
-  if (resultsAre(maps[0], with(m, k)))
-    shape.transA = false;
-  else if (resultsAre(maps[0], with(k, m)))
-    shape.transA = true;
-  else
-    return std::nullopt;
-  if (resultsAre(maps[1], with(k, n)))
-    shape.transB = false;
-  else if (resultsAre(maps[1], with(n, k)))
-    shape.transB = true;
-  else
-    return std::nullopt;
-  if (!resultsAre(maps[2], with(m, n)))
-    return std::nullopt;
-  return shape;
-}
-
-/// The declaration of `name` in `module`, created if missing.
-static func::FuncOp declare(ModuleOp module, StringRef name,
-                            FunctionType type) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
-  decl.setPrivate();
-  return decl;
-}
-
-namespace {
-/// A memref operand as the runtime wants it: the address of its first
-/// element, its leading dimension and its batch stride, all as i64.
-struct Operand {
-  Value address, ld, batchStride;
-};
-} // namespace
-
-static Operand describeOperand(OpBuilder &b, Location loc, Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value bytes = arith::ConstantIndexOp::create(b, loc, 4);
-  Value offsetBytes = arith::MulIOp::create(b, loc, meta.getOffset(), bytes);
-  Value address = arith::AddIOp::create(b, loc, base, offsetBytes);
-  auto i64 = b.getI64Type();
-  auto cast = [&](Value v) {
-    return arith::IndexCastOp::create(b, loc, i64, v).getResult();
-  };
-  int64_t rank = type.getRank();
-  Operand result;
-  result.address = cast(address);
-  result.ld = cast(meta.getStrides()[rank - 2]);
-  result.batchStride =
-      rank >= 3 ? cast(meta.getStrides()[rank - 3])
-                : arith::ConstantIntOp::create(b, loc, i64, 0).getResult();
-  return result;
-}
-
-/// Replaces `op` (matched as `shape`) by a runtime call.
-static void rewriteGemm(ModuleOp module, linalg::LinalgOp op,
-                        const GemmShape &shape) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  Value a = op.getDpsInputs()[0], bMat = op.getDpsInputs()[1],
-        c = op.getDpsInits()[0];
-  Type i64 = b.getI64Type(), i32 = b.getI32Type(), f32 = b.getF32Type();
-  auto dim = [&](Value v, int64_t fromEnd) {
-    int64_t rank = cast<MemRefType>(v.getType()).getRank();
-    Value d = memref::DimOp::create(b, loc, v, rank - fromEnd);
-    return arith::IndexCastOp::create(b, loc, i64, d).getResult();
-  };
-  Value m = dim(c, 2), n = dim(c, 1);
-  Value k = shape.transA ? dim(a, 2) : dim(a, 1);
-  Operand pa = describeOperand(b, loc, a), pb = describeOperand(b, loc, bMat),
-          pc = describeOperand(b, loc, c);
-  Value transA = arith::ConstantIntOp::create(b, loc, i32, shape.transA);
-  Value transB = arith::ConstantIntOp::create(b, loc, i32, shape.transB);
-  Value beta = arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(1.0f));
-  SmallVector<Value> args;
-  StringRef name;
-  if (shape.batched) {
-    name = "remat_cublas_sgemm_batched";
-    args = {transA,
-            transB,
-            dim(c, 3),
-            m,
-            n,
-            k,
-            pa.address,
-            pa.ld,
-            pa.batchStride,
-            pb.address,
-            pb.ld,
-            pb.batchStride,
-            beta,
-            pc.address,
-            pc.ld,
-            pc.batchStride};
-  } else {
-    name = "remat_cublas_sgemm";
-    args = {transA, transB,     m,     n,    k,          pa.address,
-            pa.ld,  pb.address, pb.ld, beta, pc.address, pc.ld};
-  }
-  auto type =
-      FunctionType::get(b.getContext(), ValueRange(args).getTypes(), {});
-  func::FuncOp callee = declare(module, name, type);
-  func::CallOp::create(b, loc, callee, args);
-  op->erase();
-}
-
-namespace {
-struct RematGpuGemmToLibraryPass
-    : mlir::remat::impl::RematGpuGemmToLibraryBase<RematGpuGemmToLibraryPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    SmallVector<std::pair<linalg::LinalgOp, GemmShape>> gemms;
-    getOperation().walk([&](linalg::LinalgOp op) {
-      if (std::optional<GemmShape> shape = matchGemm(op))
-        gemms.push_back({op, *shape});
-    });
-    for (auto &[op, shape] : gemms)
-      rewriteGemm(getOperation(), op, shape);
-    numGemms += gemms.size();
-  }
-};
-} // namespace
-
-//===----------------------------------------------------------------------===//
-// -remat-gpu-map-parallel-loops
-//===----------------------------------------------------------------------===//
 
 /// Whether `op` reads or writes a buffer's contents (itself or in a region).
 static bool touchesMemory(Operation *op) {
@@ -261,10 +54,6 @@ static std::optional<int64_t> tripCount(scf::ParallelOp loop, unsigned i) {
   return std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step);
 }
 
-static bool isIdentityLayout(Value v) {
-  auto type = dyn_cast<MemRefType>(v.getType());
-  return type && type.getLayout().isIdentity();
-}
 
 /// The identity of a floating-point combiner (x op identity == x for every
 /// x, -0.0 included), or null if `op` is not one remat reduces by warps.
@@ -577,21 +366,6 @@ static LogicalResult mapLoop(scf::ParallelOp loop,
   return gpu::setMappingAttr(loop, mapping);
 }
 
-/// Folds the index arithmetic that tiling put in the loops' bounds and
-/// steps (`arith.muli %c1, %c256`), so that trip counts and launch sizes
-/// are constants. Only those ops are touched: a general canonicalization
-/// would also collapse the one-iteration loops this pass creates.
-static void foldOperands(ArrayRef<Operation *> users) {
-  SmallVector<Operation *> ops;
-  for (Operation *user : users)
-    for (Value v : user->getOperands())
-      if (Operation *def = v.getDefiningOp())
-        if (isa<arith::ArithDialect, affine::AffineDialect>(def->getDialect()))
-          ops.push_back(def);
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-  (void)applyOpPatternsGreedily(ops, FrozenRewritePatternSet(), config);
-}
 
 /// Maps every scf.parallel nested in `op` sequentially.
 static LogicalResult mapNestedSequentially(Operation *op) {
@@ -647,94 +421,6 @@ struct RematGpuMapParallelLoopsPass
       }
       ++numKernels;
     }
-  }
-};
-} // namespace
-
-//===----------------------------------------------------------------------===//
-// -remat-gpu-device-memory
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct RematGpuDeviceMemoryPass
-    : mlir::remat::impl::RematGpuDeviceMemoryBase<RematGpuDeviceMemoryPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    if (func.isExternal())
-      return;
-    // Constant launch sizes (affine.apply of constants after
-    // -convert-parallel-loops-to-gpu) let outlining record the block size,
-    // which becomes the kernel's launch bounds (.reqntid).
-    SmallVector<Operation *> launches;
-    func.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
-    foldOperands(launches);
-
-    SmallVector<Operation *> ops;
-    func.walk([&](Operation *op) {
-      if (!op->getParentOfType<gpu::LaunchOp>())
-        ops.push_back(op);
-    });
-    SmallVector<Value> constantCopies;
-    for (Operation *op : ops) {
-      OpBuilder b(op);
-      Location loc = op->getLoc();
-      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-        auto dev = gpu::AllocOp::create(
-            b, loc, alloc.getType(), /*asyncToken=*/Type(),
-            /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
-            alloc.getSymbolOperands(), /*hostShared=*/false);
-        alloc.replaceAllUsesWith(dev.getMemref());
-        alloc.erase();
-      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-        gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
-                               dealloc.getMemref());
-        dealloc.erase();
-      } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-        if (!isIdentityLayout(copy.getSource()) ||
-            !isIdentityLayout(copy.getTarget())) {
-          copy.emitOpError("copies between non-contiguous buffers are not "
-                           "supported on the GPU path");
-          return signalPassFailure();
-        }
-        gpu::MemcpyOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
-                              copy.getTarget(), copy.getSource());
-        copy.erase();
-      } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
-        // A device copy of the host constant, freed before each return.
-        b.setInsertionPointAfter(global);
-        auto dev =
-            gpu::AllocOp::create(b, loc, global.getType(), Type(), ValueRange(),
-                                 ValueRange(), ValueRange(), false);
-        global.getResult().replaceAllUsesWith(dev.getMemref());
-        gpu::MemcpyOp::create(b, loc, Type(), ValueRange(), dev.getMemref(),
-                              global.getResult());
-        constantCopies.push_back(dev.getMemref());
-      }
-    }
-    func.walk([&](func::ReturnOp ret) {
-      OpBuilder b(ret);
-      for (Value copy : constantCopies)
-        gpu::DeallocOp::create(b, ret.getLoc(), Type(), ValueRange(), copy);
-    });
-
-    // The contract of this stage: the host touches no buffer's contents.
-    WalkResult result = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<gpu::LaunchOp>(op))
-        return WalkResult::skip();
-      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
-              memref::CopyOp>(op) ||
-          isa<linalg::LinalgOp>(op)) {
-        op->emitOpError("would access device memory on the host: it is "
-                        "outside every GPU kernel after mapping (its result "
-                        "is needed on the host, or it is not a parallel "
-                        "loop)");
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (result.wasInterrupted())
-      signalPassFailure();
   }
 };
 } // namespace

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "remat/Transforms/Passes.h"
+#include "remat/Conversion/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -14,7 +14,7 @@
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATSPLITBLOCKSATLOOPS
-#include "remat/Transforms/Passes.h.inc"
+#include "remat/Conversion/Passes.h.inc"
 } // namespace mlir::remat
 
 using namespace mlir;

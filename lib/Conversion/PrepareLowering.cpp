@@ -9,14 +9,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
-#include "remat/Transforms/Passes.h"
+#include "remat/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATPREPARELOWERING
-#include "remat/Transforms/Passes.h.inc"
+#include "remat/Conversion/Passes.h.inc"
 } // namespace mlir::remat
 
 using namespace mlir;

@@ -7,20 +7,24 @@
 
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Analysis/TrainingGraph.h"
-#include "remat/Transforms/Passes.h"
 
-namespace mlir::remat {
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::remat::test {
+#define GEN_PASS_DECL
 #define GEN_PASS_DEF_TESTREMATTRAININGGRAPH
 #define GEN_PASS_DEF_TESTREMATMEMORYTIMELINE
-#include "remat/Transforms/Passes.h.inc"
-} // namespace mlir::remat
+#define GEN_PASS_REGISTRATION
+#include "TestPasses.h.inc"
+} // namespace mlir::remat::test
 
 using namespace mlir;
 using namespace mlir::remat;
 
 namespace {
 struct TestRematTrainingGraphPass
-    : public mlir::remat::impl::TestRematTrainingGraphBase<
+    : public mlir::remat::test::impl::TestRematTrainingGraphBase<
           TestRematTrainingGraphPass> {
   using Base::Base;
   void runOnOperation() override {
@@ -47,7 +51,7 @@ struct TestRematTrainingGraphPass
 };
 
 struct TestRematMemoryTimelinePass
-    : public mlir::remat::impl::TestRematMemoryTimelineBase<
+    : public mlir::remat::test::impl::TestRematMemoryTimelineBase<
           TestRematMemoryTimelinePass> {
   using Base::Base;
   void runOnOperation() override {
@@ -67,3 +71,8 @@ struct TestRematMemoryTimelinePass
   }
 };
 } // namespace
+
+namespace mlir::remat::test {
+/// Registers the test passes; remat-opt calls it.
+void registerTestAnalysisPasses() { registerRematTestPasses(); }
+} // namespace mlir::remat::test

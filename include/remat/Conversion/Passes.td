@@ -1,0 +1,145 @@
+//===- Passes.td - remat's lowering passes ------------------*- tablegen -*-===//
+//
+// The steps remat adds to the upstream lowerings of -remat-lower-to-llvm
+// (CPU) and -remat-lower-to-nvvm (NVIDIA GPUs). Rematerialization
+// (remat/Transforms) links without them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_CONVERSION_PASSES_TD
+#define REMAT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RematPrepareLowering : Pass<"remat-prepare-lowering", "ModuleOp"> {
+  let summary = "Inline recomputations and drop remat attributes before lowering";
+  let description = [{
+    The first step of `-remat-lower-to-llvm`. Replaces every
+    `remat.recompute` by its body, in place (so the recomputation still runs
+    just before its backward consumer), decomposes aggregate ops such as
+    `linalg.softmax` into structured ops, removes the `remat.*` attributes
+    from ops and arguments, and marks tensor arguments of functions with a
+    body `bufferization.writable = false`, so that bufferization never
+    writes into the caller's inputs: the inputs stay intact and the memory
+    timeline (which never reuses argument buffers) stays exact.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def RematSplitBlocksAtLoops
+    : Pass<"remat-split-blocks-at-loops", "func::FuncOp"> {
+  let summary = "Give every top-level loop nest a block of its own";
+  let description = [{
+    A step of `-remat-lower-to-llvm`, after linalg is lowered to loops:
+    splits a function's single block after every top-level op with regions
+    (an `scf.for` nest), joining the pieces with `cf.br`. A training graph
+    becomes one function of thousands of loop nests; lowering each `scf.for`
+    to branches splits the block it is in and moves every later op, so
+    `-convert-scf-to-cf` on one block is quadratic in time and memory (2.5
+    GB at 400 MLP blocks, 18.6 GB at 20k ops). Split here, from the last
+    loop back, each op moves once. Semantics and allocation order are
+    unchanged.
+  }];
+  let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
+}
+
+def RematGpuGemmToLibrary : Pass<"remat-gpu-gemm-to-library", "ModuleOp"> {
+  let summary = "Turn f32 matmuls on memrefs into calls to remat's cuBLAS entry points";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, after bufferization. Every linalg op
+    that is a contraction with one m, one n and one k dimension (and at
+    most one batch dimension) over f32 memrefs whose innermost stride is 1
+    (`linalg.matmul`, `linalg.batch_matmul`, and the generics the training
+    graphs use for `A^T B` and `A B^T`) becomes a call to
+    `remat_cublas_sgemm` or `remat_cublas_sgemm_batched`
+    (runtime/cuda/include/remat-cuda/CudaRuntime.h), with the operands'
+    device addresses, leading dimensions and transposition flags:
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<256x64xf32>, memref<64x256xf32>)
+                  outs(%c : memref<256x256xf32>)
+    // becomes
+    func.call @remat_cublas_sgemm(%false, %false, %m, %n, %k, %pa, %lda,
+                                  %pb, %ldb, %one, %pc, %ldc) : (...) -> ()
+    ```
+    `beta` is 1: the op accumulates into its output, which bufferization
+    filled before. Other contractions are left to the loop lowering.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numGemms", "num-gemms", "Contractions turned into cuBLAS calls">,
+  ];
+}
+
+def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncOp"> {
+  let summary = "Tile scf.parallel loops into thread blocks and map them to the GPU";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, after `-convert-linalg-to-parallel-loops`.
+
+    1. A `memref.copy` with a strided side (a slice of a concatenation, a
+       transposed view) becomes an element-wise `scf.parallel` loop, so it
+       runs as a kernel; contiguous copies stay `memref.copy` (then
+       `gpu.memcpy`).
+    2. A row reduction (an outermost `scf.parallel` holding one `scf.for`
+       that combines `load out[idx]` with a value read along the loop's
+       index, innermost, and stores it back; add, mul, max or min on
+       f32 or f64; at least 64 iterations), or such a reduction along
+       another dimension with at most 16384 outputs (too few threads
+       otherwise), gets a warp per output: a new innermost
+       dimension of 32 lanes, each lane combining every 32nd element into a
+       private accumulator, a butterfly of `gpu.shuffle xor`, and lane 0
+       storing the row's result. Reads become coalesced; the combination
+       order changes as in any GPU reduction. Needs `block-size` >= 32.
+    3. Runs of top-level ops that touch memory outside any `scf.parallel`
+       (the loops of full reductions, the loads and stores of 0-d
+       elementwise ops) are wrapped in a one-iteration `scf.parallel`, so
+       that they run on the device as one-thread kernels.
+    4. Every outermost `scf.parallel` is tiled so that its inner loop has up
+       to `block-size` iterations, innermost dimension first (a 256 x 64
+       loop gets 4 x 64 blocks), with `scf.if` guards instead of dynamic
+       bounds, so launch sizes are constants.
+    5. The tile loop is mapped to blocks and the inner loop to threads,
+       innermost dimension to x, so that consecutive threads of a warp touch
+       consecutive elements (coalesced). Dimensions past the third, and
+       grid y/z extents that may exceed 65535, stay sequential.
+
+    `-convert-parallel-loops-to-gpu` then turns the loops into `gpu.launch`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block (the product over the mapped dimensions)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels", "Parallel loops mapped to the GPU">,
+    Statistic<"numWrapped", "num-wrapped",
+              "Host-side op runs wrapped into one-thread kernels">,
+    Statistic<"numStridedCopies", "num-strided-copies",
+              "Copies with a strided side turned into parallel loops">,
+    Statistic<"numWarpReductions", "num-warp-reductions",
+              "Row reductions given a warp per row">,
+  ];
+}
+
+def RematGpuDeviceMemory : Pass<"remat-gpu-device-memory", "func::FuncOp"> {
+  let summary = "Put every buffer on the device and check the host does not touch one";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, after `-convert-parallel-loops-to-gpu`:
+    `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` `gpu.dealloc`,
+    `memref.copy` `gpu.memcpy`, and a `memref.get_global` (a dense
+    constant) a device copy of it, freed before each return. Function
+    arguments and results are device buffers: the caller owns them.
+
+    Then it verifies the stage's contract and fails loudly otherwise: no op
+    outside a `gpu.launch` may read or write a memref's contents
+    (`memref.load`/`store`, linalg ops, copies between non-contiguous
+    buffers, which `-remat-gpu-map-parallel-loops` turns into kernels).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+#endif // REMAT_CONVERSION_PASSES_TD

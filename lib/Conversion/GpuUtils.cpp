@@ -1,0 +1,31 @@
+//===- GpuUtils.cpp - helpers shared by the GPU lowering passes -----------===//
+
+#include "GpuUtils.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+
+bool mlir::remat::isIdentityLayout(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  return type && type.getLayout().isIdentity();
+}
+
+// Folds the index arithmetic that tiling put in the loops' bounds and
+// steps (`arith.muli %c1, %c256`), so that trip counts and launch sizes
+// are constants. Only those ops are touched: a general canonicalization
+// would also collapse the one-iteration loops this pass creates.
+void mlir::remat::foldOperands(ArrayRef<Operation *> users) {
+  SmallVector<Operation *> ops;
+  for (Operation *user : users)
+    for (Value v : user->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        if (isa<arith::ArithDialect, affine::AffineDialect>(def->getDialect()))
+          ops.push_back(def);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  (void)applyOpPatternsGreedily(ops, FrozenRewritePatternSet(), config);
+}

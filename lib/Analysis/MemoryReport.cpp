@@ -1,6 +1,7 @@
 //===- MemoryReport.cpp - per-function memory report ----------------------===//
 
 #include "remat/Analysis/MemoryReport.h"
+#include "remat/Support/SVG.h"
 #include "remat/Analysis/CostModel.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
@@ -193,29 +194,11 @@ llvm::json::Value mlir::remat::toJSON(const FunctionReport &r) {
   };
 }
 
-static std::string escapeXML(StringRef text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '&': out += "&amp;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
-    }
-  }
-  return out;
-}
-
 void mlir::remat::writeSVGPlot(ArrayRef<FunctionReport> reports,
                                llvm::raw_ostream &os) {
   const double width = 900, chartHeight = 320, left = 90, right = 20,
                top = 40, bottom = 50;
-  double height = std::max<size_t>(reports.size(), 1) * chartHeight;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
-     << "\" height=\"" << height << "\" font-family=\"sans-serif\" "
-     << "font-size=\"12\">\n";
-  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  SVGWriter svg(os, width, std::max<size_t>(reports.size(), 1) * chartHeight);
   for (auto [n, r] : llvm::enumerate(reports)) {
     double y0 = n * chartHeight;
     double plotW = width - left - right, plotH = chartHeight - top - bottom;
@@ -223,58 +206,49 @@ void mlir::remat::writeSVGPlot(ArrayRef<FunctionReport> reports,
     int64_t maxBytes = std::max<int64_t>(r.peakBytes, 1);
     auto xOf = [&](double i) { return left + plotW * i / count; };
     auto yOf = [&](double b) { return y0 + top + plotH * (1.0 - b / maxBytes); };
-    os << "<g class=\"function\" id=\"" << escapeXML(r.name) << "\">\n";
-    os << "<text x=\"" << left << "\" y=\"" << y0 + 22
-       << "\" font-size=\"15\" font-weight=\"bold\">@" << escapeXML(r.name)
-       << ": live tensor bytes over program order</text>\n";
+    svg.beginGroup("function", r.name);
+    svg.text(left, y0 + 22,
+             "@" + r.name + ": live tensor bytes over program order",
+             "font-size=\"15\" font-weight=\"bold\"");
     // Shade each run of forward or backward ops.
     for (size_t i = 0; i < r.phases.size();) {
       size_t j = i;
       while (j < r.phases.size() && r.phases[j] == r.phases[i])
         ++j;
       bool fwd = r.phases[i] == 'F';
-      os << "<rect class=\"" << (fwd ? "forward" : "backward") << "\" x=\""
-         << xOf(i) << "\" y=\"" << y0 + top << "\" width=\""
-         << xOf(j) - xOf(i) << "\" height=\"" << plotH << "\" fill=\""
-         << (fwd ? "#dbe9f6" : "#fbe3d0") << "\"/>\n";
+      svg.rect(fwd ? "forward" : "backward", xOf(i), y0 + top,
+               xOf(j) - xOf(i), plotH, fwd ? "#dbe9f6" : "#fbe3d0");
       i = j;
     }
-    // Axes.
-    os << "<line x1=\"" << left << "\" y1=\"" << y0 + top + plotH
-       << "\" x2=\"" << left + plotW << "\" y2=\"" << y0 + top + plotH
-       << "\" stroke=\"black\"/>\n";
-    os << "<line x1=\"" << left << "\" y1=\"" << y0 + top << "\" x2=\""
-       << left << "\" y2=\"" << y0 + top + plotH << "\" stroke=\"black\"/>\n";
+    svg.axes(left, y0 + top, plotW, plotH);
     for (int tick = 0; tick <= 4; ++tick) {
       double bytes = maxBytes * tick / 4.0;
-      os << "<text x=\"" << left - 6 << "\" y=\"" << yOf(bytes) + 4
-         << "\" text-anchor=\"end\">"
-         << formatBytes(static_cast<int64_t>(bytes)) << "</text>\n";
+      svg.text(left - 6, yOf(bytes) + 4,
+               formatBytes(static_cast<int64_t>(bytes)),
+               "text-anchor=\"end\"");
     }
     for (int tick = 0; tick <= 4; ++tick) {
       size_t op = (count - 1) * tick / 4;
-      os << "<text x=\"" << xOf(op + 0.5) << "\" y=\"" << y0 + top + plotH + 16
-         << "\" text-anchor=\"middle\">#" << op << "</text>\n";
+      svg.text(xOf(op + 0.5), y0 + top + plotH + 16, "#" + std::to_string(op),
+               "text-anchor=\"middle\"");
     }
-    os << "<text x=\"" << left + plotW / 2 << "\" y=\""
-       << y0 + chartHeight - 12
-       << "\" text-anchor=\"middle\">op index (program order); blue: "
-       << "forward, orange: backward</text>\n";
+    svg.text(left + plotW / 2, y0 + chartHeight - 12,
+             "op index (program order); blue: forward, orange: backward",
+             "text-anchor=\"middle\"");
     // Live bytes as a step line: op i spans [i, i+1).
-    os << "<polyline class=\"live\" fill=\"none\" stroke=\"#1f4e9c\" "
-       << "stroke-width=\"1.5\" points=\"";
-    for (auto [i, bytes] : llvm::enumerate(r.liveBytes))
-      os << xOf(i) << "," << yOf(bytes) << " " << xOf(i + 1) << ","
-         << yOf(bytes) << " ";
-    os << "\"/>\n";
+    std::vector<std::pair<double, double>> points;
+    points.reserve(2 * r.liveBytes.size());
+    for (auto [i, bytes] : llvm::enumerate(r.liveBytes)) {
+      points.push_back({xOf(i), yOf(bytes)});
+      points.push_back({xOf(i + 1), yOf(bytes)});
+    }
+    svg.polyline("live", points, "#1f4e9c");
     double px = xOf(r.peakOp.index + 0.5), py = yOf(r.peakBytes);
-    os << "<circle class=\"peak\" cx=\"" << px << "\" cy=\"" << py
-       << "\" r=\"5\" fill=\"#c0392b\"/>\n";
-    os << "<text class=\"peak-label\" x=\"" << std::min(px + 8, width - 260)
-       << "\" y=\"" << y0 + top - 6 << "\" fill=\"#c0392b\">peak "
-       << formatBytes(r.peakBytes) << " at #" << r.peakOp.index << " "
-       << escapeXML(r.peakOp.name) << "</text>\n";
-    os << "</g>\n";
+    svg.circle("peak", px, py, 5, "#c0392b");
+    svg.text(std::min(px + 8, width - 260), y0 + top - 6,
+             "peak " + formatBytes(r.peakBytes) + " at #" +
+                 std::to_string(r.peakOp.index) + " " + r.peakOp.name,
+             "class=\"peak-label\" fill=\"#c0392b\"");
+    svg.endGroup();
   }
-  os << "</svg>\n";
 }

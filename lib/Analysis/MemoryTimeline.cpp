@@ -1,4 +1,11 @@
 //===- MemoryTimeline.cpp - program-order liveness and peak memory --------===//
+//
+// The budget solvers replay these rules on flat arrays
+// (lib/Transforms/BudgetModel.cpp, runTimeline): a rule changed here must
+// change there too, or the solvers search another program than the one
+// that runs (the unit test BudgetModel.AgreesWithThePipeline catches it).
+//
+//===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Analysis/CostModel.h"

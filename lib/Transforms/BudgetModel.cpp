@@ -3,11 +3,14 @@
 // See BudgetModel.h. The model mirrors Materialize.cpp (buildAll,
 // buildRegion, the choice between the sharing modes, orphan erasure) and
 // MemoryTimeline.cpp (buffer assignment and the live-bytes sweep) on flat
-// arrays; keep them in step.
+// arrays; keep them in step (both files say so too: a rule added to one
+// and not the other makes the solvers search a different program than
+// the one that runs; BudgetModel.AgreesWithThePipeline catches it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/BudgetModel.h"
+#include "Policies.h"
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
@@ -26,6 +29,30 @@
 
 using namespace mlir;
 using namespace mlir::remat;
+
+//===----------------------------------------------------------------------===//
+// The candidates
+//===----------------------------------------------------------------------===//
+
+SmallVector<Operation *>
+mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
+  DenseSet<Operation *> cone;
+  SmallVector<Value> worklist(policies::getRequiredValues(graph).takeVector());
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != &graph.getBody() || graph.isBackward(def) ||
+        !cone.insert(def).second)
+      continue;
+    for (Value input : getOpInputs(def))
+      worklist.push_back(input);
+  }
+  SmallVector<Operation *> candidates;
+  for (Operation *op : graph.getOps())
+    if (cone.contains(op) && !policies::isLeaf(op) &&
+        !policies::whyNotRecomputable(op) && !getPolicy(op))
+      candidates.push_back(op);
+  return candidates;
+}
 
 //===----------------------------------------------------------------------===//
 // Measuring a decision for real
@@ -185,7 +212,7 @@ struct BudgetModel::Impl {
   struct Buf {
     int64_t bytes;
     uint32_t def, last;
-    uint8_t kind; // 0 argument, 1 constant, 2 heap
+    StorageKind kind;
     uint32_t root;
     int32_t lastMember; // members: root, then nextMember links
     /// The last step of the members' uses that count whatever is assigned
@@ -655,7 +682,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
         last = std::max(last, stepOfUse[useList[k]]);
     return last;
   };
-  auto newBuffer = [&](uint32_t root, uint8_t kind, uint32_t def) {
+  auto newBuffer = [&](uint32_t root, StorageKind kind, uint32_t def) {
     bufferOf[root] = buffers.size();
     buffers.push_back(Buf{bytesOf(localIds[root]), def, def, kind, root,
                           int32_t(root), fixedUses(root, def)});
@@ -673,7 +700,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
   for (const MUse &use : prog.uses) {
     uint32_t v = localOf[use.value];
     if (!defined[v] && isTensor(use.value) && bufferOf[v] == kNone)
-      newBuffer(v, 0, 0);
+      newBuffer(v, StorageKind::Argument, 0);
   }
   auto writeOnly = [&](const MUse &use, int32_t id) {
     if (use.writeOnlyTied == kNone)
@@ -723,20 +750,21 @@ TimelineResult BudgetModel::Impl::runTimeline(
              ++k)
           if (int32_t c = localIfAny(prog.conflicts[k]); c != kNone)
             conflict = bufferOf[c] == id;
-        if (buffers[id].kind == 2 && buffers[id].lastFixedUse <= s &&
+        if (buffers[id].kind == StorageKind::Heap && buffers[id].lastFixedUse <= s &&
             !conflict) {
           join(value, id);
           continue;
         }
       }
-      newBuffer(value, step.constant ? 1 : 2, s);
+      newBuffer(value,
+                step.constant ? StorageKind::Constant : StorageKind::Heap, s);
     }
     if (step.funcReturn)
       for (uint32_t u = step.useBegin; u < step.useEnd; ++u) {
         uint32_t v = prog.uses[u].value;
         int32_t id = bufferOf[localOf[v]];
         // Only direct operands count; the uses of a return are its operands.
-        if (id != kNone && buffers[id].kind != 2)
+        if (id != kNone && buffers[id].kind != StorageKind::Heap)
           transient[s] += bytesOf(v);
       }
     transient[s] += step.transient; // a region's body, or a callee's
@@ -745,7 +773,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
   delta.assign(n + 1, 0);
   for (auto [id, buffer] : llvm::enumerate(buffers)) {
     buffer.last = lastUseOf(id, /*viewsThrough=*/true);
-    if (buffer.kind == 2) {
+    if (buffer.kind == StorageKind::Heap) {
       uint32_t root = localIds[buffer.root];
       int32_t def = root < values.size() ? values[root].def : kNone;
       if (def != kNone && ops[def].empty) {
@@ -757,7 +785,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
         buffer.def = std::max(buffer.def, firstUse);
       }
     }
-    if (buffer.kind != 2)
+    if (buffer.kind != StorageKind::Heap)
       continue;
     delta[buffer.def] += buffer.bytes;
     delta[buffer.last + 1] -= buffer.bytes;
@@ -774,7 +802,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
   }
   auto liveAt = [&](uint32_t step, std::vector<LiveValue> &out) {
     for (const Buf &buffer : buffers)
-      if (buffer.kind == 2 && buffer.def <= step && step <= buffer.last)
+      if (buffer.kind == StorageKind::Heap && buffer.def <= step && step <= buffer.last)
         for (int32_t member = buffer.root; member != kNone;
              member = nextMember[member])
           out.push_back({localIds[member], buffer.bytes,
@@ -790,7 +818,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
     // an unmarked candidate could free, minus the excess) and the fewest
     // such buffers. Each is a constraint every fitting superset meets.
     auto freeable = [&](const Buf &buffer) {
-      if (buffer.kind != 2)
+      if (buffer.kind != StorageKind::Heap)
         return false;
       for (int32_t member = buffer.root; member != kNone;
            member = nextMember[member])
@@ -841,7 +869,7 @@ TimelineResult BudgetModel::Impl::runTimeline(
     // each candidate member, as a plain live value.
     auto blockingAt = [&](uint32_t step, std::vector<LiveValue> &out) {
       for (auto [id, buffer] : llvm::enumerate(buffers)) {
-        if (buffer.kind != 2 || buffer.def > step || step > buffer.last)
+        if (buffer.kind != StorageKind::Heap || buffer.def > step || step > buffer.last)
           continue;
         int32_t chosen = kNone;
         bool blocked = false, any = false;
@@ -1017,451 +1045,4 @@ BudgetOutcome BudgetModel::Impl::evaluate(
     }
   }
   return outcome;
-}
-
-//===----------------------------------------------------------------------===//
-// The fast solver
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Evaluations the fast solver may spend, as op-evaluations (model
-/// evaluations times the ops of the function): about a second of model time
-/// on this project's CPU machine.
-constexpr uint64_t kFastWork = 4'000'000;
-
-struct FastSearch {
-  const BudgetModel &model;
-  uint64_t work = 0, workLimit;
-  std::vector<ModelDecision> family;
-
-  /// Per candidate: the candidates with no FLOPs it reads, transitively
-  /// (views, broadcasts, fills). Recomputing an op without them keeps their
-  /// buffers alive for the recomputation; with them, they are recomputed
-  /// too, for free.
-  std::vector<SmallVector<unsigned, 2>> freeInputs;
-
-  FastSearch(const BudgetModel &model, uint64_t workLimit)
-      : model(model), workLimit(workLimit) {
-    DenseMap<Operation *, unsigned> index;
-    for (unsigned i = 0; i < model.getNumCandidates(); ++i)
-      index[model.getCandidate(i)] = i;
-    freeInputs.resize(model.getNumCandidates());
-    for (unsigned i = 0; i < model.getNumCandidates(); ++i) {
-      SmallVector<unsigned> worklist{i};
-      llvm::BitVector seen(model.getNumCandidates());
-      while (!worklist.empty()) {
-        unsigned c = worklist.pop_back_val();
-        for (Value input : getOpInputs(model.getCandidate(c))) {
-          auto it = index.find(input.getDefiningOp());
-          if (it == index.end() || seen.test(it->second) ||
-              model.getCandidateFlops(it->second) != 0)
-            continue;
-          seen.set(it->second);
-          freeInputs[i].push_back(it->second);
-          worklist.push_back(it->second);
-        }
-      }
-    }
-  }
-
-  /// The moves that recompute c: c alone, and c with its free inputs.
-  SmallVector<llvm::BitVector, 2> moves(const llvm::BitVector &current,
-                                        unsigned c) const {
-    SmallVector<llvm::BitVector, 2> result;
-    llvm::BitVector alone = current;
-    alone.set(c);
-    result.push_back(alone);
-    llvm::BitVector closed = alone;
-    for (unsigned f : freeInputs[c])
-      closed.set(f);
-    if (closed != alone)
-      result.push_back(closed);
-    return result;
-  }
-
-  bool exhausted() const { return work >= workLimit; }
-  BudgetOutcome eval(const llvm::BitVector &set,
-                     SmallVectorImpl<unsigned> *relevant = nullptr) {
-    work += model.getNumOps() + 1;
-    return model.evaluate(set, relevant);
-  }
-  /// bytes of candidate c's results per FLOP, the static preference.
-  double ratio(unsigned c) const {
-    int64_t bytes = 0;
-    for (Value result : model.getCandidate(c)->getResults())
-      bytes += getTensorBytes(result.getType());
-    return double(bytes) / double(model.getCandidateFlops(c) + 1);
-  }
-
-  void greedy();
-  ModelDecision refine(ModelDecision decision, int64_t budget);
-};
-} // namespace
-
-/// From nothing recomputed: repeatedly recompute what is live at the
-/// predicted peak. With few enough candidates, every one live at the peak
-/// is tried and the best peak reduction per added FLOP taken (or, when
-/// none lowers the peak because others share it, the one freeing the most
-/// bytes per FLOP that does not raise it); on large graphs a batch of the
-/// best bytes-per-FLOP ones, halved until it does not raise the peak.
-void FastSearch::greedy() {
-  unsigned n = model.getNumCandidates();
-  llvm::BitVector current(n);
-  SmallVector<unsigned> relevant, scratch;
-  BudgetOutcome now = eval(current, &relevant);
-  family.push_back({current, now});
-  while (!relevant.empty() && !exhausted()) {
-    bool tryAll =
-        uint64_t(relevant.size()) * (model.getNumOps() + 1) * n <= workLimit / 4;
-    llvm::sort(relevant, [&](unsigned a, unsigned b) {
-      return ratio(a) > ratio(b);
-    });
-    std::optional<llvm::BitVector> next;
-    BudgetOutcome nextOutcome;
-    if (tryAll) {
-      double bestLower = -1, bestFlat = -1;
-      for (unsigned c : relevant)
-        for (llvm::BitVector &trial : moves(current, c)) {
-        BudgetOutcome o = eval(trial);
-        if (o.peak > now.peak)
-          continue;
-        double added = double(std::max<int64_t>(o.flops - now.flops, 0) + 1);
-        if (o.peak < now.peak) {
-          double score = double(now.peak - o.peak) / added;
-          if (score > bestLower) {
-            bestLower = score;
-            next = trial;
-            nextOutcome = o;
-          }
-        } else if (bestLower < 0 && ratio(c) > bestFlat) {
-          bestFlat = ratio(c);
-          next = trial;
-          nextOutcome = o;
-        }
-        }
-    } else {
-      size_t batch = std::max<size_t>(1, relevant.size() / 8);
-      while (!next && !exhausted()) {
-        llvm::BitVector trial = current;
-        for (size_t k = 0; k < batch && k < relevant.size(); ++k) {
-          trial.set(relevant[k]);
-          for (unsigned f : freeInputs[relevant[k]])
-            trial.set(f);
-        }
-        BudgetOutcome o = eval(trial);
-        if (o.peak <= now.peak) {
-          next = trial;
-          nextOutcome = o;
-        } else if (batch == 1) {
-          break;
-        } else {
-          batch /= 2;
-        }
-      }
-    }
-    if (!next)
-      break;
-    current = *next;
-    now = eval(current, &relevant);
-    family.push_back({current, now});
-  }
-}
-
-/// Lowers the FLOPs of `decision` without letting its predicted peak
-/// exceed `budget`: drops recomputations that are not needed, most
-/// expensive first, then swaps one for a cheaper one live at the peak
-/// without it, until neither helps.
-ModelDecision FastSearch::refine(ModelDecision decision, int64_t budget) {
-  auto byFlopsDesc = [&](const llvm::BitVector &set) {
-    SmallVector<unsigned> members(set.set_bits_begin(), set.set_bits_end());
-    llvm::stable_sort(members, [&](unsigned a, unsigned b) {
-      return model.getCandidateFlops(a) > model.getCandidateFlops(b);
-    });
-    return members;
-  };
-  bool improved = true;
-  SmallVector<unsigned> relevant;
-  while (improved && !exhausted()) {
-    improved = false;
-    for (unsigned c : byFlopsDesc(decision.recompute)) {
-      if (exhausted())
-        break;
-      llvm::BitVector trial = decision.recompute;
-      trial.reset(c);
-      BudgetOutcome o = eval(trial, &relevant);
-      if (o.peak <= budget) {
-        if (o.flops <= decision.outcome.flops) {
-          decision = {trial, o};
-          improved = true;
-        }
-        continue;
-      }
-      // Without c the peak is too high: is a cheaper candidate live at
-      // that peak enough instead?
-      llvm::sort(relevant, [&](unsigned a, unsigned b) {
-        return model.getCandidateFlops(a) < model.getCandidateFlops(b);
-      });
-      for (unsigned u : relevant) {
-        if (u == c || model.getCandidateFlops(u) >= model.getCandidateFlops(c) ||
-            exhausted())
-          break;
-        llvm::BitVector swapped = trial;
-        swapped.set(u);
-        BudgetOutcome s = eval(swapped);
-        if (s.peak <= budget && s.flops < decision.outcome.flops) {
-          decision = {swapped, s};
-          improved = true;
-          break;
-        }
-      }
-    }
-  }
-  return decision;
-}
-
-/// Keeps the decisions no other one beats on both peak and FLOPs (one per
-/// outcome), by increasing FLOPs.
-static void paretoFilter(std::vector<ModelDecision> &family) {
-  llvm::stable_sort(family, [](const ModelDecision &a, const ModelDecision &b) {
-    return a.outcome.flops != b.outcome.flops
-               ? a.outcome.flops < b.outcome.flops
-               : a.outcome.peak < b.outcome.peak;
-  });
-  std::vector<ModelDecision> kept;
-  for (ModelDecision &d : family)
-    if (kept.empty() || d.outcome.peak < kept.back().outcome.peak)
-      kept.push_back(std::move(d));
-  family = std::move(kept);
-}
-
-std::vector<ModelDecision>
-mlir::remat::fastBudgetFamily(const BudgetModel &model,
-                              ArrayRef<llvm::BitVector> extra) {
-  FastSearch search(model, kFastWork);
-  search.greedy();
-  for (const llvm::BitVector &set : extra)
-    search.family.push_back({set, search.eval(set)});
-  paretoFilter(search.family);
-  // Refine each member under its own peak: the family stays independent of
-  // the budget, and each member becomes the best found for that peak.
-  std::vector<ModelDecision> refined = search.family;
-  for (ModelDecision &d : refined) {
-    if (search.exhausted())
-      break;
-    d = search.refine(d, d.outcome.peak);
-  }
-  refined.insert(refined.end(), search.family.begin(), search.family.end());
-  paretoFilter(refined);
-  // The frontier sweep (budgetFrontier) with the work left, the family so
-  // far as incumbents: each level's search gets a share, and where they
-  // all finish the family holds the exact frontier of the model. Still
-  // independent of the budget.
-  if (!search.exhausted()) {
-    uint64_t nodes = (search.workLimit - search.work) / (model.getNumOps() + 1);
-    FrontierResult frontier = budgetFrontier(
-        model, refined, std::numeric_limits<int64_t>::min(), nodes,
-        /*splitNodes=*/true);
-    refined.insert(refined.end(), frontier.members.begin(),
-                   frontier.members.end());
-    paretoFilter(refined);
-  }
-  return refined;
-}
-
-const ModelDecision *
-mlir::remat::chooseModelDecision(ArrayRef<ModelDecision> family,
-                                 int64_t budget) {
-  const ModelDecision *best = nullptr;
-  for (const ModelDecision &d : family) {
-    if (d.outcome.peak > budget)
-      continue;
-    if (!best || d.outcome.flops < best->outcome.flops ||
-        (d.outcome.flops == best->outcome.flops &&
-         d.outcome.peak < best->outcome.peak))
-      best = &d;
-  }
-  return best;
-}
-
-//===----------------------------------------------------------------------===//
-// The exact solver over the model
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct BranchAndBound {
-  const BudgetModel &model;
-  int64_t budget;
-  uint64_t nodeLimit;
-  ExactModelResult result;
-  int64_t bestFlops = std::numeric_limits<int64_t>::max();
-  llvm::BitVector excluded;
-  int64_t granularity = model.getFlopsGranularity();
-
-  void search(llvm::BitVector &set) {
-    if (result.nodes >= nodeLimit) {
-      result.complete = false;
-      return;
-    }
-    ++result.nodes;
-    std::vector<BudgetConstraint> constraints;
-    BudgetOutcome o = model.evaluateAgainst(set, budget, constraints);
-    if (o.peak <= budget) {
-      if (o.flops < bestFlops ||
-          (o.flops == bestFlops && o.peak < result.best->outcome.peak)) {
-        bestFlops = o.flops;
-        result.best = ModelDecision{set, o};
-      }
-      return;
-    }
-    // Every constraint, less the excluded candidates: each step it names
-    // must lose `excess` bytes, and recomputing a candidate frees at most
-    // its buffers there. Cheapest first.
-    struct Branch {
-      unsigned candidate;
-      int64_t flops, bytes;
-    };
-    SmallVector<SmallVector<Branch>, 3> lists;
-    SmallVector<int64_t, 3> excess;
-    for (const BudgetConstraint &c : constraints) {
-      SmallVector<Branch> &list = lists.emplace_back();
-      for (auto [cand, bytes] : llvm::zip_equal(c.candidates, c.bytes))
-        if (!excluded.test(cand))
-          list.push_back({cand, model.getCandidateFlops(cand), bytes});
-      llvm::stable_sort(list, [](const Branch &a, const Branch &b) {
-        return a.flops < b.flops;
-      });
-      excess.push_back(c.excess);
-    }
-    // The cheapest fractional cover of `need` bytes by list[from..], none
-    // if they free too little.
-    SmallVector<unsigned> byRatio;
-    auto cover = [&](ArrayRef<Branch> list, size_t from,
-                     int64_t need) -> std::optional<double> {
-      if (need <= 0)
-        return 0.0;
-      byRatio.clear();
-      for (size_t k = from; k < list.size(); ++k)
-        if (list[k].bytes > 0)
-          byRatio.push_back(k);
-      llvm::sort(byRatio, [&](unsigned a, unsigned b) {
-        // flops_a / bytes_a < flops_b / bytes_b, without division.
-        return (__int128)list[a].flops * list[b].bytes <
-               (__int128)list[b].flops * list[a].bytes;
-      });
-      double cost = 0;
-      for (unsigned k : byRatio) {
-        if (list[k].bytes >= need)
-          return cost +
-                 double(list[k].flops) * double(need) / double(list[k].bytes);
-        cost += double(list[k].flops);
-        need -= list[k].bytes;
-      }
-      return std::nullopt;
-    };
-    // Every cost is a multiple of `granularity`: a better decision costs at
-    // most bestFlops - granularity.
-    auto canImprove = [&](double bound) {
-      return bound * (1 - 1e-12) <= double(bestFlops) - double(granularity);
-    };
-    // The node's bound, the largest over the constraints.
-    for (size_t k = 0; k < lists.size(); ++k) {
-      std::optional<double> rest = cover(lists[k], 0, excess[k]);
-      if (!rest || !canImprove(double(o.distinctFlops) + *rest))
-        return;
-    }
-    if (lists.empty())
-      return;
-    // Branching is on the peak's constraint (the first; of the three, the
-    // one that measured the smallest trees). A child recomputes its branch
-    // and possibly later siblings (earlier ones are excluded from it): its
-    // branch's FLOPs plus the cheapest cover of the rest of the excess by
-    // the later siblings.
-    ArrayRef<Branch> branches = lists.front();
-    const int64_t deficit = excess.front();
-    SmallVector<unsigned> added;
-    for (size_t i = 0; i < branches.size(); ++i) {
-      const Branch &br = branches[i];
-      std::optional<double> rest = cover(branches, i + 1, deficit - br.bytes);
-      if (!rest)
-        break; // later children have even fewer candidates to free it with
-      if (canImprove(double(o.distinctFlops + br.flops) + *rest)) {
-        set.set(br.candidate);
-        search(set);
-        set.reset(br.candidate);
-        if (!result.complete)
-          break;
-      }
-      // Every set with this candidate is in its subtree (or cannot win).
-      excluded.set(br.candidate);
-      added.push_back(br.candidate);
-    }
-    for (unsigned c : added)
-      excluded.reset(c);
-  }
-};
-} // namespace
-
-ExactModelResult
-mlir::remat::solveBudgetExactly(const BudgetModel &model, int64_t budget,
-                                uint64_t nodeLimit,
-                                const ModelDecision *incumbent) {
-  BranchAndBound bb{model, budget, nodeLimit, {},
-                    std::numeric_limits<int64_t>::max(),
-                    llvm::BitVector(model.getNumCandidates())};
-  if (incumbent && incumbent->outcome.peak <= budget) {
-    bb.result.best = *incumbent;
-    bb.bestFlops = incumbent->outcome.flops;
-  }
-  llvm::BitVector set(model.getNumCandidates());
-  bb.search(set);
-  return bb.result;
-}
-
-FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
-                                           ArrayRef<ModelDecision> incumbents,
-                                           int64_t stopAt, uint64_t nodeLimit,
-                                           bool splitNodes) {
-  FrontierResult frontier;
-  std::vector<ModelDecision> known(incumbents.begin(), incumbents.end());
-  llvm::BitVector none(model.getNumCandidates());
-  frontier.members.push_back({none, model.evaluate(none)});
-  ++frontier.nodes;
-  while (frontier.members.back().outcome.peak > stopAt) {
-    int64_t level = frontier.members.back().outcome.peak - 1;
-    uint64_t left = nodeLimit - std::min(nodeLimit, frontier.nodes);
-    if (left == 0) {
-      frontier.complete = false;
-      break;
-    }
-    uint64_t cap = left;
-    if (splitNodes) {
-      // About half as many levels are expected as there are known
-      // decisions below this one; easy levels finish early and leave their
-      // share to the later ones.
-      SmallVector<int64_t> below;
-      for (const ModelDecision &d : known)
-        if (d.outcome.peak <= level)
-          below.push_back(d.outcome.peak);
-      llvm::sort(below);
-      below.erase(std::unique(below.begin(), below.end()), below.end());
-      cap = std::max<uint64_t>(left / (below.size() / 2 + 1),
-                               std::min<uint64_t>(left, 32));
-    }
-    const ModelDecision *incumbent = chooseModelDecision(known, level);
-    ExactModelResult r = solveBudgetExactly(model, level, cap, incumbent);
-    frontier.nodes += r.nodes;
-    frontier.complete &= r.complete;
-    if (!r.best)
-      break; // nothing reaches this level (proven when complete)
-    if (!splitNodes && !r.complete)
-      break;
-    // The best at a level may tie a higher member's FLOPs with a lower
-    // peak: it dominates that member.
-    while (!frontier.members.empty() &&
-           frontier.members.back().outcome.flops >= r.best->outcome.flops)
-      frontier.members.pop_back();
-    frontier.members.push_back(*r.best);
-    known.push_back(*r.best);
-  }
-  return frontier;
 }

@@ -31,6 +31,11 @@
 // are cloned, whatever their mark. If the regions raise the predicted peak
 // over the input's, the regions that raise it are undone one by one.
 //
+// The budget solvers replay region construction (both sharing modes, the
+// redirection of uses, orphan erasure) on flat arrays
+// (lib/Transforms/BudgetModel.cpp, buildRegions/buildProgram): keep the two
+// in step (BudgetModel.AgreesWithThePipeline checks they agree).
+//
 //===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/CostModel.h"

@@ -26,6 +26,17 @@
 // SVG: @attention: recompute FLOPs against peak memory
 // SVG-COUNT-2: <circle class="point"
 
+// Names reach the SVG, JSON and CSV escaped: a function named a<b&c,"d
+// writes well-formed XML (it used to write the name raw into the SVG) and
+// one CSV field.
+// RUN: remat-opt %S/Inputs/attention-odd-name.mlir -remat-pareto="file=%t.odd.csv" -o /dev/null
+// RUN: python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" %t.odd.svg
+// RUN: FileCheck %s --check-prefix=ODD < %t.odd.svg
+// RUN: FileCheck %s --check-prefix=ODD-CSV < %t.odd.csv
+// ODD: <g class="curve" id="a&lt;b&amp;c,&quot;d">
+// ODD: @a&lt;b&amp;c,&quot;d: recompute FLOPs
+// ODD-CSV: "a<b&c,""d",73728,73728,0
+
 // The two-block MLP with the fast solver, in CSV form: keeping all, recomputing
 // one GELU output (the same peak selective reaches, at half its FLOPs),
 // and recomputing the first layer's GEMM as well.

@@ -1,0 +1,106 @@
+//===- Policies.cpp - what every policy shares ------------------------------===//
+//
+// Whatever the policy, an op that is not recomputable (memory effects,
+// unknown effects, no cost model) is saved: the RNG-replay class of bugs,
+// where recomputing a stateful random op silently changes the gradients,
+// cannot happen. User-written `remat.policy` attributes are overrides in
+// every policy (finalPolicy).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Policies.h"
+
+using namespace mlir;
+using namespace mlir::remat;
+using namespace mlir::remat::policies;
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+/// Why `op` cannot be recomputed, or null if it can.
+const char *policies::whyNotRecomputable(Operation *op) {
+  if (!op->isRegistered())
+    return "it is an unregistered op with unknown effects";
+  if (!isMemoryEffectFree(op))
+    return "it has memory effects";
+  if (!hasCostModel(op))
+    return "it has no cost model";
+  if (!isRecomputable(op))
+    return "its cost model says it is not recomputable";
+  return nullptr;
+}
+
+/// Forward ops may be recomputed only if the op allows it; a user's
+/// "recompute" on an op that does not is turned into "save", loudly.
+void policies::demoteUnrecomputableOverrides(const TrainingGraph &graph) {
+  MLIRContext *ctx = graph.getFunction()->getContext();
+  for (Operation *op : graph.getOps()) {
+    if (graph.isBackward(op) || getPolicy(op) != Policy::Recompute)
+      continue;
+    if (const char *why = whyNotRecomputable(op)) {
+      op->emitWarning() << "cannot be recomputed because " << why
+                        << "; saving it instead of 'remat.policy = "
+                        << "\"recompute\"'";
+      op->setAttr(RematDialect::kPolicyAttrName,
+                  StringAttr::get(ctx, "save"));
+    }
+  }
+}
+
+/// Leaves (constants, tensor.empty) cost nothing to recompute and are
+/// cloned wherever needed; no decision is recorded for them.
+bool policies::isLeaf(Operation *op) {
+  return op->getNumOperands() == 0 && op->getNumRegions() == 0;
+}
+
+/// Forward tensors read by a backward op (the terminator excluded).
+/// Scalars cost nothing to keep.
+llvm::SetVector<Value> policies::getRequiredValues(const TrainingGraph &graph) {
+  llvm::SetVector<Value> required;
+  for (Operation *op : graph.getOps()) {
+    if (!graph.isBackward(op) || op->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    for (Value input : getOpInputs(op)) {
+      Operation *def = input.getDefiningOp();
+      if (def && def->getBlock() == &graph.getBody() &&
+          !graph.isBackward(def) && isa<RankedTensorType>(input.getType()))
+        required.insert(input);
+    }
+  }
+  return required;
+}
+
+
+/// FLOPs per byte of tensor output, the quantity the selective threshold
+/// compares; none for an op without tensor output.
+std::optional<double> policies::flopsPerOutputByte(Operation *op) {
+  int64_t bytesOut = 0;
+  for (Type type : op->getResultTypes())
+    bytesOut += getTensorBytes(type);
+  if (bytesOut <= 0)
+    return std::nullopt;
+  return double(getOpCost(op).flops) / double(bytesOut);
+}
+
+/// The marks a decision leads to: user overrides win.
+std::optional<Policy> policies::finalPolicy(Operation *op,
+                                         const Decisions &decisions) {
+  if (std::optional<Policy> user = getPolicy(op))
+    return user;
+  auto it = decisions.find(op);
+  if (it == decisions.end())
+    return std::nullopt;
+  return it->second;
+}
+
+void policies::writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
+                       ArrayRef<Operation *> targets) {
+  for (auto [op, target] : llvm::zip(ops, targets))
+    if (std::optional<Policy> final = finalPolicy(op, decisions))
+      target->setAttr(RematDialect::kPolicyAttrName,
+                      StringAttr::get(target->getContext(),
+                                      *final == Policy::Save ? "save"
+                                                             : "recompute"));
+}

@@ -1,0 +1,104 @@
+//===- Policies.h - what -remat-mark's policies share -------------*- C++ -*-===//
+//
+// Internal to lib/Transforms: the pieces of -remat-mark and -remat-pareto,
+// one policy per file. Each function is documented where it is defined.
+//
+//   Policies.cpp         recomputability, overrides, writing the marks
+//   MarkOptions.cpp      option checks shared by the passes and the tools
+//   SelectivePolicy.cpp  the min-cut (policy=selective)
+//   SegmentsPolicy.cpp   checkpoint segments (policy=segments)
+//   BudgetPolicy.cpp     solver choice, measurement, choice for a budget
+//   PeakPolicy.cpp       the default (policy=peak)
+//   BudgetSolvers.cpp    the searches over the model (BudgetModel.h)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_LIB_TRANSFORMS_POLICIES_H
+#define REMAT_LIB_TRANSFORMS_POLICIES_H
+
+#include "remat/Analysis/TrainingGraph.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Transforms/BudgetModel.h"
+#include "remat/Transforms/Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::remat::policies {
+
+/// A policy's decisions: ops without an entry stay unmarked.
+using Decisions = DenseMap<Operation *, Policy>;
+
+// Policies.cpp
+const char *whyNotRecomputable(Operation *op);
+void demoteUnrecomputableOverrides(const TrainingGraph &graph);
+bool isLeaf(Operation *op);
+llvm::SetVector<Value> getRequiredValues(const TrainingGraph &graph);
+std::optional<double> flopsPerOutputByte(Operation *op);
+std::optional<Policy> finalPolicy(Operation *op, const Decisions &decisions);
+void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
+                ArrayRef<Operation *> targets);
+
+// MarkOptions.cpp
+bool isKnownSolver(StringRef solver);
+std::optional<std::string> checkTimeLimit(StringRef pass, double timeLimit);
+
+// SelectivePolicy.cpp, SegmentsPolicy.cpp, PeakPolicy.cpp
+void selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,
+                        Decisions &decisions);
+void segmentDecisions(const TrainingGraph &graph, StringRef segments,
+                      StringRef group, unsigned every, Decisions &decisions);
+void peakDecisions(const TrainingGraph &graph, double flopsPerByte,
+                   double maxRecompute, double maxGrowth,
+                   Decisions &decisions);
+
+// BudgetPolicy.cpp
+
+/// What a decision gives after the rest of the pipeline.
+struct Evaluation {
+  int64_t peak = 0;
+  int64_t flops = 0;
+  Decisions decisions;
+  /// Whether `peak` was measured with the real pipeline (else: predicted
+  /// by the model, an upper bound).
+  bool measured = true;
+  /// Measured only: ops cloned into recomputations.
+  int64_t clonedOps = 0;
+};
+
+/// How the budget solver searches.
+enum class BudgetSolver {
+  /// Every subset of the candidates, measured with the real pipeline.
+  Exhaustive,
+  /// The model's exact frontier by branch and bound (budgetFrontier), every
+  /// member measured.
+  Frontier,
+  /// The fast solver's family (fastBudgetFamily).
+  Fast,
+};
+
+Evaluation evaluate(const TrainingGraph &graph, Decisions decisions);
+Decisions toDecisions(const BudgetModel &model,
+                      const llvm::BitVector &recompute);
+BudgetSolver chooseSolver(const TrainingGraph &graph, StringRef solver,
+                          unsigned exactLimit, double timeLimit);
+std::vector<llvm::BitVector>
+selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,
+                   size_t maxPoints);
+FailureOr<std::vector<Evaluation>>
+budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
+             double timeLimit, int64_t stopAt);
+FailureOr<const Evaluation *>
+chooseForBudget(const std::vector<Evaluation> &family, int64_t budget,
+                int64_t &smallestPeak);
+FailureOr<Evaluation> chooseAndCheck(const TrainingGraph &graph,
+                                     std::vector<Evaluation> &family,
+                                     int64_t budget, int64_t &smallestPeak);
+
+} // namespace mlir::remat::policies
+
+#endif // REMAT_LIB_TRANSFORMS_POLICIES_H

@@ -1,7 +1,8 @@
 /*===- remat-graph.h - the interface of an ahead-of-time graph ----*- C -*-===*\
 |*                                                                            *|
-|* remat-compile writes, per graph, an object file (host code with the GPU    *|
-|* kernels embedded) and a wrapper source that implements this interface.     *|
+|* `remat-run --backend=cuda --compile-only` writes, per graph, an object     *|
+|* file (host code with the GPU kernels embedded) and a wrapper source        *|
+|* that implements this interface.                                            *|
 |* The driver (aot/driver.cpp) runs any graph through it, with no MLIR.       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/

@@ -3,24 +3,12 @@
 #include "remat/ExecutionEngine/CpuRunner.h"
 #include "remat-runtime/Allocator.h"
 #include "remat-runtime/MemrefCopy.h"
-#include "remat/Analysis/MemoryTimeline.h"
-#include "remat/Analysis/TrainingGraph.h"
-#include "remat/InitRemat.h"
+#include "remat/Conversion/Passes.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "llvm/Support/TargetSelect.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -29,156 +17,7 @@
 #include <set>
 
 using namespace mlir;
-using namespace remat_run;
-using remat_runtime::npy::DType;
-
-void remat_run::initializeRunner(DialectRegistry &registry) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  registerAllPasses();
-  remat::registerRematPassesAndPipelines();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  remat::registerRematDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-}
-
-static std::optional<DType> toDType(Type type) {
-  if (type.isF32())
-    return DType::F32;
-  if (type.isF64())
-    return DType::F64;
-  if (type.isF16())
-    return DType::F16;
-  if (type.isSignlessInteger(1))
-    return DType::Bool;
-  if (type.isSignlessInteger(8))
-    return DType::I8;
-  if (type.isSignlessInteger(16))
-    return DType::I16;
-  if (type.isSignlessInteger(32))
-    return DType::I32;
-  if (type.isSignlessInteger(64))
-    return DType::I64;
-  return std::nullopt;
-}
-
-LogicalResult remat_run::describeType(Type type, HostArray &layout,
-                                      std::string &error) {
-  Type element = type;
-  layout.shape.clear();
-  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-    if (!tensor.hasStaticShape()) {
-      error = "dynamic shapes are not supported";
-      return failure();
-    }
-    element = tensor.getElementType();
-    layout.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
-  } else if (isa<ShapedType>(type)) {
-    error = "only ranked tensors and scalars can be passed";
-    return failure();
-  }
-  int64_t count = 1;
-  for (int64_t dim : layout.shape)
-    if (llvm::MulOverflow(count, dim, count) || count > (int64_t(1) << 36)) {
-      error = "tensor too large to pass from the host";
-      return failure();
-    }
-  std::optional<DType> dtype = toDType(element);
-  if (!dtype) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << "unsupported element type " << element
-       << " (supported: f16, f32, f64, i1, i8, i16, i32, i64)";
-    error = s;
-    return failure();
-  }
-  layout.dtype = *dtype;
-  layout.data.assign(layout.numElements() * remat_runtime::npy::elementSize(*dtype),
-                     0);
-  return success();
-}
-
-std::vector<HostArray> remat_run::makeRandomInputs(func::FuncOp entry,
-                                                   uint64_t seed) {
-  std::vector<HostArray> inputs;
-  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
-    HostArray array;
-    std::string error;
-    if (failed(describeType(type, array, error)))
-      continue; // reported by compileAndRun
-    remat_runtime::npy::fillRandom(array, seed, index);
-    inputs.push_back(std::move(array));
-  }
-  return inputs;
-}
-
-std::string remat_run::checksum(const HostArray &array) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (uint8_t byte : array.data)
-    hash = (hash ^ byte) * 0x100000001b3ull;
-  char buffer[17];
-  std::snprintf(buffer, sizeof(buffer), "%016llx",
-                static_cast<unsigned long long>(hash));
-  return buffer;
-}
-
-std::vector<double> remat_run::elements(const HostArray &array, size_t limit) {
-  std::vector<double> out;
-  size_t n = std::min<size_t>(array.numElements(), limit);
-  for (size_t i = 0; i < n; ++i)
-    out.push_back(remat_runtime::npy::elementAsDouble(array, i));
-  return out;
-}
-
-double remat_run::elementSum(const HostArray &array) {
-  double sum = 0;
-  for (double v : elements(array, array.numElements()))
-    sum += v;
-  return sum;
-}
-
-LogicalResult remat_run::runPipeline(ModuleOp module, StringRef text,
-                                     StringRef what) {
-  PassManager pm(module.getContext());
-  std::string error;
-  llvm::raw_string_ostream os(error);
-  if (failed(parsePassPipeline(text, pm, os)))
-    return emitError(module.getLoc()) << what << ": " << error;
-  if (failed(pm.run(module)))
-    return emitError(module.getLoc()) << what << " failed";
-  return success();
-}
-
-LogicalResult remat_run::checkInputs(func::FuncOp entry,
-                                     const std::vector<HostArray> &inputs) {
-  if (inputs.size() != entry.getNumArguments())
-    return entry.emitError() << "expected " << entry.getNumArguments()
-                             << " inputs, got " << inputs.size();
-  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
-    HostArray layout;
-    std::string error;
-    if (failed(describeType(type, layout, error)))
-      return entry.emitError() << "argument #" << index << " of type " << type
-                               << ": " << error;
-    const HostArray &in = inputs[index];
-    if (in.dtype != layout.dtype || in.shape != layout.shape) {
-      auto shapeText = [](const std::vector<int64_t> &shape) {
-        std::string s = "(";
-        for (size_t i = 0; i < shape.size(); ++i)
-          s += (i ? ", " : "") + std::to_string(shape[i]);
-        return s + ")";
-      };
-      return entry.emitError()
-             << "input #" << index << " has dtype "
-             << remat_runtime::npy::mlirName(in.dtype) << " and shape "
-             << shapeText(in.shape) << ", but argument #" << index
-             << " is " << type;
-    }
-  }
-  return success();
-}
+using namespace mlir::remat;
 
 namespace {
 /// Host memory for one argument: the data and its memref descriptor.
@@ -191,62 +30,36 @@ struct ArgumentBuffer {
 } // namespace
 
 FailureOr<RunResult>
-remat_run::compileAndRun(ModuleOp module, StringRef entryName,
-                         const remat::RematPipelineOptions &options,
+mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
+                         const RematPipelineOptions &options,
                          const std::vector<HostArray> &inputs,
                          unsigned optLevel) {
-  MLIRContext *ctx = module.getContext();
-  OwningOpRef<ModuleOp> clone = module.clone();
-  auto entry = clone->lookupSymbol<func::FuncOp>(entryName);
-  if (!entry || entry.isExternal())
-    return emitError(module.getLoc())
-           << "no function @" << entryName << " with a body";
-
-  // Argument and result layouts.
-  std::vector<HostArray> resultLayouts;
-  for (auto [index, type] : llvm::enumerate(entry.getResultTypes())) {
-    HostArray layout;
-    std::string error;
-    if (!isa<RankedTensorType>(type) ||
-        failed(describeType(type, layout, error)))
-      return entry.emitError() << "result #" << index << " of type " << type
-                               << " cannot be returned to the host: "
-                               << (error.empty() ? "only ranked tensors are"
-                                                 : error);
-    resultLayouts.push_back(std::move(layout));
-  }
-  if (failed(checkInputs(entry, inputs)) ||
-      failed(remat::checkCallGraph(*clone)))
+  FailureOr<PreparedGraph> prepared =
+      prepareGraph(module, entryName, options,
+                   HostArguments::TensorsAndScalars, &inputs);
+  if (failed(prepared))
     return failure();
-
+  OwningOpRef<ModuleOp> &clone = prepared->module;
+  func::FuncOp entry = prepared->getEntry();
+  std::vector<HostArray> resultLayouts = prepared->resultLayouts;
+  for (HostArray &layout : resultLayouts)
+    layout.data.assign(layout.numElements() *
+                           remat_runtime::npy::elementSize(layout.dtype),
+                       0);
   std::vector<bool> argIsTensor;
   for (Type type : entry.getArgumentTypes())
     argIsTensor.push_back(isa<RankedTensorType>(type));
 
   RunResult result;
   result.policy = options.policy;
-  if (options.policy != "none") {
-    PassManager pm(ctx);
-    remat::buildRematPipeline(pm, options);
-    if (failed(pm.run(*clone)))
-      return emitError(module.getLoc()) << "the remat pipeline failed";
-  }
-  result.pipelinePeakBytes =
-      remat::MemoryTimeline::build(
-          clone->lookupSymbol<func::FuncOp>(entryName).getBody().front())
-          .getPeakBytes();
-  if (failed(runPipeline(*clone, remat::getLowerToLLVMPreparePipeline(),
-                         "preparing for bufferization")))
-    return failure();
-  entry = clone->lookupSymbol<func::FuncOp>(entryName);
-  result.predictedPeakBytes =
-      remat::MemoryTimeline::build(entry.getBody().front()).getPeakBytes();
+  result.pipelinePeakBytes = prepared->pipelinePeakBytes;
+  result.predictedPeakBytes = prepared->predictedPeakBytes;
   if (optLevel == kAutoOptLevel) {
     int64_t ops = 0;
     entry->walk([&](Operation *) { ++ops; });
     optLevel = ops <= kAutoOptLevelMaxOps ? 2 : 0;
   }
-  if (failed(runPipeline(*clone, remat::getLowerToLLVMFinishPipeline(),
+  if (failed(runPipeline(*clone, getLowerToLLVMFinishPipeline(),
                          "lowering to LLVM")))
     return failure();
 
@@ -292,18 +105,8 @@ remat_run::compileAndRun(ModuleOp module, StringRef entryName,
     if (posix_memalign(&buffer->data, 64, (bytes + 63) / 64 * 64) != 0)
       return emitError(module.getLoc()) << "out of host memory for inputs";
     std::memcpy(buffer->data, in.data.data(), in.data.size());
-    size_t rank = in.shape.size();
+    buffer->descriptor = denseDescriptor(buffer->data, in.shape);
     std::vector<int64_t> &d = buffer->descriptor;
-    d.resize(3 + 2 * rank);
-    d[0] = reinterpret_cast<int64_t>(buffer->data);
-    d[1] = d[0];
-    d[2] = 0;
-    int64_t stride = 1;
-    for (size_t i = rank; i-- > 0;) {
-      d[3 + i] = in.shape[i];
-      d[3 + rank + i] = stride;
-      stride *= in.shape[i];
-    }
     for (int64_t &field : d)
       packed.push_back(&field);
     buffers.push_back(std::move(buffer));

@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   DialectRegistry registry;
-  remat_run::initializeRunner(registry);
+  mlir::remat::initializeRunner(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
@@ -132,7 +132,7 @@ int main(int argc, char **argv) {
     // The measured peak must equal the prediction; with --allow-over, a
     // measurement below it is counted and listed, never one above it.
     auto checkPrediction = [&](const Config &config,
-                               const remat_run::RunResult &r,
+                               const mlir::remat::RunResult &r,
                                const std::string &what) {
       uint64_t predicted = r.predictedPeakBytes;
       if (r.measuredPeakBytes == predicted)
@@ -154,7 +154,7 @@ int main(int argc, char **argv) {
     for (auto &[kind, count] : stats.kinds)
       total.kinds[kind] += count;
 
-    std::optional<remat_run::RunResult> baseline[2];
+    std::optional<mlir::remat::RunResult> baseline[2];
     for (const Config &config : configs) {
       if (!onlyConfigs.empty() && !llvm::is_contained(onlyConfigs, config.name))
         continue;
@@ -176,14 +176,14 @@ int main(int argc, char **argv) {
         continue;
       }
       auto entry = module->lookupSymbol<func::FuncOp>("graph");
-      std::vector<remat_run::HostArray> inputs =
-          remat_run::makeRandomInputs(entry, seed);
-      std::optional<remat_run::RunResult> &base = baseline[config.manualGraph];
+      std::vector<mlir::remat::HostArray> inputs =
+          mlir::remat::makeRandomInputs(entry, seed);
+      std::optional<mlir::remat::RunResult> &base = baseline[config.manualGraph];
       if (!base) {
         remat::RematPipelineOptions none;
         none.policy = "none";
-        FailureOr<remat_run::RunResult> r =
-            remat_run::compileAndRun(*module, "graph", none, inputs,
+        FailureOr<mlir::remat::RunResult> r =
+            mlir::remat::compileAndRun(*module, "graph", none, inputs,
                                      optLevel);
         ++runs;
         if (failed(r)) {
@@ -200,8 +200,8 @@ int main(int argc, char **argv) {
       options.budget = config.budget;
       if (*config.budget)
         options.solver = StringRef(config.flags).contains("fast") ? "fast" : "auto";
-      FailureOr<remat_run::RunResult> r =
-          remat_run::compileAndRun(*module, "graph", options, inputs,
+      FailureOr<mlir::remat::RunResult> r =
+          mlir::remat::compileAndRun(*module, "graph", options, inputs,
                                    optLevel);
       ++runs;
       if (failed(r)) {

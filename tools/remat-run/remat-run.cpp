@@ -12,7 +12,7 @@
 
 #include "remat/ExecutionEngine/CpuRunner.h"
 #ifdef REMAT_ENABLE_CUDA
-#include "remat/ExecutionEngine/GpuCompiler.h"
+#include "remat/ExecutionEngine/GpuRunner.h"
 #endif
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/InitRemat.h"
@@ -32,7 +32,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
-using namespace remat_run;
+using namespace mlir::remat;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("remat-run options");
@@ -171,7 +171,7 @@ static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
                                          const std::vector<HostArray> &inputs) {
   if (backend == "cpu")
     return compileAndRun(module, name, *pipelineOptions(policyName), inputs,
-                         optLevel < 0 ? remat_run::kAutoOptLevel
+                         optLevel < 0 ? kAutoOptLevel
                                       : unsigned(optLevel));
 #ifdef REMAT_ENABLE_CUDA
   return compileAndRunOnGpu(module, name, *pipelineOptions(policyName),
@@ -347,9 +347,9 @@ int main(int argc, char **argv) {
   }
 
   DialectRegistry registry;
-  remat_run::initializeRunner(registry);
+  initializeRunner(registry);
 #ifdef REMAT_ENABLE_CUDA
-  remat_run::initializeGpuCompiler(registry);
+  initializeGpuRunner(registry);
 #endif
   MLIRContext context(registry);
   context.loadAllAvailableDialects();

@@ -1,25 +1,26 @@
-//===- GpuCompiler.h - compile a training graph for NVIDIA GPUs -*- C++ -*-===//
+//===- GpuRunner.h - compile and run a training graph on NVIDIA GPUs -*- C++ -*-===//
 //
-// What remat-compile and `remat-run --backend=cuda` share: rematerialize
-// with a policy, predict the peak as the CPU runner does, lower with
-// -remat-lower-to-nvvm, and emit a host object file (kernels embedded) plus
-// the C++ wrapper that implements aot/remat-graph.h for it.
+// `remat-run --backend=cuda`: rematerialize with a policy and predict the
+// peak as the CPU runner does (prepareGraph, Runner.h), lower with
+// -remat-lower-to-nvvm, then either run the graph in process
+// (compileAndRunOnGpu) or, with --compile-only, emit a host object file
+// (kernels embedded) plus the C++ wrapper that implements
+// aot/remat-graph.h for it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_EXECUTIONENGINE_GPUCOMPILER_H
-#define REMAT_EXECUTIONENGINE_GPUCOMPILER_H
+#ifndef REMAT_EXECUTIONENGINE_GPURUNNER_H
+#define REMAT_EXECUTIONENGINE_GPURUNNER_H
 
-#include "remat/ExecutionEngine/CpuRunner.h"
 #include "remat/Conversion/Passes.h"
-#include "remat/Transforms/Passes.h"
+#include "remat/ExecutionEngine/Runner.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <string>
 #include <vector>
 
-namespace remat_run {
+namespace mlir::remat {
 
 struct GpuCompileResult {
   mlir::OwningOpRef<mlir::ModuleOp> module; ///< lowered to LLVM + gpu.binary
@@ -35,15 +36,18 @@ struct GpuCompileResult {
 /// Registers what compileForGpu needs beyond initializeRunner: the LLVM IR
 /// translations of the GPU and NVVM dialects. Call before creating the
 /// context, after initializeRunner.
-void initializeGpuCompiler(mlir::DialectRegistry &registry);
+void initializeGpuRunner(mlir::DialectRegistry &registry);
 
-/// Clones `module` and compiles `entry` for the GPU. The entry's arguments
-/// and results must be ranked tensors with static shapes. The lowered
-/// function gets a C interface (`_mlir_ciface_<entry>`).
+/// Clones `module` and compiles `entry` for the GPU (prepareGraph, then
+/// the rest of -remat-lower-to-nvvm). The entry's arguments and results
+/// must be ranked tensors with static shapes; `inputs`, when given, are
+/// checked against the arguments first. The lowered function gets a C
+/// interface (`_mlir_ciface_<entry>`).
 mlir::FailureOr<GpuCompileResult>
 compileForGpu(mlir::ModuleOp module, llvm::StringRef entry,
-              const mlir::remat::RematPipelineOptions &remat,
-              const mlir::remat::RematLowerToNVVMOptions &lowering);
+              const RematPipelineOptions &remat,
+              const RematLowerToNVVMOptions &lowering,
+              const std::vector<HostArray> *inputs = nullptr);
 
 /// Translates `lowered` to LLVM IR, optimizes it at -O2 and writes a
 /// position-independent x86-64 object file.
@@ -62,10 +66,10 @@ std::string generateWrapper(llvm::StringRef entry, llvm::StringRef source,
 /// CUDA call when the device fails, or that no driver could be loaded).
 mlir::FailureOr<RunResult>
 compileAndRunOnGpu(mlir::ModuleOp module, llvm::StringRef entry,
-                   const mlir::remat::RematPipelineOptions &remat,
-                   const mlir::remat::RematLowerToNVVMOptions &lowering,
+                   const RematPipelineOptions &remat,
+                   const RematLowerToNVVMOptions &lowering,
                    const std::vector<HostArray> &inputs);
 
-} // namespace remat_run
+} // namespace mlir::remat
 
-#endif // REMAT_EXECUTIONENGINE_GPUCOMPILER_H
+#endif // REMAT_EXECUTIONENGINE_GPURUNNER_H

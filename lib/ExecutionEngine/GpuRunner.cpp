@@ -1,8 +1,7 @@
-//===- GpuCompiler.cpp - compile a training graph for NVIDIA GPUs ---------===//
+//===- GpuRunner.cpp - compile and run a training graph on NVIDIA GPUs ----===//
 
-#include "remat/ExecutionEngine/GpuCompiler.h"
-#include "remat/Analysis/MemoryTimeline.h"
-#include "remat/Analysis/TrainingGraph.h"
+#include "remat/ExecutionEngine/GpuRunner.h"
+#include "remat/Conversion/Passes.h"
 
 #include "remat-cuda/CudaRuntime.h"
 
@@ -28,63 +27,29 @@
 #include <set>
 
 using namespace mlir;
-using namespace remat_run;
+using namespace mlir::remat;
 
-void remat_run::initializeGpuCompiler(DialectRegistry &registry) {
+void mlir::remat::initializeGpuRunner(DialectRegistry &registry) {
   registerAllToLLVMIRTranslations(registry);
 }
 
-static LogicalResult describeAll(func::FuncOp entry, TypeRange types,
-                                 StringRef what,
-                                 std::vector<HostArray> &layouts) {
-  for (auto [index, type] : llvm::enumerate(types)) {
-    HostArray layout;
-    std::string error;
-    if (!isa<RankedTensorType>(type))
-      return entry.emitError() << what << " #" << index << " of type " << type
-                               << ": the GPU path passes ranked tensors only";
-    if (failed(describeType(type, layout, error)))
-      return entry.emitError()
-             << what << " #" << index << " of type " << type << ": " << error;
-    layout.data.clear();
-    layouts.push_back(std::move(layout));
-  }
-  return success();
-}
-
 FailureOr<GpuCompileResult>
-remat_run::compileForGpu(ModuleOp module, StringRef entryName,
-                         const remat::RematPipelineOptions &remat,
-                         const remat::RematLowerToNVVMOptions &lowering) {
+mlir::remat::compileForGpu(ModuleOp module, StringRef entryName,
+                           const RematPipelineOptions &remat,
+                           const RematLowerToNVVMOptions &lowering,
+                           const std::vector<HostArray> *inputs) {
+  FailureOr<PreparedGraph> prepared = prepareGraph(
+      module, entryName, remat, HostArguments::TensorsOnly, inputs);
+  if (failed(prepared))
+    return failure();
   GpuCompileResult result;
-  result.module = module.clone();
+  result.module = std::move(prepared->module);
+  result.predictedPeakBytes = prepared->predictedPeakBytes;
+  result.pipelinePeakBytes = prepared->pipelinePeakBytes;
+  result.argLayouts = std::move(prepared->argLayouts);
+  result.resultLayouts = std::move(prepared->resultLayouts);
   ModuleOp clone = *result.module;
   auto entry = clone.lookupSymbol<func::FuncOp>(entryName);
-  if (!entry || entry.isExternal())
-    return emitError(module.getLoc())
-           << "no function @" << entryName << " with a body";
-  if (failed(describeAll(entry, entry.getArgumentTypes(), "argument",
-                         result.argLayouts)) ||
-      failed(describeAll(entry, entry.getResultTypes(), "result",
-                         result.resultLayouts)) ||
-      failed(remat::checkCallGraph(clone)))
-    return failure();
-
-  if (remat.policy != "none") {
-    PassManager pm(clone.getContext());
-    remat::buildRematPipeline(pm, remat);
-    if (failed(pm.run(clone)))
-      return emitError(module.getLoc()) << "the remat pipeline failed";
-  }
-  entry = clone.lookupSymbol<func::FuncOp>(entryName);
-  result.pipelinePeakBytes =
-      remat::MemoryTimeline::build(entry.getBody().front()).getPeakBytes();
-  if (failed(runPipeline(clone, remat::getLowerToLLVMPreparePipeline(),
-                         "preparing for bufferization")))
-    return failure();
-  entry = clone.lookupSymbol<func::FuncOp>(entryName);
-  result.predictedPeakBytes =
-      remat::MemoryTimeline::build(entry.getBody().front()).getPeakBytes();
   entry.walk([&](arith::ConstantOp constant) {
     if (auto type = dyn_cast<RankedTensorType>(constant.getType()))
       if (type.hasStaticShape())
@@ -96,7 +61,7 @@ remat_run::compileForGpu(ModuleOp module, StringRef entryName,
                  UnitAttr::get(clone.getContext()));
   std::string error;
   FailureOr<std::string> finish =
-      remat::getLowerToNVVMFinishPipeline(lowering, error);
+      getLowerToNVVMFinishPipeline(lowering, error);
   if (failed(finish))
     return emitError(module.getLoc()) << "remat-lower-to-nvvm: " << error;
   if (failed(runPipeline(clone, *finish, "lowering to NVVM")))
@@ -104,7 +69,7 @@ remat_run::compileForGpu(ModuleOp module, StringRef entryName,
   return result;
 }
 
-LogicalResult remat_run::emitObjectFile(ModuleOp lowered, StringRef path,
+LogicalResult mlir::remat::emitObjectFile(ModuleOp lowered, StringRef path,
                                         std::string &error) {
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
@@ -164,12 +129,12 @@ static std::string descriptorType(size_t rank) {
   return rank == 0 ? "Desc0" : "Desc<" + std::to_string(rank) + ">";
 }
 
-std::string remat_run::generateWrapper(StringRef entry, StringRef source,
+std::string mlir::remat::generateWrapper(StringRef entry, StringRef source,
                                        StringRef policy, StringRef chip,
                                        const GpuCompileResult &compiled) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << "// Generated by remat-compile from " << source << ": the wrapper of @"
+  os << "// Generated by remat-run --backend=cuda --compile-only from " << source << ": the wrapper of @"
      << entry << " (aot/remat-graph.h).\n"
      << "#include \"remat-graph.h\"\n#include <cstdint>\n\nnamespace {\n"
      << "template <int R> struct Desc {\n  void *allocated, *aligned;\n"
@@ -323,18 +288,15 @@ static InFlightDiagnostic deviceError(ModuleOp module, StringRef what) {
 }
 
 FailureOr<RunResult>
-remat_run::compileAndRunOnGpu(ModuleOp module, StringRef entryName,
-                              const remat::RematPipelineOptions &remat,
-                              const remat::RematLowerToNVVMOptions &lowering,
-                              const std::vector<HostArray> &inputs) {
+mlir::remat::compileAndRunOnGpu(ModuleOp module, StringRef entryName,
+                                const RematPipelineOptions &remat,
+                                const RematLowerToNVVMOptions &lowering,
+                                const std::vector<HostArray> &inputs) {
   // No driver, no compilation: say so first.
   if (remat_cuda_init(0) != 0)
     return deviceError(module, "--backend=cuda needs a CUDA device");
-  auto entry = module.lookupSymbol<func::FuncOp>(entryName);
-  if (entry && !entry.isExternal() && failed(checkInputs(entry, inputs)))
-    return failure();
   FailureOr<GpuCompileResult> compiled =
-      compileForGpu(module, entryName, remat, lowering);
+      compileForGpu(module, entryName, remat, lowering, &inputs);
   if (failed(compiled))
     return failure();
 
@@ -368,16 +330,7 @@ remat_run::compileAndRunOnGpu(ModuleOp module, StringRef entryName,
       return deviceError(module, "copying the inputs to the device");
     }
     deviceInputs.push_back(p);
-    size_t rank = in.shape.size();
-    std::vector<int64_t> d(3 + 2 * rank);
-    d[0] = d[1] = reinterpret_cast<int64_t>(p);
-    int64_t stride = 1;
-    for (size_t i = rank; i-- > 0;) {
-      d[3 + i] = in.shape[i];
-      d[3 + rank + i] = stride;
-      stride *= in.shape[i];
-    }
-    descriptors.push_back(std::move(d));
+    descriptors.push_back(denseDescriptor(p, in.shape));
   }
   std::vector<void *> packed;
   for (std::vector<int64_t> &d : descriptors)

@@ -1,0 +1,248 @@
+//===- Runner.cpp - what the CPU and GPU runners share --------------------===//
+
+#include "remat/ExecutionEngine/Runner.h"
+#include "remat/Analysis/MemoryTimeline.h"
+#include "remat/Analysis/TrainingGraph.h"
+#include "remat/Conversion/Passes.h"
+#include "remat/InitRemat.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+
+using namespace mlir;
+using namespace mlir::remat;
+using remat_runtime::npy::DType;
+
+void mlir::remat::initializeRunner(DialectRegistry &registry) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  registerAllPasses();
+  registerRematPassesAndPipelines();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerRematDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+}
+
+static std::optional<DType> toDType(Type type) {
+  if (type.isF32())
+    return DType::F32;
+  if (type.isF64())
+    return DType::F64;
+  if (type.isF16())
+    return DType::F16;
+  if (type.isSignlessInteger(1))
+    return DType::Bool;
+  if (type.isSignlessInteger(8))
+    return DType::I8;
+  if (type.isSignlessInteger(16))
+    return DType::I16;
+  if (type.isSignlessInteger(32))
+    return DType::I32;
+  if (type.isSignlessInteger(64))
+    return DType::I64;
+  return std::nullopt;
+}
+
+LogicalResult mlir::remat::describeType(Type type, HostArray &layout,
+                                      std::string &error) {
+  Type element = type;
+  layout.shape.clear();
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (!tensor.hasStaticShape()) {
+      error = "dynamic shapes are not supported";
+      return failure();
+    }
+    element = tensor.getElementType();
+    layout.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  } else if (isa<ShapedType>(type)) {
+    error = "only ranked tensors and scalars can be passed";
+    return failure();
+  }
+  int64_t count = 1;
+  for (int64_t dim : layout.shape)
+    if (llvm::MulOverflow(count, dim, count) || count > (int64_t(1) << 36)) {
+      error = "tensor too large to pass from the host";
+      return failure();
+    }
+  std::optional<DType> dtype = toDType(element);
+  if (!dtype) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "unsupported element type " << element
+       << " (supported: f16, f32, f64, i1, i8, i16, i32, i64)";
+    error = s;
+    return failure();
+  }
+  layout.dtype = *dtype;
+  layout.data.assign(layout.numElements() * remat_runtime::npy::elementSize(*dtype),
+                     0);
+  return success();
+}
+
+std::vector<HostArray> mlir::remat::makeRandomInputs(func::FuncOp entry,
+                                                   uint64_t seed) {
+  std::vector<HostArray> inputs;
+  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
+    HostArray array;
+    std::string error;
+    if (failed(describeType(type, array, error)))
+      continue; // reported by compileAndRun
+    remat_runtime::npy::fillRandom(array, seed, index);
+    inputs.push_back(std::move(array));
+  }
+  return inputs;
+}
+
+std::string mlir::remat::checksum(const HostArray &array) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (uint8_t byte : array.data)
+    hash = (hash ^ byte) * 0x100000001b3ull;
+  char buffer[17];
+  std::snprintf(buffer, sizeof(buffer), "%016llx",
+                static_cast<unsigned long long>(hash));
+  return buffer;
+}
+
+std::vector<double> mlir::remat::elements(const HostArray &array, size_t limit) {
+  std::vector<double> out;
+  size_t n = std::min<size_t>(array.numElements(), limit);
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(remat_runtime::npy::elementAsDouble(array, i));
+  return out;
+}
+
+double mlir::remat::elementSum(const HostArray &array) {
+  double sum = 0;
+  for (double v : elements(array, array.numElements()))
+    sum += v;
+  return sum;
+}
+
+LogicalResult mlir::remat::runPipeline(ModuleOp module, StringRef text,
+                                     StringRef what) {
+  PassManager pm(module.getContext());
+  std::string error;
+  llvm::raw_string_ostream os(error);
+  if (failed(parsePassPipeline(text, pm, os)))
+    return emitError(module.getLoc()) << what << ": " << error;
+  if (failed(pm.run(module)))
+    return emitError(module.getLoc()) << what << " failed";
+  return success();
+}
+
+LogicalResult mlir::remat::checkInputs(func::FuncOp entry,
+                                     const std::vector<HostArray> &inputs) {
+  if (inputs.size() != entry.getNumArguments())
+    return entry.emitError() << "expected " << entry.getNumArguments()
+                             << " inputs, got " << inputs.size();
+  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
+    HostArray layout;
+    std::string error;
+    if (failed(describeType(type, layout, error)))
+      return entry.emitError() << "argument #" << index << " of type " << type
+                               << ": " << error;
+    const HostArray &in = inputs[index];
+    if (in.dtype != layout.dtype || in.shape != layout.shape) {
+      auto shapeText = [](const std::vector<int64_t> &shape) {
+        std::string s = "(";
+        for (size_t i = 0; i < shape.size(); ++i)
+          s += (i ? ", " : "") + std::to_string(shape[i]);
+        return s + ")";
+      };
+      return entry.emitError()
+             << "input #" << index << " has dtype "
+             << remat_runtime::npy::mlirName(in.dtype) << " and shape "
+             << shapeText(in.shape) << ", but argument #" << index
+             << " is " << type;
+    }
+  }
+  return success();
+}
+
+/// The host layouts of `types` (what #index of `entry` are), or a
+/// diagnostic: results and, with TensorsOnly, arguments must be ranked
+/// tensors.
+static LogicalResult describeAll(func::FuncOp entry, TypeRange types,
+                                 StringRef what, bool tensorsOnly,
+                                 std::vector<HostArray> &layouts) {
+  for (auto [index, type] : llvm::enumerate(types)) {
+    HostArray layout;
+    std::string error;
+    if (tensorsOnly && !isa<RankedTensorType>(type))
+      return entry.emitError()
+             << what << " #" << index << " of type " << type
+             << " cannot cross the host boundary: only ranked tensors can";
+    if (failed(describeType(type, layout, error)))
+      return entry.emitError()
+             << what << " #" << index << " of type " << type << ": " << error;
+    layout.data.clear();
+    layouts.push_back(std::move(layout));
+  }
+  return success();
+}
+
+FailureOr<PreparedGraph>
+mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
+                          const RematPipelineOptions &options,
+                          HostArguments arguments,
+                          const std::vector<HostArray> *inputs) {
+  PreparedGraph graph;
+  graph.module = module.clone();
+  graph.entryName = entryName.str();
+  ModuleOp clone = *graph.module;
+  func::FuncOp entry = graph.getEntry();
+  if (!entry || entry.isExternal())
+    return emitError(module.getLoc())
+           << "no function @" << entryName << " with a body";
+  if (failed(describeAll(entry, entry.getResultTypes(), "result",
+                         /*tensorsOnly=*/true, graph.resultLayouts)) ||
+      failed(describeAll(entry, entry.getArgumentTypes(), "argument",
+                         arguments == HostArguments::TensorsOnly,
+                         graph.argLayouts)) ||
+      (inputs && failed(checkInputs(entry, *inputs))) ||
+      failed(checkCallGraph(clone)))
+    return failure();
+
+  if (options.policy != "none") {
+    PassManager pm(clone.getContext());
+    buildRematPipeline(pm, options);
+    if (failed(pm.run(clone)))
+      return emitError(module.getLoc()) << "the remat pipeline failed";
+  }
+  graph.pipelinePeakBytes =
+      MemoryTimeline::build(graph.getEntry().getBody().front()).getPeakBytes();
+  if (failed(runPipeline(clone, getLowerToLLVMPreparePipeline(),
+                         "preparing for bufferization")))
+    return failure();
+  graph.predictedPeakBytes =
+      MemoryTimeline::build(graph.getEntry().getBody().front()).getPeakBytes();
+  return graph;
+}
+
+std::vector<int64_t> mlir::remat::denseDescriptor(void *data,
+                                                  ArrayRef<int64_t> shape) {
+  size_t rank = shape.size();
+  std::vector<int64_t> d(3 + 2 * rank);
+  d[0] = d[1] = reinterpret_cast<int64_t>(data);
+  d[2] = 0;
+  int64_t stride = 1;
+  for (size_t i = rank; i-- > 0;) {
+    d[3 + i] = shape[i];
+    d[3 + rank + i] = stride;
+    stride *= shape[i];
+  }
+  return d;
+}

@@ -1,12 +1,13 @@
 """Activation functions and their backward ops: relu (threshold_backward),
-gelu (erf and tanh), silu, leaky_relu, softplus, elu, hardtanh, and the
-backward of tanh and sigmoid.
+gelu (erf and tanh), silu, leaky_relu, softplus, elu, hardtanh,
+hardswish, hardsigmoid, glu, log_sigmoid, and the backward of tanh and
+sigmoid.
 """
 
 import math
 
-from ..mlir import elem_is_float
-from .core import handles, out_compute
+from ..mlir import Tensor, elem_is_float, ttype
+from .core import compute_elem, extract_slice, handles, norm_dim, out_compute
 
 
 @handles("relu")
@@ -199,4 +200,121 @@ def h_hardtanh_backward(L, grad, a, lo, hi):
         inside = bd.binary("and", bd.cmp("gt", e[1], bd.const(float(lo), c), c),
                            bd.cmp("lt", e[1], bd.const(float(hi), c), c), "i1")
         return bd.select(inside, e[0], bd.const(0.0, c), c)
+    return L.ew([grad, a], f)
+
+
+@handles("hardswish")
+def h_hardswish(L, a):
+    """x * relu6(x + 3) / 6 (MobileNetV3)."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        r6 = bd.binary("min", bd.binary("max", bd.binary("add", e[0], bd.const(3.0, c), c),
+                                        bd.const(0.0, c), c), bd.const(6.0, c), c)
+        return bd.binary("div", bd.binary("mul", e[0], r6, c), bd.const(6.0, c), c)
+    return L.ew([a], f)
+
+
+@handles("hardswish_backward")
+def h_hardswish_backward(L, grad, a):
+    """PyTorch's: 0 below -3, grad * (x/3 + 1/2) up to 3, grad above."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        g, x = e
+        mid = bd.binary("mul", g, bd.binary("add", bd.binary("div", x, bd.const(3.0, c), c),
+                                            bd.const(0.5, c), c), c)
+        v = bd.select(bd.cmp("le", x, bd.const(3.0, c), c), mid, g, c)
+        return bd.select(bd.cmp("lt", x, bd.const(-3.0, c), c), bd.const(0.0, c), v, c)
+    return L.ew([grad, a], f)
+
+
+@handles("hardsigmoid")
+def h_hardsigmoid(L, a):
+    """relu6(x + 3) / 6 (MobileNetV3's squeeze-excitation gate)."""
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("div", bd.binary("min", bd.binary("max", bd.binary(
+        "add", e[0], bd.const(3.0, c), c), bd.const(0.0, c), c), bd.const(6.0, c), c), bd.const(6.0, c), c))
+
+
+@handles("hardsigmoid_backward")
+def h_hardsigmoid_backward(L, grad, a):
+    c = out_compute(L)
+
+    def f(bd, e):
+        inside = bd.binary("and", bd.cmp("gt", e[1], bd.const(-3.0, c), c),
+                           bd.cmp("lt", e[1], bd.const(3.0, c), c), "i1")
+        return bd.select(inside, bd.binary("div", e[0], bd.const(6.0, c), c), bd.const(0.0, c), c)
+    return L.ew([grad, a], f)
+
+
+def _sigmoid(bd, x, c):
+    return bd.binary("div", bd.const(1.0, c), bd.binary("add", bd.const(1.0, c), bd.unary(
+        "math.exp", bd.unary("arith.negf", x, c), c), c), c)
+
+
+def _halves(L, a, dim):
+    r = len(a.shape)
+    dim = norm_dim(dim, r)
+    h = a.shape[dim] // 2
+    sizes = list(a.shape)
+    sizes[dim] = h
+    off = [0] * r
+    off[dim] = h
+    return dim, extract_slice(L, a, [0] * r, sizes, [1] * r), extract_slice(L, a, off, sizes, [1] * r)
+
+
+@handles("glu")
+def h_glu(L, a, dim=-1):
+    """a * sigmoid(b) of the two halves along dim."""
+    c = out_compute(L)
+    _, x, y = _halves(L, a, dim)
+    return L.ew([x, y], lambda bd, e: bd.binary("mul", e[0], _sigmoid(bd, e[1], c), c))
+
+
+@handles("glu_backward")
+def h_glu_backward(L, grad, a, dim):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    d, x, y = _halves(L, a, dim)
+    ga = L.ew([grad, y], lambda bd, e: bd.binary("mul", e[0], _sigmoid(bd, e[1], c), c), shape=x.shape, elem=elem)
+
+    def fb(bd, e):
+        s = _sigmoid(bd, e[2], c)
+        return bd.binary("mul", bd.binary("mul", e[0], e[1], c),
+                         bd.binary("mul", s, bd.binary("sub", bd.const(1.0, c), s, c), c), c)
+    gb = L.ew([grad, x, y], fb, shape=x.shape, elem=elem)
+    name = L.fn.fresh("cat")
+    L.fn.line("%s = tensor.concat dim(%d) %s, %s : (%s, %s) -> %s" % (
+        name, d, ga.value, gb.value, ttype(ga.shape, elem), ttype(gb.shape, elem), ttype(shape, elem)))
+    return Tensor(name, shape, elem)
+
+
+@handles("log_sigmoid_forward")
+def h_log_sigmoid(L, a):
+    """(min(x, 0) - log1p(exp(-|x|)), buffer); the buffer (exp(-|x|)) is
+    what PyTorch's CPU kernel keeps, the backward recomputes it from x."""
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+
+    def f(bd, e):
+        z = bd.unary("math.exp", bd.unary("arith.negf", bd.unary("math.absf", e[0], c), c), c)
+        return bd.binary("sub", bd.binary("min", e[0], bd.const(0.0, c), c), bd.unary("math.log1p", z, c), c)
+    out = L.ew([a], f, shape=shape, elem=elem)
+    bshape, belem = L.out(1)
+    buf = L.fn.filled(bshape, belem, 0.0)
+    return (out, buf)
+
+
+@handles("log_sigmoid_backward")
+def h_log_sigmoid_backward(L, grad, a, buffer):
+    c = out_compute(L)
+
+    def f(bd, e):
+        g, x = e
+        neg = bd.cmp("lt", x, bd.const(0.0, c), c)
+        z = bd.unary("math.exp", bd.unary("arith.negf", bd.unary("math.absf", x, c), c), c)
+        q = bd.binary("div", z, bd.binary("add", bd.const(1.0, c), z, c), c)
+        d = bd.select(neg, bd.binary("sub", bd.const(1.0, c), q, c), q, c)
+        return bd.binary("mul", g, d, c)
     return L.ew([grad, a], f)

@@ -165,10 +165,17 @@ class Lowering:
     def mutate(self, target_node, new):
         """`target_node`'s tensor now holds `new` (an in-place op)."""
         target_node = self.root.get(target_node, target_node)
-        if target_node in self.view_base:
-            self.error("in-place '%s' writes into a view of another tensor; remat imports "
-                       "functional graphs only" % self.node.target)
         here = self.order[self.node]
+        if target_node in self.view_base:
+            # Writing into a view is a new value of the view alone when nothing
+            # reads its base, or another view of it, afterwards (`scores +=
+            # bias` on a matmul's reshaped result); else it would need aliasing.
+            base = self.view_base[target_node]
+            others = [base] + [v for v, b in self.view_base.items() if b is base and v is not target_node]
+            if base.op == "placeholder" or any(self.order.get(u, -1) > here
+                                               for o in others for u in o.users):
+                self.error("in-place '%s' writes into a view of another tensor; remat imports "
+                           "functional graphs only" % self.node.target)
         for v, base in self.view_base.items():
             if base is target_node and any(self.order.get(u, -1) > here for u in v.users):
                 self.error("in-place '%s' changes '%s', which has a view ('%s') used later; "

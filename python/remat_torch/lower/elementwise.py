@@ -73,6 +73,12 @@ def h_clamp(L, a, lo=None, hi=None):
 def _unary_math(op):
     def h(L, a):
         c = out_compute(L)
+        if not elem_is_float(c):  # integer abs and neg (T5's relative-position buckets)
+            if op == "math.absf":
+                return L.ew([a], lambda bd, e: bd.unary("math.absi", e[0], c))
+            if op == "arith.negf":
+                return L.ew([a], lambda bd, e: bd.binary("sub", bd.const(0, c), e[0], c))
+            L.error("%s of an integer tensor is not supported" % L.node.target)
         return L.ew([a], lambda bd, e: bd.unary(op, e[0], c))
     return h
 
@@ -80,7 +86,8 @@ def _unary_math(op):
 for _name, _op in {"exp": "math.exp", "log": "math.log", "tanh": "math.tanh",
                    "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "erf": "math.erf",
                    "abs": "math.absf", "neg": "arith.negf", "sin": "math.sin",
-                   "cos": "math.cos", "log1p": "math.log1p", "expm1": "math.expm1"}.items():
+                   "cos": "math.cos", "log1p": "math.log1p", "expm1": "math.expm1",
+                   "atan": "math.atan"}.items():
     HANDLERS[_name] = _unary_math(_op)
 
 
@@ -231,3 +238,23 @@ def _triangle(keep_upper):
 
 handles("tril")(_triangle(False))
 handles("triu")(_triangle(True))
+
+
+def _float_class(kind):
+    """isnan / isinf of float tensors (integers are never either)."""
+    def h(L, a):
+        shape, elem = L.out()
+        if not elem_is_float(a.elem):
+            return L.fn.filled(shape, "i1", False)
+        c = compute_elem(a.elem)
+
+        def f(bd, e):
+            if kind == "nan":
+                return bd.emit("arith.cmpf uno, %s, %s : %s" % (e[0], e[0], c))
+            return bd.cmp("eq", bd.unary("math.absf", e[0], c), bd.const(float("inf"), c), c)
+        return L.ew([a], f, compute=c, yields="i1")
+    return h
+
+
+HANDLERS["isnan"] = _float_class("nan")
+HANDLERS["isinf"] = _float_class("inf")

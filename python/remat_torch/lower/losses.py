@@ -1,4 +1,5 @@
-"""Losses: nll_loss (cross-entropy), mse_loss, and the masked ops of
+"""Losses: nll_loss and nll_loss2d (cross-entropy; class weights, reduction
+none), mse_loss, binary_cross_entropy_with_logits, smooth_l1/huber, and the masked ops of
 label-smoothed cross-entropy (masked_select consumed by a sum or mean,
 masked_scatter of one repeated value, index_put with one boolean mask).
 """
@@ -8,54 +9,57 @@ from .core import compute_elem, extract, handles, square, to_index
 from .indexing import index_put_int
 
 
-@handles("nll_loss_forward")
+@handles("nll_loss_forward", "nll_loss2d_forward")
 def h_nll_loss_forward(L, x, target, weight, reduction, ignore_index):
-    if weight is not None:
-        L.error("nll_loss with class weights is not supported")
+    """-x[i, target[i], ...] (times weight[target[i]]), over (N, C) or
+    (N, C, d1, ...) inputs (nll_loss2d: segmentation), reduced by mean (over
+    the targets' total weight), sum or none; returns (loss, total_weight)."""
     shape, elem = L.out(0)
     c = compute_elem(elem)
     x = L.fn.materialize(x)
     if len(x.shape) == 1:
         x = L.fn.reshape(x, (1,) + x.shape)
         target = L.fn.reshape(L.fn.materialize(target), (1,))
-    n, classes = x.shape
+    classes = x.shape[1]
+    rows = (x.shape[0],) + tuple(x.shape[2:])
     te = target.elem
+    w = L.fn.materialize(weight) if weight is not None else None
 
-    # picked[i] = target[i] != ignore ? -x[i, target[i]] : 0; valid[i] as 0/1.
+    # picked[i] = target[i] != ignore ? -w[t] * x[i, t] : 0; valid[i] = w[t] or 1 (0 if ignored).
     def body(bd, args):
         t = args[0]
         valid = bd.cmp("ne", t, bd.const(ignore_index, te), te)
-        safe = bd.select(valid, t, bd.const(0, te), te)
-        v = extract(bd, x, [bd.index(0), to_index(bd, safe, te, classes)])
-        v = bd.cast(v, x.elem, c)
-        neg = bd.unary("arith.negf", v, c)
-        picked = bd.select(valid, neg, bd.const(0.0, c), c)
-        return [picked, bd.cast(valid, "i1", c)]
+        safe = to_index(bd, bd.select(valid, t, bd.const(0, te), te), te, classes)
+        v = bd.cast(extract(bd, x, [bd.index(0), safe] + [bd.index(k) for k in range(1, len(rows))]), x.elem, c)
+        wt = bd.cast(extract(bd, w, [safe]), w.elem, c) if w is not None else bd.const(1.0, c)
+        wt = bd.select(valid, wt, bd.const(0.0, c), c)
+        return [bd.unary("arith.negf", bd.binary("mul", v, wt, c), c), wt]
 
-    picked, valid = L.fn.generic([((n,), c), ((n,), c)], [target], body)
+    picked, valid = L.fn.generic([(rows, c), (rows, c)], [target], body)
+    tw_shape, tw_elem = L.out(1)
+    if reduction == 0:  # none: the per-element losses
+        loss = picked if c == elem else L.ew([picked], lambda bd, e: e[0], shape=rows, elem=elem)
+        loss = L.fn.reshape(loss, shape) if tuple(shape) != rows else loss
+        return (loss, L.fn.filled(tw_shape, tw_elem, 0.0))
     total = L.reduce(valid, None, False, elem=c)
     loss = L.reduce(picked, None, False, elem=c)
     if reduction == 1:  # mean
         loss = L.ew([loss, total], lambda bd, e: bd.binary("div", e[0], e[1], c), shape=(), elem=elem)
-    elif reduction == 2:  # sum
+    else:  # sum
         loss = L.ew([loss], lambda bd, e: e[0], shape=(), elem=elem) if c != elem else loss
-    else:
-        L.error("nll_loss with reduction='none' is not supported")
-    tw_shape, tw_elem = L.out(1)
     total = L.ew([total], lambda bd, e: e[0], shape=tw_shape, elem=tw_elem) if tw_elem != c else total
     return (loss, total)
 
 
-@handles("nll_loss_backward")
+@handles("nll_loss_backward", "nll_loss2d_backward")
 def h_nll_loss_backward(L, grad, x, target, weight, reduction, ignore_index, total_weight):
-    if weight is not None:
-        L.error("nll_loss with class weights is not supported")
     shape, elem = L.out()
     c = compute_elem(elem)
     te = target.elem
     squeeze = len(shape) == 1
     full = (1,) + tuple(shape) if squeeze else tuple(shape)
     tgt = L.fn.reshape(L.fn.materialize(target), (full[0],)) if squeeze else target
+    w = L.fn.materialize(weight) if weight is not None else None
 
     def body(bd, args):
         t, g, tw = args[0], bd.cast(args[1], grad.elem, c), bd.cast(args[2], total_weight.elem, c)
@@ -63,12 +67,18 @@ def h_nll_loss_backward(L, grad, x, target, weight, reduction, ignore_index, tot
         valid = bd.cmp("ne", t, bd.const(ignore_index, te), te)
         both = bd.binary("and", hit, valid, "i1")
         v = bd.unary("arith.negf", g, c)
+        if w is not None:
+            v = bd.binary("mul", v, bd.cast(extract(bd, w, [bd.index(1)]), w.elem, c), c)
         if reduction == 1:
             v = bd.binary("div", v, tw, c)
         return [bd.cast(bd.select(both, v, bd.const(0.0, c), c), c, elem)]
 
-    t_view = Tensor(tgt.value, tgt.base_shape, tgt.elem, full, [0, None]) if tgt.dense else tgt.unsqueezed(1).broadcast_to(full)
-    g_view = grad.broadcast_to(full) if len(grad.shape) == 0 else grad
+    def per_row(t):  # a (N, d1, ...) tensor read at (n, ., d1, ...)
+        if squeeze:
+            t = L.fn.reshape(L.fn.materialize(t), (full[0],)) if t.shape != (full[0],) else t
+        return t.unsqueezed(1).broadcast_to(full)
+    t_view = per_row(tgt)
+    g_view = grad.broadcast_to(full) if len(grad.shape) == 0 else per_row(grad)
     tw_view = total_weight.broadcast_to(full)
     r = L.fn.generic([(full, elem)], [t_view, g_view, tw_view], body)[0]
     return L.fn.reshape(r, shape) if squeeze else r
@@ -194,3 +204,84 @@ def h_index_put(L, base, indices, values, accumulate=False):
         return L.ew([mask, v, base], lambda bd, e: bd.select(e[0], bd.binary("add", e[2], e[1], c), e[2], c),
                     shape=shape, elem=elem)
     return _select3(L, mask, v, base, shape, elem)
+
+
+@handles("binary_cross_entropy_with_logits")
+def h_bce_with_logits(L, x, y, weight=None, pos_weight=None, reduction=1):
+    """PyTorch's stable form: (1 - y) * x + lw * (log(exp(-m) + exp(-x - m)) + m),
+    m = max(-x, 0), lw = 1 + (pos_weight - 1) * y; times weight; reduced.
+    Its backward is traced as elementwise ops."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    ops = [x, y] + [t for t in (weight, pos_weight) if t is not None]
+    full = ()
+    for t in ops:
+        full = full if len(full) >= len(t.shape) else tuple(t.shape)
+
+    def f(bd, e):
+        xx, yy = e[0], e[1]
+        one = bd.const(1.0, c)
+        m = bd.binary("max", bd.unary("arith.negf", xx, c), bd.const(0.0, c), c)
+        lg = bd.unary("math.log", bd.binary("add", bd.unary("math.exp", bd.unary("arith.negf", m, c), c),
+                                            bd.unary("math.exp", bd.binary("sub", bd.unary("arith.negf", xx, c), m, c),
+                                                     c), c), c)
+        lg = bd.binary("add", lg, m, c)
+        i = 2 + (weight is not None)
+        if pos_weight is not None:
+            lw = bd.binary("add", bd.binary("mul", bd.binary("sub", e[i], one, c), yy, c), one, c)
+            lg = bd.binary("mul", lw, lg, c)
+        loss = bd.binary("add", bd.binary("mul", bd.binary("sub", one, yy, c), xx, c), lg, c)
+        if weight is not None:
+            loss = bd.binary("mul", loss, e[2], c)
+        return loss
+    t = L.ew(ops, f, shape=full, elem=c if reduction else elem)
+    return _reduced(L, t, reduction, prod(full), c, elem)
+
+
+def _robust(kind):
+    """smooth_l1_loss (beta) and huber_loss (delta) with their backward."""
+    def loss(L, x, y, reduction=1, beta=1.0):
+        shape, elem = L.out()
+        c = compute_elem(elem)
+        full = tuple(x.shape) if len(x.shape) >= len(y.shape) else tuple(y.shape)
+
+        def f(bd, e):
+            z = bd.unary("math.absf", bd.binary("sub", e[0], e[1], c), c)
+            small = bd.cmp("lt" if kind == "smooth_l1" else "le", z, bd.const(float(beta), c), c)
+            sq = bd.binary("mul", bd.const(0.5, c), square(bd, z, c), c)
+            if kind == "smooth_l1":
+                if beta == 0:
+                    return z
+                return bd.select(small, bd.binary("div", sq, bd.const(float(beta), c), c),
+                                 bd.binary("sub", z, bd.const(0.5 * beta, c), c), c)
+            return bd.select(small, sq, bd.binary("mul", bd.const(float(beta), c), bd.binary(
+                "sub", z, bd.const(0.5 * beta, c), c), c), c)
+        t = L.ew([x, y], f, shape=full, elem=c if reduction else elem)
+        return _reduced(L, t, reduction, prod(full), c, elem)
+
+    def backward(L, grad, x, y, reduction, beta):
+        shape, elem = L.out()
+        c = compute_elem(elem)
+        norm = 1.0 / prod(shape) if reduction == 1 else 1.0
+
+        def f(bd, e):
+            g, d = e[0], bd.binary("sub", e[1], e[2], c)
+            b = bd.const(float(beta), c)
+            nb = bd.const(-float(beta), c)
+            if kind == "smooth_l1":
+                lin = bd.select(bd.cmp("gt", d, bd.const(0.0, c), c), bd.const(1.0, c), bd.select(
+                    bd.cmp("lt", d, bd.const(0.0, c), c), bd.const(-1.0, c), bd.const(0.0, c), c), c)
+                inner = lin if beta == 0 else bd.select(
+                    bd.binary("and", bd.cmp("lt", d, b, c), bd.cmp("gt", d, nb, c), "i1"),
+                    bd.binary("div", d, b, c), lin, c)
+            else:
+                inner = bd.select(bd.cmp("lt", d, nb, c), nb, bd.select(bd.cmp("gt", d, b, c), b, d, c), c)
+            return bd.binary("mul", bd.binary("mul", inner, g, c), bd.const(norm, c), c)
+        return L.ew([grad, x, y], f)
+    return loss, backward
+
+
+for _kind in ("smooth_l1", "huber"):
+    _loss, _backward = _robust(_kind)
+    handles(_kind + "_loss")(_loss)
+    handles(_kind + "_loss_backward")(_backward)

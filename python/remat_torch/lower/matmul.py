@@ -18,14 +18,17 @@ def _matmul_operand(L, t):
 
 
 def matmul(L, a, b, batch=False, acc_init=None):
-    """a @ b (2-D, or 3-D batched) into a new zero-filled (or given) output,
-    reading transposed operands through indexing maps."""
-    shape, elem = L.out() if acc_init is None else (acc_init.shape, acc_init.elem)
+    """a @ b (2-D, or 3-D batched) into a new zero-filled (or given, in the
+    compute type) output, reading transposed operands through indexing
+    maps. Half types accumulate in f32 (the named op extends its operands)
+    and the result is rounded, as PyTorch's CPU GEMMs do."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
     a, ta = _matmul_operand(L, a)
     b, tb = _matmul_operand(L, b)
     if a.elem != elem or b.elem != elem:
         L.error("matmul of %s x %s into %s is not supported" % (a.elem, b.elem, elem))
-    init = acc_init or L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)
+    init = acc_init or L.fn.filled(shape, c, 0.0 if elem_is_float(c) else 0)
     if batch:
         dims = "(b, m, n, k)"
         am = "(b, k, m)" if ta else "(b, m, k)"
@@ -45,8 +48,9 @@ def matmul(L, a, b, batch=False, acc_init=None):
     name = L.fn.fresh("mm")
     L.fn.line("%s = %s%s ins(%s, %s : %s, %s) outs(%s : %s) -> %s" % (
         name, op, maps, a.value, b.value, ttype(a.base_shape, a.elem), ttype(b.base_shape, b.elem),
-        init.value, ttype(shape, elem), ttype(shape, elem)))
-    return Tensor(name, shape, elem)
+        init.value, ttype(shape, c), ttype(shape, c)))
+    r = Tensor(name, shape, c)
+    return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
 
 
 @handles("mm")
@@ -67,5 +71,19 @@ def h_addmm(L, bias, a, b, beta=1, alpha=1):
     c = compute_elem(elem)
     # The product accumulates onto beta*bias, as one GEMM with C = bias.
     init = L.ew([bias], (lambda bd, e: e[0]) if beta == 1 else
-                (lambda bd, e: bd.binary("mul", e[0], bd.const(beta, c), c)), shape=shape, elem=elem)
+                (lambda bd, e: bd.binary("mul", e[0], bd.const(beta, c), c)), shape=shape, elem=c)
     return matmul(L, a, b, acc_init=init)
+
+
+@handles("mv")
+def h_mv(L, a, v):
+    """out[i] = sum_j a[i, j] * v[j]."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    init = L.fn.filled(shape, c, 0.0 if elem_is_float(c) else 0)
+
+    def body(bd, x):
+        return [bd.binary("add", x[2], bd.binary("mul", bd.cast(x[0], a.elem, c), bd.cast(x[1], v.elem, c), c), c)]
+    r = L.fn.generic([(shape, c)], [(a, a.base_exprs(["d0", "d1"])), (v, v.base_exprs(["d1"]))], body,
+                     reduce_dims=[a.shape[1]], inits=[init])[0]
+    return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)

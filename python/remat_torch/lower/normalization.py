@@ -217,3 +217,76 @@ def h_batch_norm_backward(L, go, x, weight, running_mean, running_var, save_mean
         shape, elem = L.out(2)
         results[2] = gb if elem == c else L.ew([gb], lambda bd, e: e[0], shape=shape, elem=elem)
     return tuple(results)
+
+
+def _grouped(L, t, n, g, hw):
+    """(N, C, ...) as (N, G, C/G, HxW)."""
+    return L.fn.reshape(t, (n, g, t.shape[1] // g, hw))
+
+
+def _per_channel(L, t, g):
+    """A [C] vector as [1, G, C/G, 1] for the grouped view."""
+    t = L.fn.reshape(t, (g, t.shape[0] // g))
+    return Tensor(t.value, t.base_shape, t.elem, (1,) + t.base_shape + (1,), [None, 0, 1, None])
+
+
+def _per_group(L, t):
+    """A [N, G] statistic as [N, G, 1, 1]."""
+    t = L.fn.materialize(t)
+    return Tensor(t.value, t.base_shape, t.elem, t.base_shape + (1, 1), [0, 1, None, None])
+
+
+@handles("native_group_norm")
+def h_group_norm(L, x, weight, bias, n, ch, hw, group, eps):
+    """GroupNorm: statistics over each group of C/G channels and the spatial
+    dims, then a per-channel affine transform; returns (out, mean, rstd)."""
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+    xg = _grouped(L, x, n, group, hw)
+    cnt = float((ch // group) * hw)
+    mean = L.ew([L.reduce(xg, [2, 3], True, elem=c)], lambda bd, e: bd.binary("div", e[0], bd.const(cnt, c), c),
+                shape=(n, group, 1, 1), elem=c)
+    var = L.reduce(L.ew([xg, mean], lambda bd, e: square(bd, bd.binary("sub", e[0], e[1], c), c),
+                        shape=xg.shape, elem=c), [2, 3], True, elem=c)
+    rstd = L.ew([var], lambda bd, e: bd.unary("math.rsqrt", bd.binary(
+        "add", bd.binary("div", e[0], bd.const(cnt, c), c), bd.const(eps, c), c), c),
+        shape=mean.shape, elem=c)
+    ops = [xg, mean, rstd] + [_per_channel(L, t, group) for t in (weight, bias) if t is not None]
+    out = L.fn.reshape(L.ew(ops, _normalize(weight, bias, c), shape=xg.shape, elem=elem), shape)
+    mshape, melem = L.out(1)
+
+    def stat(t):
+        t = L.fn.reshape(t, mshape)
+        return t if melem == c else L.ew([t], lambda bd, e: e[0], shape=mshape, elem=melem)
+    return (out, stat(mean), stat(rstd))
+
+
+@handles("native_group_norm_backward")
+def h_group_norm_backward(L, go, x, mean, rstd, weight, n, ch, hw, group, output_mask):
+    c = compute_elem(x.elem)
+    xg, gg = _grouped(L, x, n, group, hw), _grouped(L, go, n, group, hw)
+    mean, rstd = _per_group(L, mean), _per_group(L, rstd)
+    cnt = float((ch // group) * hw)
+    xhat = L.ew([xg, mean, rstd], lambda bd, e: bd.binary("mul", bd.binary("sub", e[0], e[1], c), e[2], c),
+                shape=xg.shape, elem=c)
+    results = [None, None, None]
+    if output_mask[0]:
+        g = gg if weight is None else L.ew([gg, _per_channel(L, weight, group)],
+                                           lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=xg.shape, elem=c)
+        s1 = L.reduce(g, [2, 3], True, elem=c)
+        s2 = L.reduce(L.ew([g, xhat], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=xg.shape, elem=c),
+                      [2, 3], True, elem=c)
+
+        def f(bd, e):  # dx = rstd/M * (M*g - sum(g) - xhat*sum(g*xhat)) over the group
+            g_, xh, a, b, r = e
+            t = bd.binary("sub", bd.binary("mul", bd.const(cnt, c), g_, c), a, c)
+            t = bd.binary("sub", t, bd.binary("mul", xh, b, c), c)
+            return bd.binary("mul", bd.binary("div", r, bd.const(cnt, c), c), t, c)
+        shape, elem = L.out(0)
+        results[0] = L.fn.reshape(L.ew([g, xhat, s1, s2, rstd], f, shape=xg.shape, elem=elem), shape)
+    for k, fn in ((1, lambda bd, e: bd.binary("mul", e[0], e[1], c)), (2, lambda bd, e: e[0])):
+        if output_mask[k]:
+            shape, elem = L.out(k)
+            t = L.ew([gg, xhat] if k == 1 else [gg], fn, shape=xg.shape, elem=c)
+            results[k] = L.fn.reshape(L.reduce(t, [0, 3], False, elem=elem), shape)
+    return tuple(results)

@@ -144,3 +144,46 @@ def h_prod(L, a, *args, keepdim=False, dtype=None):
         if len(args) > 1:
             keepdim = args[1]
     return L.reduce(a, dims, keepdim and dims is not None, "mul", elem=elem)
+
+
+@handles("logsumexp")
+def h_logsumexp(L, a, dims, keepdim=False):
+    """PyTorch's: log(sum(exp(x - amax))) + amax, an infinite amax taken as 0
+    in the final add."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    rank = len(a.shape)
+    dims = norm_dims(dims, rank)
+    m = L.reduce(a, dims, True, "max", elem=c)
+    s = L.reduce(L.ew([a, m], lambda bd, e: bd.unary("math.exp", bd.binary("sub", e[0], e[1], c), c),
+                      shape=a.shape, elem=c), dims, keepdim, elem=c)
+    if not keepdim:
+        m = m.squeezed_dims(dims)
+
+    def f(bd, e):
+        inf = bd.cmp("eq", bd.unary("math.absf", e[1], c), bd.const(float("inf"), c), c)
+        return bd.binary("add", bd.unary("math.log", e[0], c), bd.select(inf, bd.const(0.0, c), e[1], c), c)
+    return L.ew([s, m], f)
+
+
+@handles("norm", "linalg_vector_norm")
+def h_norm(L, a, p=2, dims=None, keepdim=False, dtype=None, **kw):
+    """The p-norm over dims (all by default): 2, 1, inf, -inf, 0 and other p."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    p = 2.0 if p is None else float(p)
+    dims = [dims] if isinstance(dims, int) else dims
+    absf = lambda bd, x: bd.unary("math.absf", x, c)  # noqa: E731
+    if p == float("inf") or p == float("-inf"):
+        return L.reduce(a, dims, keepdim, "max" if p > 0 else "min", elem=elem, fn=absf)
+    if p == 0:
+        return L.reduce(a, dims, keepdim, elem=elem, fn=lambda bd, x: bd.emit("arith.uitofp %s : i1 to %s" % (
+            bd.cmp("ne", x, bd.const(0.0, c), c), c)))
+    if p == 1:
+        return L.reduce(a, dims, keepdim, elem=elem, fn=absf)
+    if p == 2:
+        s = L.reduce(a, dims, keepdim, elem=c, fn=lambda bd, x: square(bd, x, c))
+        return L.ew([s], lambda bd, e: bd.unary("math.sqrt", e[0], c))
+    s = L.reduce(a, dims, keepdim, elem=c, fn=lambda bd, x: bd.emit("math.powf %s, %s : %s" % (
+        absf(bd, x), bd.const(p, c), c)))
+    return L.ew([s], lambda bd, e: bd.emit("math.powf %s, %s : %s" % (e[0], bd.const(1.0 / p, c), c)))

@@ -1,5 +1,6 @@
 """Model-level tests: small blocks written the way their communities write
-them (nanoGPT, LLaMA, BERT, ViT, ConvNeXt, a GRU unrolled by hand), each
+them (nanoGPT, LLaMA, BERT, ViT, ConvNeXt, a GRU unrolled by hand,
+MobileNetV2/V3, UNet, a Mixtral-style MoE, a T5 layer), each
 FUNCTION() -> (model, inputs) for compare.py. Sizes are tiny so that the
 suite stays fast; the code paths are those of the full-size models."""
 import math
@@ -362,3 +363,322 @@ class GRU(nn.Module):
 def gru():
     torch.manual_seed(0)
     return GRU(), (torch.randn(2, 5, 6), torch.randn(2, 3))
+
+
+# -- MobileNetV2/V3 (torchvision's way): inverted residuals, ReLU6, hardswish,
+# -- squeeze-excitation with adaptive pooling and hardsigmoid -------------------
+
+def _make_divisible(v, divisor=8, min_value=None):
+    min_value = min_value or divisor
+    new_v = max(min_value, int(v + divisor / 2) // divisor * divisor)
+    if new_v < 0.9 * v:
+        new_v += divisor
+    return new_v
+
+
+class ConvBNActivation(nn.Sequential):
+    def __init__(self, in_planes, out_planes, kernel_size=3, stride=1, groups=1, activation_layer=nn.ReLU6):
+        padding = (kernel_size - 1) // 2
+        super().__init__(
+            nn.Conv2d(in_planes, out_planes, kernel_size, stride, padding, groups=groups, bias=False),
+            nn.BatchNorm2d(out_planes),
+            activation_layer(inplace=True))
+
+
+class SqueezeExcitation(nn.Module):
+    def __init__(self, input_channels, squeeze_factor=4):
+        super().__init__()
+        squeeze_channels = _make_divisible(input_channels // squeeze_factor, 8)
+        self.fc1 = nn.Conv2d(input_channels, squeeze_channels, 1)
+        self.relu = nn.ReLU(inplace=True)
+        self.fc2 = nn.Conv2d(squeeze_channels, input_channels, 1)
+
+    def forward(self, input):
+        scale = F.adaptive_avg_pool2d(input, 1)
+        scale = self.fc2(self.relu(self.fc1(scale)))
+        return F.hardsigmoid(scale, inplace=True) * input
+
+
+class InvertedResidual(nn.Module):
+    def __init__(self, inp, oup, stride, expand_ratio, use_se=False, activation_layer=nn.ReLU6):
+        super().__init__()
+        hidden_dim = int(round(inp * expand_ratio))
+        self.use_res_connect = stride == 1 and inp == oup
+        layers = []
+        if expand_ratio != 1:
+            layers.append(ConvBNActivation(inp, hidden_dim, kernel_size=1, activation_layer=activation_layer))
+        layers.append(ConvBNActivation(hidden_dim, hidden_dim, stride=stride, groups=hidden_dim,
+                                       activation_layer=activation_layer))
+        if use_se:
+            layers.append(SqueezeExcitation(hidden_dim))
+        layers.extend([nn.Conv2d(hidden_dim, oup, 1, 1, 0, bias=False), nn.BatchNorm2d(oup)])
+        self.conv = nn.Sequential(*layers)
+
+    def forward(self, x):
+        if self.use_res_connect:
+            return x + self.conv(x)
+        return self.conv(x)
+
+
+class MobileNetTiny(nn.Module):
+    def __init__(self, classes=5):
+        super().__init__()
+        self.features = nn.Sequential(
+            ConvBNActivation(3, 8, stride=2),
+            InvertedResidual(8, 8, 1, 1),                                        # V2, no expansion
+            InvertedResidual(8, 16, 2, 4),                                       # V2, stride 2
+            InvertedResidual(16, 16, 1, 3, use_se=True, activation_layer=nn.Hardswish))  # V3 with SE
+        self.classifier = nn.Sequential(nn.Linear(16, 32), nn.Hardswish(inplace=True), nn.Dropout(0.2),
+                                        nn.Linear(32, classes))
+
+    def forward(self, x, y):
+        x = self.features(x)
+        x = nn.functional.adaptive_avg_pool2d(x, (1, 1))
+        x = torch.flatten(x, 1)
+        return F.cross_entropy(self.classifier(x), y)
+
+
+def mobilenet():
+    torch.manual_seed(0)
+    return MobileNetTiny(), (torch.randn(2, 3, 16, 16), torch.tensor([1, 4]))
+
+
+# -- A UNet (milesial/Pytorch-UNet's way): DoubleConv, MaxPool down,
+# -- ConvTranspose2d up, skip concatenation with F.pad; GroupNorm variant -------
+
+class DoubleConv(nn.Module):
+    def __init__(self, in_channels, out_channels, mid_channels=None, norm="batch"):
+        super().__init__()
+        if not mid_channels:
+            mid_channels = out_channels
+
+        def norm_layer(c):
+            return nn.BatchNorm2d(c) if norm == "batch" else nn.GroupNorm(2, c)
+        self.double_conv = nn.Sequential(
+            nn.Conv2d(in_channels, mid_channels, kernel_size=3, padding=1, bias=False),
+            norm_layer(mid_channels),
+            nn.ReLU(inplace=True),
+            nn.Conv2d(mid_channels, out_channels, kernel_size=3, padding=1, bias=False),
+            norm_layer(out_channels),
+            nn.ReLU(inplace=True))
+
+    def forward(self, x):
+        return self.double_conv(x)
+
+
+class Down(nn.Module):
+    def __init__(self, in_channels, out_channels, norm="batch"):
+        super().__init__()
+        self.maxpool_conv = nn.Sequential(nn.MaxPool2d(2), DoubleConv(in_channels, out_channels, norm=norm))
+
+    def forward(self, x):
+        return self.maxpool_conv(x)
+
+
+class Up(nn.Module):
+    def __init__(self, in_channels, out_channels, bilinear=False, norm="batch"):
+        super().__init__()
+        if bilinear:  # nearest here: 1.13 traces bilinear as upsample_bilinear2d
+            self.up = nn.Upsample(scale_factor=2, mode="nearest")
+            self.conv = DoubleConv(in_channels, out_channels, in_channels // 2, norm=norm)
+        else:
+            self.up = nn.ConvTranspose2d(in_channels, in_channels // 2, kernel_size=2, stride=2)
+            self.conv = DoubleConv(in_channels, out_channels, norm=norm)
+
+    def forward(self, x1, x2):
+        x1 = self.up(x1)
+        diffY = x2.size()[2] - x1.size()[2]
+        diffX = x2.size()[3] - x1.size()[3]
+        x1 = F.pad(x1, [diffX // 2, diffX - diffX // 2, diffY // 2, diffY - diffY // 2])
+        x = torch.cat([x2, x1], dim=1)
+        return self.conv(x)
+
+
+class UNetTiny(nn.Module):
+    def __init__(self, n_channels=3, n_classes=2, bilinear=False, norm="batch"):
+        super().__init__()
+        factor = 2 if bilinear else 1
+        self.inc = DoubleConv(n_channels, 8, norm=norm)
+        self.down1 = Down(8, 16, norm=norm)
+        self.down2 = Down(16, 32 // factor, norm=norm)
+        self.up1 = Up(32, 16 // factor, bilinear, norm=norm)
+        self.up2 = Up(16, 8, bilinear, norm=norm)
+        self.outc = nn.Conv2d(8, n_classes, kernel_size=1)
+
+    def forward(self, x, mask):
+        x1 = self.inc(x)
+        x2 = self.down1(x1)
+        x3 = self.down2(x2)
+        x = self.up1(x3, x2)
+        x = self.up2(x, x1)
+        logits = self.outc(x)
+        return F.cross_entropy(logits, mask)
+
+
+def unet():
+    torch.manual_seed(0)
+    # 10x10: the 2x2 max pools floor 5 to 2, so the up path pads (F.pad) before the skip cat.
+    return UNetTiny(), (torch.randn(2, 3, 10, 10), torch.randint(0, 2, (2, 10, 10)))
+
+
+def unet_groupnorm_nearest():
+    torch.manual_seed(0)
+    return UNetTiny(bilinear=True, norm="group"), (torch.randn(1, 3, 8, 8), torch.randint(0, 2, (1, 8, 8)))
+
+
+# -- A Mixtral-style sparse MoE block: softmax router, top-k, renormalized
+# -- weights, experts combined densely (scatter of the top-k weights) ----------
+
+class MixtralBlockSparseTop2MLP(nn.Module):
+    def __init__(self, hidden_dim, ffn_dim):
+        super().__init__()
+        self.w1 = nn.Linear(hidden_dim, ffn_dim, bias=False)
+        self.w2 = nn.Linear(ffn_dim, hidden_dim, bias=False)
+        self.w3 = nn.Linear(hidden_dim, ffn_dim, bias=False)
+        self.act_fn = nn.SiLU()
+
+    def forward(self, hidden_states):
+        return self.w2(self.act_fn(self.w1(hidden_states)) * self.w3(hidden_states))
+
+
+class MoEBlock(nn.Module):
+    def __init__(self, hidden_dim=8, ffn_dim=16, num_experts=4, top_k=2):
+        super().__init__()
+        self.top_k = top_k
+        self.num_experts = num_experts
+        self.gate = nn.Linear(hidden_dim, num_experts, bias=False)
+        self.experts = nn.ModuleList([MixtralBlockSparseTop2MLP(hidden_dim, ffn_dim) for _ in range(num_experts)])
+
+    def forward(self, hidden_states):
+        batch_size, sequence_length, hidden_dim = hidden_states.shape
+        hidden_states = hidden_states.view(-1, hidden_dim)
+        router_logits = self.gate(hidden_states)
+        routing_weights = F.softmax(router_logits, dim=1, dtype=torch.float)
+        routing_weights, selected_experts = torch.topk(routing_weights, self.top_k, dim=-1)
+        routing_weights /= routing_weights.sum(dim=-1, keepdim=True)
+        routing_weights = routing_weights.to(hidden_states.dtype)
+        # Dense dispatch: each token's weight for every expert (zero if not selected).
+        combine = torch.zeros_like(router_logits).scatter(1, selected_experts, routing_weights)
+        final_hidden_states = torch.zeros_like(hidden_states)
+        for expert_idx in range(self.num_experts):
+            expert_layer = self.experts[expert_idx]
+            final_hidden_states = final_hidden_states + expert_layer(hidden_states) * combine[:, expert_idx, None]
+        # Switch-style load-balancing loss: fraction routed x mean probability per expert.
+        probs = F.softmax(router_logits, dim=-1)
+        chosen = torch.gather(probs, 1, selected_experts)
+        tokens_per_expert = (combine > 0).float().mean(0)
+        aux_loss = self.num_experts * (tokens_per_expert * probs.mean(0)).sum() + 0.0 * chosen.sum()
+        return final_hidden_states.reshape(batch_size, sequence_length, hidden_dim), aux_loss
+
+
+class MoEModel(nn.Module):
+    def __init__(self, vocab=16, dim=8):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, dim)
+        self.norm = nn.LayerNorm(dim)
+        self.moe = MoEBlock(dim)
+        self.lm_head = nn.Linear(dim, vocab)
+
+    def forward(self, idx, targets):
+        h = self.embed(idx)
+        m, aux = self.moe(self.norm(h))
+        logits = self.lm_head(h + m)
+        return F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1)) + 0.01 * aux
+
+
+def moe():
+    torch.manual_seed(0)
+    return MoEModel(), (torch.randint(0, 16, (2, 6)), torch.randint(0, 16, (2, 6)))
+
+
+# -- T5 attention with its relative-position bias (HF transformers' way) -------
+
+class T5Attention(nn.Module):
+    def __init__(self, d_model=16, n_heads=2, d_kv=8, num_buckets=8, max_distance=16, bidirectional=True):
+        super().__init__()
+        self.n_heads, self.d_kv = n_heads, d_kv
+        self.inner_dim = n_heads * d_kv
+        self.relative_attention_num_buckets = num_buckets
+        self.relative_attention_max_distance = max_distance
+        self.bidirectional = bidirectional
+        self.q = nn.Linear(d_model, self.inner_dim, bias=False)
+        self.k = nn.Linear(d_model, self.inner_dim, bias=False)
+        self.v = nn.Linear(d_model, self.inner_dim, bias=False)
+        self.o = nn.Linear(self.inner_dim, d_model, bias=False)
+        self.relative_attention_bias = nn.Embedding(num_buckets, n_heads)
+
+    @staticmethod
+    def _relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+        relative_buckets = 0
+        if bidirectional:
+            num_buckets //= 2
+            relative_buckets += (relative_position > 0).to(torch.long) * num_buckets
+            relative_position = torch.abs(relative_position)
+        else:
+            relative_position = -torch.min(relative_position, torch.zeros_like(relative_position))
+        max_exact = num_buckets // 2
+        is_small = relative_position < max_exact
+        relative_position_if_large = max_exact + (
+            torch.log(relative_position.float() / max_exact)
+            / math.log(max_distance / max_exact)
+            * (num_buckets - max_exact)
+        ).to(torch.long)
+        relative_position_if_large = torch.min(
+            relative_position_if_large, torch.full_like(relative_position_if_large, num_buckets - 1))
+        relative_buckets += torch.where(is_small, relative_position, relative_position_if_large)
+        return relative_buckets
+
+    def compute_bias(self, query_length, key_length):
+        context_position = torch.arange(query_length, dtype=torch.long)[:, None]
+        memory_position = torch.arange(key_length, dtype=torch.long)[None, :]
+        relative_position = memory_position - context_position
+        relative_position_bucket = self._relative_position_bucket(
+            relative_position, bidirectional=self.bidirectional,
+            num_buckets=self.relative_attention_num_buckets, max_distance=self.relative_attention_max_distance)
+        values = self.relative_attention_bias(relative_position_bucket)
+        return values.permute([2, 0, 1]).unsqueeze(0)
+
+    def forward(self, hidden_states):
+        batch_size, seq_length = hidden_states.shape[:2]
+
+        def shape(states):
+            return states.view(batch_size, -1, self.n_heads, self.d_kv).transpose(1, 2)
+
+        q, k, v = shape(self.q(hidden_states)), shape(self.k(hidden_states)), shape(self.v(hidden_states))
+        scores = torch.matmul(q, k.transpose(3, 2))  # T5 does not scale
+        scores += self.compute_bias(seq_length, seq_length)
+        attn_weights = F.softmax(scores.float(), dim=-1).type_as(scores)
+        attn_output = torch.matmul(attn_weights, v).transpose(1, 2).contiguous().view(batch_size, -1, self.inner_dim)
+        return self.o(attn_output)
+
+
+class T5LayerNorm(nn.Module):
+    def __init__(self, hidden_size, eps=1e-6):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(hidden_size))
+        self.variance_epsilon = eps
+
+    def forward(self, hidden_states):
+        variance = hidden_states.to(torch.float32).pow(2).mean(-1, keepdim=True)
+        hidden_states = hidden_states * torch.rsqrt(variance + self.variance_epsilon)
+        return self.weight * hidden_states
+
+
+class T5Layer(nn.Module):
+    def __init__(self, d_model=16):
+        super().__init__()
+        self.layer_norm = T5LayerNorm(d_model)
+        self.SelfAttention = T5Attention(d_model)
+        self.ff_norm = T5LayerNorm(d_model)
+        self.wi = nn.Linear(d_model, 32, bias=False)
+        self.wo = nn.Linear(32, d_model, bias=False)
+
+    def forward(self, x, y):
+        x = x + self.SelfAttention(self.layer_norm(x))
+        x = x + self.wo(F.relu(self.wi(self.ff_norm(x))))
+        return F.mse_loss(x, y)
+
+
+def t5():
+    torch.manual_seed(0)
+    return T5Layer(), (torch.randn(2, 12, 16), torch.randn(2, 12, 16))

@@ -31,6 +31,13 @@ def idx(*values):
     return torch.tensor(values)
 
 
+def _scores_plus_bias(p):
+    """T5's `scores += position_bias` on a matmul result (a view of the bmm)."""
+    scores = torch.matmul(p[None], p.transpose(1, 2)[None])
+    scores += p[:, :, :3].sum(0)
+    return scores.softmax(-1)
+
+
 # name: (aten ops that must appear, parameter shape, fn(p, *consts), consts[, tolerance])
 TABLE = {
     "add": (["add"], (3, 4), lambda p: p + p[:, :1], ()),
@@ -83,6 +90,14 @@ TABLE = {
                       lambda p, t: F.cross_entropy(p, t), (idx(0, 4, 2, 2),)),
     "cross_entropy ignore/sum": (["nll_loss_forward"], (4, 5),
                                  lambda p, t: F.cross_entropy(p, t, ignore_index=2, reduction="sum"), (idx(0, 4, 2, 1),)),
+    "cross_entropy weights/none": (["nll_loss_forward", "nll_loss_backward"], (4, 5),
+                                   lambda p, t, w: F.cross_entropy(p, t, weight=w) +
+                                   F.cross_entropy(p, t, reduction="none", ignore_index=4) * torch.arange(4.) +
+                                   F.cross_entropy(p, t, weight=w, reduction="sum"),
+                                   (idx(0, 4, 2, 2), torch.rand(5) + 0.5)),
+    "cross_entropy 2-D (nll_loss2d)": (["nll_loss2d_forward", "nll_loss2d_backward"], (2, 3, 4, 5),
+                                       lambda p, t, w: F.cross_entropy(p, t) + F.cross_entropy(p, t, weight=w, ignore_index=1),
+                                       (torch.randint(0, 3, (2, 4, 5)), torch.rand(3) + 0.5)),
     "label smoothing": (["masked_select", "masked_scatter", "index_put"], (4, 5),
                         lambda p, t: F.cross_entropy(p, t, label_smoothing=0.2), (idx(0, 4, 2, 2),)),
     "mse_loss": (["mse_loss", "mse_loss_backward"], (3, 4), lambda p, y: F.mse_loss(p, y), (torch.randn(3, 4),)),
@@ -125,7 +140,8 @@ TABLE = {
     "index_select": (["index_select", "index_add"], (4, 3), lambda p, i: p.index_select(0, i) * 2 + p.index_select(1, i[2:] - 1).sum(), (idx(0, 3, 3, 1),)),
     "index (x[idx])": (["index", "index_put"], (4, 4), lambda p, i: p[i] * 2 + p[:, i].sum(0), (idx(0, 3, 3, -1),)),
     "index 2-D": (["index", "index_put"], (4, 5), lambda p, i, j: p[i, j] + p[i[:, :1], :].sum(-1), (idx([0, 3], [3, 1]), idx([4, 0], [0, 0]))),
-    # bf16 (computed in f32 inside each op and rounded, as PyTorch's CPU kernels; tolerance 1e-2, a bf16 ulp is 2^-8)
+    # bf16 (computed in f32 inside each op and rounded, as PyTorch's CPU kernels): tolerance 1e-2
+    # (a bf16 ulp is 2^-8) against PyTorch, or else at least as near an f64 evaluation as PyTorch is
     "bf16 flip/roll/pad/repeat": (["flip", "roll", "constant_pad_nd", "repeat", "_to_copy"], (3, 4),
                                   lambda p: (F.pad(p.bfloat16().flip(0).roll(1, 1), (1, 1)).repeat(1, 2) * 2).float(), (), 1e-2),
     "bf16 cumsum": (["cumsum"], (3, 4),
@@ -137,6 +153,70 @@ TABLE = {
     "int sort/topk/flip": (["sort", "topk", "flip", "cumsum", "index"], (3, 5),
                            lambda p, k: p * k.sort(1)[0] + p * k.topk(2, 0)[0].sum(0) + p * k.flip(1) +
                            p * k[idx(1, 1, 0)] + p * (k > 1).flip(0), (torch.randint(-3, 4, (3, 5)),)),
+    "conv1d": (["convolution", "convolution_backward"], (4, 3, 3),
+               lambda p, x: F.conv1d(x, p, p[:, 0, 0], stride=2, padding=1, dilation=2), (torch.randn(2, 3, 9),)),
+    "depthwise conv1d": (["convolution", "convolution_backward"], (4, 1, 5),
+                         lambda p, x: F.conv1d(x, p, groups=4, padding=2), (torch.randn(1, 4, 8),)),
+    "conv_transpose2d": (["convolution", "convolution_backward"], (3, 4, 3, 3),
+                         lambda p, x: F.conv_transpose2d(x, p, p[0, :, 0, 0], stride=2, padding=1, output_padding=1),
+                         (torch.randn(2, 3, 4, 5),)),
+    "conv_transpose2d groups/dilation": (["convolution", "convolution_backward"], (4, 3, 2, 2),
+                                         lambda p, x: F.conv_transpose2d(x, p, groups=2, stride=(2, 1), dilation=2),
+                                         (torch.randn(1, 4, 3, 3),)),
+    "conv_transpose1d": (["convolution", "convolution_backward"], (3, 2, 4),
+                         lambda p, x: F.conv_transpose1d(x, p, stride=2, padding=1), (torch.randn(2, 3, 5),)),
+    "max_pool2d ceil_mode": (["max_pool2d_with_indices", "max_pool2d_with_indices_backward"], (1, 2, 7, 6),
+                             lambda p: F.max_pool2d(p, 2, ceil_mode=True) + 0, ()),
+    "max_pool1d": (["max_pool2d_with_indices"], (2, 3, 9), lambda p: F.max_pool1d(p, 3, stride=2, padding=1), ()),
+    "avg_pool2d": (["avg_pool2d", "avg_pool2d_backward"], (2, 2, 6, 7), lambda p: F.avg_pool2d(p, 3, stride=2, padding=1), ()),
+    "avg_pool2d exclude pad/ceil": (["avg_pool2d", "avg_pool2d_backward"], (1, 2, 7, 6),
+                                    lambda p: F.avg_pool2d(p, (3, 2), stride=2, padding=1, ceil_mode=True,
+                                                           count_include_pad=False) * 2 +
+                                    F.avg_pool2d(p, 2, divisor_override=3).sum(), ()),
+    "avg_pool1d": (["avg_pool2d"], (2, 3, 8), lambda p: F.avg_pool1d(p, 2), ()),
+    "adaptive_avg_pool2d": (["_adaptive_avg_pool2d", "_adaptive_avg_pool2d_backward"], (2, 3, 7, 5),
+                            lambda p: F.adaptive_avg_pool2d(p, (3, 2)), ()),
+    "adaptive_avg_pool2d 7x7": (["_adaptive_avg_pool2d"], (1, 2, 14, 14), lambda p: F.adaptive_avg_pool2d(p, 7), ()),
+    "upsample nearest x2": (["upsample_nearest2d", "upsample_nearest2d_backward"], (1, 2, 3, 4),
+                            lambda p: F.interpolate(p, scale_factor=2, mode="nearest") * torch.arange(8.), ()),
+    "upsample nearest size": (["upsample_nearest2d", "upsample_nearest2d_backward"], (1, 2, 3, 4),
+                              lambda p: F.interpolate(p, size=(7, 5), mode="nearest") * torch.arange(5.), ()),
+    "group_norm": (["native_group_norm", "native_group_norm_backward"], (2, 6, 3, 3),
+                   lambda p: F.group_norm(p, 3, p[0, :, 0, 0], p[1, :, 1, 1]), ()),
+    "group_norm no affine/1-D": (["native_group_norm", "native_group_norm_backward"], (2, 4, 5),
+                                 lambda p: F.group_norm(p, 2) * torch.arange(5.), ()),
+    "hardswish/hardsigmoid": (["hardswish", "hardswish_backward", "hardsigmoid", "hardsigmoid_backward"], (3, 8),
+                              lambda p: F.hardswish(p * 4) + F.hardsigmoid(p * 4) * p, ()),
+    "glu": (["glu", "glu_backward"], (3, 8), lambda p: F.glu(p, -1) + F.glu(p[:2], 0).sum(), ()),
+    "log_sigmoid": (["log_sigmoid_forward", "log_sigmoid_backward"], (3, 4), lambda p: F.logsigmoid(p * 4), ()),
+    "atan": (["atan"], (3, 4), lambda p: torch.atan(p * 2), ()),
+    "mv": (["mv"], (3, 4), lambda p, v: torch.mv(p, v) + torch.mv(p.t(), v[:3]).sum(), (torch.randn(4),)),
+    "logsumexp": (["logsumexp"], (3, 5), lambda p: p.logsumexp(1) + p.logsumexp((0, 1), keepdim=True).sum(), ()),
+    "norm": (["norm"], (3, 5), lambda p: p.norm(dim=1) + p.norm(1, dim=0)[:3] + p.norm(float("inf"), dim=1) + p.norm(3), ()),
+    "bce_with_logits": (["binary_cross_entropy_with_logits"], (3, 4),
+                        lambda p, y, w: F.binary_cross_entropy_with_logits(p * 3, y) +
+                        F.binary_cross_entropy_with_logits(p, y, weight=w, pos_weight=w[0] + 1, reduction="sum"),
+                        (torch.rand(3, 4), torch.rand(3, 4))),
+    "smooth_l1/huber": (["smooth_l1_loss", "smooth_l1_loss_backward", "huber_loss", "huber_loss_backward"], (3, 4),
+                        lambda p, y: F.smooth_l1_loss(p * 2, y, beta=0.5) + F.huber_loss(p * 2, y, delta=0.7, reduction="sum") +
+                        F.smooth_l1_loss(p, y, reduction="none").sum(), (torch.randn(3, 4),)),
+    "bf16 conv": (["convolution", "convolution_backward"], (4, 2, 3, 3),
+                  lambda p, x: F.conv2d(x.bfloat16(), p.bfloat16(), padding=1).float(), (torch.randn(1, 2, 6, 6),), 1e-2),
+    # (1.13's bf16 conv_transpose2d on the CPU fails in PyTorch itself: no bf16 row for it.)
+    "bf16 linear/bmm": (["addmm", "bmm"], (6, 16),
+                        lambda p, x: (F.linear(x.bfloat16(), p.bfloat16(), p[:, 0].bfloat16()) +
+                                      (p.bfloat16()[None] @ p.bfloat16().t()[None]).sum(-1)).float(), (torch.randn(6, 16),), 1e-2),
+    "bf16 avg_pool/adaptive/upsample": (["avg_pool2d", "_adaptive_avg_pool2d", "upsample_nearest2d"], (1, 2, 6, 6),
+                                        lambda p: (F.avg_pool2d(p.bfloat16(), 2) + F.adaptive_avg_pool2d(p.bfloat16(), 3) +
+                                                   F.interpolate(p.bfloat16(), scale_factor=0.5)).float(), (), 1e-2),
+    "bf16 group_norm": (["native_group_norm", "native_group_norm_backward"], (2, 4, 3, 3),
+                        lambda p: F.group_norm(p.bfloat16(), 2).float(), (), 1e-2),
+    "bf16 activations/losses": (["hardswish", "glu", "logsumexp", "smooth_l1_loss"], (3, 4),
+                                lambda p: (F.hardswish(p.bfloat16() * 4) + F.glu(p.bfloat16()).sum() +
+                                           p.bfloat16().logsumexp(1, keepdim=True) +
+                                           F.smooth_l1_loss(p.bfloat16(), p.bfloat16().flip(0))).float(), (), 1e-2),
+    "in-place add on a view": (["add", "bmm"], (2, 3, 4), lambda p: _scores_plus_bias(p), ()),
+    "abs/neg int": (["abs", "neg"], (3, 4), lambda p, i: p * torch.abs(i) + p * -i, (torch.randint(-3, 4, (3, 4)),)),
     "arange/full/zeros_like": (["arange", "full", "zeros_like"], (3, 4),
                                lambda p: p * torch.arange(4) + torch.full((3, 4), 0.5) + torch.zeros_like(p), ()),
 }
@@ -175,6 +255,32 @@ def make(names):
     return model, consts
 
 
+def worst_error(got, ref):
+    """max |got - ref| / (1 + |ref|) over the pairs of tensors."""
+    worst = 0.0
+    for g, r in zip(got, ref):
+        g, r = g.detach().double(), r.detach().double()
+        if g.shape != r.shape:
+            return float("inf")
+        if g.numel():
+            worst = max(worst, ((g - r).abs() / (1 + r.abs())).max().item())
+    return worst
+
+
+def f64_reference(p, fn, consts, tangent):
+    """The row's output and gradient in f64: its casts to half types and
+    back are made no-ops."""
+    saved = torch.Tensor.bfloat16, torch.Tensor.half, torch.Tensor.float
+    torch.Tensor.bfloat16 = torch.Tensor.half = torch.Tensor.float = lambda self: self
+    try:
+        p64 = p.detach().double().requires_grad_()
+        out = fn(p64, *[c.double() if c.is_floating_point() else c for c in consts])
+        grad = torch.autograd.grad(out, [p64], tangent.double())[0]
+    finally:
+        torch.Tensor.bfloat16, torch.Tensor.half, torch.Tensor.float = saved
+    return [out, grad]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--remat-run", required=True)
@@ -211,22 +317,28 @@ def main():
 
     n = len(names)
     ok = True
+    consts_of, k0 = {}, 0
+    for name in names:
+        consts_of[name] = consts[k0:k0 + len(TABLE[name][3])]
+        k0 += len(TABLE[name][3])
     for k, name in enumerate(names):
-        worst = 0.0
-        for i in (k, n + k):  # the row's output, its parameter's gradient
-            got = torch.from_numpy(np.load(os.path.join(work, "out", "out%d.npy" % i))).double()
-            ref = want[i].double()
-            if got.shape != ref.shape:
-                worst = float("inf")
-                continue
-            if got.numel():
-                worst = max(worst, ((got - ref).abs() / (1 + ref.abs())).max().item())
+        got = [torch.from_numpy(np.load(os.path.join(work, "out", "out%d.npy" % i))).double() for i in (k, n + k)]
+        worst = worst_error(got, [want[k], want[n + k]])  # the row's output, its parameter's gradient
         missing = [op for op in TABLE[name][0] if op not in graph.aten_ops]
         tol = TABLE[name][4] if len(TABLE[name]) > 4 else args.tol
-        good = worst <= tol and not missing
+        note = ""
+        close = worst <= tol
+        if not close and len(TABLE[name]) > 4 and worst < float("inf"):
+            # A half-type row beyond its tolerance still passes if remat is at
+            # least as near an f64 evaluation of the row as PyTorch is.
+            exact = f64_reference(model.rows[k].p, TABLE[name][2], consts_of[name], tangents[k])
+            mine, theirs = worst_error(got, exact), worst_error([want[k], want[n + k]], exact)
+            note = " (against f64: remat %.1e, PyTorch %.1e)" % (mine, theirs)
+            close = mine <= theirs
+        good = close and not missing
         ok = ok and good
-        print("%-26s %-60s worst error %.1e %s%s" % (
-            name, ", ".join(TABLE[name][0]), worst, "ok" if good else "FAIL",
+        print("%-26s %-60s worst error %.1e %s%s%s" % (
+            name, ", ".join(TABLE[name][0]), worst, "ok" if good else "FAIL", note,
             " (not in the graph: %s)" % ", ".join(missing) if missing else ""))
     print("%d rows, %s" % (n, "all ok" if ok else "FAILURES"))
     sys.exit(0 if ok else 1)

@@ -1,0 +1,334 @@
+"""Pooling and upsampling, with their backward ops: max pooling (indices,
+ceil_mode), average pooling (count_include_pad, divisor_override,
+ceil_mode), adaptive average pooling, nearest upsampling. PyTorch traces
+the 1-D forms as the 2-D ops on an unsqueezed view; adaptive pooling to
+1x1 traces as mean.
+"""
+
+from ..mlir import Tensor, ttype
+from .conv import padded
+from .core import compute_elem, extract, handles, pair
+
+
+def _i64(bd, dim):
+    return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
+
+
+def _window_params(L, x, kernel, stride, padding, dilation=1):
+    if len(x.shape) != 4:
+        L.error("pooling is supported on NCHW input only, got rank %d" % len(x.shape))
+    k, p, d = pair(kernel), pair(padding), pair(dilation)
+    s = pair(stride) if stride else k
+    return k, s, p, d
+
+
+def _ceil_hi(x, shape, k, s, p, d):
+    """High-side padding so that the last window (ceil_mode) fits."""
+    return [max(p[i], (shape[2 + i] - 1) * s[i] + d[i] * (k[i] - 1) + 1 - x.shape[2 + i] - p[i])
+            for i in range(2)]
+
+
+def _taps(bd, k_dims, p, s, d, out_sizes):
+    """Inside a loop over input positions (dims 2, 3) and window taps
+    (k_dims): (valid, [output row, output col] as indices) of the window
+    whose tap it is: o*s - p + i*d == y."""
+    ok = None
+    coords = []
+    for axis, (dim_y, dim_i) in enumerate(zip((2, 3), k_dims)):
+        y, i = _i64(bd, dim_y), _i64(bd, dim_i)
+        num = bd.binary("sub", bd.binary("add", y, bd.const(p[axis], "i64"), "i64"),
+                        bd.binary("mul", i, bd.const(d[axis], "i64"), "i64"), "i64")
+        q = bd.emit("arith.divsi %s, %s : i64" % (num, bd.const(s[axis], "i64")))
+        r = bd.emit("arith.remsi %s, %s : i64" % (num, bd.const(s[axis], "i64")))
+        good = bd.binary("and", bd.cmp("ge", num, bd.const(0, "i64"), "i64"),
+                         bd.binary("and", bd.cmp("eq", r, bd.const(0, "i64"), "i64"),
+                                   bd.cmp("lt", q, bd.const(out_sizes[axis], "i64"), "i64"), "i1"), "i1")
+        ok = good if ok is None else bd.binary("and", ok, good, "i1")
+        coords.append(q)
+    at = [bd.emit("arith.index_cast %s : i64 to index" % bd.select(ok, q, bd.const(0, "i64"), "i64"))
+          for q in coords]
+    return ok, at
+
+
+def _rounded(L, r, shape, elem):
+    return r if r.elem == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("max_pool2d_with_indices")
+def h_max_pool(L, x, kernel, stride=None, padding=0, dilation=1, ceil_mode=False):
+    k, s, p, d = _window_params(L, x, kernel, stride, padding, dilation)
+    shape, elem = L.out(0)
+    ishape, ielem = L.out(1)
+    w = x.shape[3]
+    xp = padded(L, x, p, _ceil_hi(x, shape, k, s, p, d), float("-inf"))
+    init_v = L.fn.filled(shape, elem, float("-inf"))
+    init_i = L.fn.filled(shape, ielem, -1)
+
+    def body(bd, a):
+        v, cur, cur_i = a
+        y = bd.emit("arith.index_cast %s : index to %s" % (bd.index(2), ielem))
+        z = bd.emit("arith.index_cast %s : index to %s" % (bd.index(3), ielem))
+        i = bd.emit("arith.index_cast %s : index to %s" % (bd.index(4), ielem))
+        j = bd.emit("arith.index_cast %s : index to %s" % (bd.index(5), ielem))
+        row = bd.binary("add", bd.binary("sub", bd.binary("mul", y, bd.const(s[0], ielem), ielem),
+                                         bd.const(p[0], ielem), ielem),
+                        bd.binary("mul", i, bd.const(d[0], ielem), ielem), ielem)
+        col = bd.binary("add", bd.binary("sub", bd.binary("mul", z, bd.const(s[1], ielem), ielem),
+                                         bd.const(p[1], ielem), ielem),
+                        bd.binary("mul", j, bd.const(d[1], ielem), ielem), ielem)
+        flat = bd.binary("add", bd.binary("mul", row, bd.const(w, ielem), ielem), col, ielem)
+        # PyTorch's CPU kernel: take val if val > max or val is NaN (first wins).
+        gt = bd.cmp("gt", v, cur, elem)
+        nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (v, v, elem))
+        take = bd.binary("or", gt, nan, "i1")
+        return [bd.select(take, v, cur, elem), bd.select(take, flat, cur_i, ielem)]
+
+    vals, idx = L.fn.generic([(shape, elem), (ishape, ielem)],
+                             [(xp, ["d0", "d1", "d2 * %d + d4 * %d" % (s[0], d[0]),
+                                    "d3 * %d + d5 * %d" % (s[1], d[1])])],
+                             body, reduce_dims=k, inits=[init_v, init_i])
+    return (vals, idx)
+
+
+@handles("max_pool2d_with_indices_backward")
+def h_max_pool_backward(L, go, x, kernel, stride, padding, dilation, ceil_mode, indices):
+    k, s, p, d = _window_params(L, x, kernel, stride, padding, dilation)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    go = L.fn.materialize(go)
+    indices = L.fn.materialize(indices)
+    oh, ow = go.shape[2], go.shape[3]
+    w = x.shape[3]
+    ie = indices.elem
+    init = L.fn.filled(shape, c, 0.0)
+
+    # dx[n, ch, y, z] = sum over window taps (i, j) of the output (oy, oz)
+    # with oy*s - p + i*d == y whose argmax index is y*W + z.
+    def body(bd, a):
+        (acc,) = a
+        ok, at = _taps(bd, (4, 5), p, s, d, (oh, ow))
+        at = [bd.index(0), bd.index(1)] + at
+        g = bd.cast(extract(bd, go, at), go.elem, c)
+        idx = bd.cast(extract(bd, indices, at), ie, "i64")
+        yy = bd.emit("arith.index_cast %s : index to i64" % bd.index(2))
+        zz = bd.emit("arith.index_cast %s : index to i64" % bd.index(3))
+        me = bd.binary("add", bd.binary("mul", yy, bd.const(w, "i64"), "i64"), zz, "i64")
+        hit = bd.binary("and", ok, bd.cmp("eq", idx, me, "i64"), "i1")
+        return [bd.select(hit, bd.binary("add", acc, g, c), acc, c)]
+
+    return _rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=k, inits=[init])[0], shape, elem)
+
+
+# -- average pooling -------------------------------------------------------------
+
+def _avg_divisor(bd, k, s, p, sizes, count_include_pad, divisor_override, c):
+    """PyTorch's divisor of the window at output (dim 2, dim 3): the window
+    clipped to the padded input (count_include_pad) or to the input."""
+    if divisor_override:
+        return bd.const(float(divisor_override), c)
+    total = None
+    for axis, dim in enumerate((2, 3)):
+        start = bd.binary("sub", bd.binary("mul", _i64(bd, dim), bd.const(s[axis], "i64"), "i64"),
+                          bd.const(p[axis], "i64"), "i64")
+        end = bd.binary("min", bd.binary("add", start, bd.const(k[axis], "i64"), "i64"),
+                        bd.const(sizes[axis] + p[axis], "i64"), "i64")
+        if not count_include_pad:
+            start = bd.binary("max", start, bd.const(0, "i64"), "i64")
+            end = bd.binary("min", end, bd.const(sizes[axis], "i64"), "i64")
+        n = bd.binary("sub", end, start, "i64")
+        total = n if total is None else bd.binary("mul", total, n, "i64")
+    return bd.emit("arith.sitofp %s : i64 to %s" % (total, c))
+
+
+@handles("avg_pool2d")
+def h_avg_pool(L, x, kernel, stride=(), padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    k, s, p, _ = _window_params(L, x, kernel, stride, padding)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    xp = padded(L, x, p, _ceil_hi(x, shape, k, s, p, (1, 1)), 0.0)
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        return [bd.binary("add", a[1], bd.cast(a[0], xp.elem, c), c)]
+
+    total = L.fn.generic([(shape, c)], [(xp, ["d0", "d1", "d2 * %d + d4" % s[0], "d3 * %d + d5" % s[1]])],
+                         body, reduce_dims=k, inits=[init])[0]
+    sizes = x.shape[2:]
+    return L.ew([total], lambda bd, e: bd.binary("div", e[0], _avg_divisor(
+        bd, k, s, p, sizes, count_include_pad, divisor_override, c), c))
+
+
+@handles("avg_pool2d_backward")
+def h_avg_pool_backward(L, go, x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    k, s, p, _ = _window_params(L, x, kernel, stride, padding)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    sizes = x.shape[2:]
+    g = L.ew([go], lambda bd, e: bd.binary("div", e[0], _avg_divisor(
+        bd, k, s, p, sizes, count_include_pad, divisor_override, c), c), shape=go.shape, elem=c)
+    init = L.fn.filled(shape, c, 0.0)
+
+    # dx[n, ch, y, z] = sum over the taps (i, j) of the windows covering it.
+    def body(bd, a):
+        (acc,) = a
+        ok, at = _taps(bd, (4, 5), p, s, (1, 1), go.shape[2:])
+        v = extract(bd, g, [bd.index(0), bd.index(1)] + at)
+        return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
+
+    return _rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=k, inits=[init])[0], shape, elem)
+
+
+# -- adaptive average pooling -----------------------------------------------------
+
+def _adaptive_bounds(bd, o, size, out):
+    """[start, end) of adaptive window o: floor(o*size/out), ceil((o+1)*size/out)."""
+    start = bd.emit("arith.divsi %s, %s : i64" % (bd.binary("mul", o, bd.const(size, "i64"), "i64"),
+                                                   bd.const(out, "i64")))
+    end = bd.emit("arith.divsi %s, %s : i64" % (bd.binary("add", bd.binary(
+        "mul", o, bd.const(size, "i64"), "i64"), bd.const(size + out - 1, "i64"), "i64"), bd.const(out, "i64")))
+    return start, end
+
+
+def _adaptive_count(bd, sizes, outs, c):
+    total = None
+    for axis, dim in enumerate((2, 3)):
+        start, end = _adaptive_bounds(bd, _i64(bd, dim), sizes[axis], outs[axis])
+        n = bd.binary("sub", end, start, "i64")
+        total = n if total is None else bd.binary("mul", total, n, "i64")
+    return bd.emit("arith.sitofp %s : i64 to %s" % (total, c))
+
+
+@handles("_adaptive_avg_pool2d", "adaptive_avg_pool2d")
+def h_adaptive_avg_pool(L, x, output_size):
+    if len(x.shape) != 4:
+        L.error("adaptive_avg_pool2d is supported on NCHW input only, got rank %d" % len(x.shape))
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    sizes, outs = x.shape[2:], shape[2:]
+    # The widest window along each axis; taps past a window's end add nothing.
+    widest = [max(-(-((o + 1) * n) // m) - (o * n) // m for o in range(m)) for n, m in zip(sizes, outs)]
+    x = L.fn.materialize(x)
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        (acc,) = a
+        ok, at = None, [bd.index(0), bd.index(1)]
+        for axis, (dim, tap) in enumerate(((2, 4), (3, 5))):
+            start, end = _adaptive_bounds(bd, _i64(bd, dim), sizes[axis], outs[axis])
+            pos = bd.binary("add", start, _i64(bd, tap), "i64")
+            good = bd.cmp("lt", pos, end, "i64")
+            ok = good if ok is None else bd.binary("and", ok, good, "i1")
+            pos = bd.binary("min", pos, bd.const(sizes[axis] - 1, "i64"), "i64")
+            at.append(bd.emit("arith.index_cast %s : i64 to index" % pos))
+        v = bd.cast(extract(bd, x, at), x.elem, c)
+        return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
+
+    total = L.fn.generic([(shape, c)], [], body, reduce_dims=widest, inits=[init])[0]
+    return L.ew([total], lambda bd, e: bd.binary("div", e[0], _adaptive_count(bd, sizes, outs, c), c))
+
+
+@handles("_adaptive_avg_pool2d_backward", "adaptive_avg_pool2d_backward")
+def h_adaptive_avg_pool_backward(L, go, x):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    sizes, outs = x.shape[2:], go.shape[2:]
+    g = L.ew([go], lambda bd, e: bd.binary("div", e[0], _adaptive_count(bd, sizes, outs, c), c),
+             shape=go.shape, elem=c)
+    init = L.fn.filled(shape, c, 0.0)
+
+    # dx[n, ch, y, z] = sum over the output windows (dims 4, 5) that contain (y, z).
+    def body(bd, a):
+        v, acc = a
+        ok = None
+        for axis, (dim, o) in enumerate(((2, 4), (3, 5))):
+            start, end = _adaptive_bounds(bd, _i64(bd, o), sizes[axis], outs[axis])
+            y = _i64(bd, dim)
+            good = bd.binary("and", bd.cmp("ge", y, start, "i64"), bd.cmp("lt", y, end, "i64"), "i1")
+            ok = good if ok is None else bd.binary("and", ok, good, "i1")
+        return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
+
+    r = L.fn.generic([(shape, c)], [(g, ["d0", "d1", "d4", "d5"])], body, reduce_dims=list(outs), inits=[init])[0]
+    return _rounded(L, r, shape, elem)
+
+
+# -- nearest upsampling ---------------------------------------------------------
+
+def _nearest_sources(in_size, out_size, scale):
+    """PyTorch's nearest_idx for every output index (float32 arithmetic,
+    as its CPU kernel computes)."""
+    import numpy as np
+    if out_size == in_size:
+        return list(range(out_size))
+    if out_size == 2 * in_size:
+        return [o >> 1 for o in range(out_size)]
+    sc = np.float32(1.0 / scale) if scale else np.float32(in_size) / np.float32(out_size)
+    return [min(int(np.floor(np.float32(o) * sc)), in_size - 1) for o in range(out_size)]
+
+
+def _scales(args, kwargs):
+    """The scale factors (h, w) of an upsample call, None where absent: the
+    .vec overload passes a list, the default one scales_h and scales_w."""
+    vec = kwargs.get("scale_factors", args[0] if args else None)
+    if isinstance(vec, (list, tuple)):
+        return list(vec) + [None] * (2 - len(vec))
+    hs = kwargs.get("scales_h", args[0] if args else None)
+    ws = kwargs.get("scales_w", args[1] if len(args) > 1 else None)
+    return [hs, ws]
+
+
+def _index_table(L, values):
+    name = L.fn.fresh("tbl")
+    L.fn.line("%s = arith.constant dense<[%s]> : %s" % (name, ", ".join(map(str, values)),
+                                                        ttype((len(values),), "i64")))
+    return Tensor(name, (len(values),), "i64")
+
+
+@handles("upsample_nearest2d")
+def h_upsample_nearest(L, x, output_size=None, *args, **kwargs):
+    if len(x.shape) != 4:
+        L.error("upsample_nearest2d is supported on NCHW input only")
+    shape, elem = L.out()
+    scales = _scales(args, kwargs)
+    x = L.fn.materialize(x)
+    tables = [_index_table(L, _nearest_sources(x.shape[2 + i], shape[2 + i], scales[i])) for i in range(2)]
+
+    def body(bd, a):
+        rows, cols = a[0], a[1]
+        at = [bd.index(0), bd.index(1), bd.emit("arith.index_cast %s : i64 to index" % rows),
+              bd.emit("arith.index_cast %s : i64 to index" % cols)]
+        return [extract(bd, x, at)]
+
+    return L.fn.generic([(shape, elem)], [(tables[0], ["d2"]), (tables[1], ["d3"])], body)[0]
+
+
+@handles("upsample_nearest2d_backward")
+def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs):
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    scales = _scales(args, kwargs)
+    go = L.fn.materialize(go)
+    # Output rows reading input row y are contiguous: [first[y], first[y] + count[y]).
+    firsts, counts = [], []
+    for i in range(2):
+        src = _nearest_sources(shape[2 + i], go.shape[2 + i], scales[i])
+        firsts.append([src.index(y) if y in src else 0 for y in range(shape[2 + i])])
+        counts.append([src.count(y) for y in range(shape[2 + i])])
+    widest = [max(max(cn), 1) for cn in counts]
+    ins = [(_index_table(L, firsts[0]), ["d2"]), (_index_table(L, firsts[1]), ["d3"]),
+           (_index_table(L, counts[0]), ["d2"]), (_index_table(L, counts[1]), ["d3"])]
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        f0, f1, n0, n1, acc = a
+        i, j = _i64(bd, 4), _i64(bd, 5)
+        ok = bd.binary("and", bd.cmp("lt", i, n0, "i64"), bd.cmp("lt", j, n1, "i64"), "i1")
+        rows = bd.binary("min", bd.binary("add", f0, i, "i64"), bd.const(go.shape[2] - 1, "i64"), "i64")
+        cols = bd.binary("min", bd.binary("add", f1, j, "i64"), bd.const(go.shape[3] - 1, "i64"), "i64")
+        at = [bd.index(0), bd.index(1), bd.emit("arith.index_cast %s : i64 to index" % rows),
+              bd.emit("arith.index_cast %s : i64 to index" % cols)]
+        v = bd.cast(extract(bd, go, at), go.elem, c)
+        return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
+
+    r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
+    return _rounded(L, r, shape, elem)

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -218,6 +219,22 @@ struct RecomputeCostModel
   bool isRematRecomputable(Operation *) const { return false; }
 };
 
+/// A loop with constant bounds (the tiled attention's) costs its body times
+/// its trip count; it is never recomputed.
+struct ForCostModel
+    : public CostOpInterface::ExternalModel<ForCostModel, scf::ForOp> {
+  OpCost getRematCost(Operation *op) const {
+    auto loop = cast<scf::ForOp>(op);
+    std::optional<llvm::APInt> trips = loop.getStaticTripCount();
+    OpCost body;
+    for (Operation &nested : loop.getBody()->without_terminator())
+      body += getOpCost(&nested);
+    int64_t n = trips ? trips->getSExtValue() : 0;
+    return OpCost{body.flops * n, body.bytesRead * n, body.bytesWritten * n};
+  }
+  bool isRematRecomputable(Operation *) const { return false; }
+};
+
 template <template <typename> class Model, typename... OpTys>
 void attachAll(MLIRContext *ctx) {
   (OpTys::template attachInterface<Model<OpTys>>(*ctx), ...);
@@ -356,6 +373,10 @@ void mlir::remat::registerCostModelExternalModels(DialectRegistry &registry) {
   });
   registry.addExtension(+[](MLIRContext *ctx, func::FuncDialect *) {
     attachAll<FreeCostModel, func::ReturnOp>(ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, scf::SCFDialect *) {
+    scf::ForOp::attachInterface<ForCostModel>(*ctx);
+    attachAll<FreeCostModel, scf::YieldOp>(ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
     RecomputeOp::attachInterface<RecomputeCostModel>(*ctx);

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -59,6 +60,9 @@ static bool isWriteOnlyInit(OpOperand &use, const DenseMap<Value, unsigned> &buf
 std::optional<unsigned> mlir::remat::getInPlaceOperand(Operation *op,
                                                       unsigned resultIndex) {
   OpResult result = op->getResult(resultIndex);
+  // A loop's result is its init's buffer, which the body updates.
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return loop.getNumControlOperands() + resultIndex;
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
     if (!dps.hasPureTensorSemantics())
       return std::nullopt;
@@ -129,6 +133,15 @@ int64_t mlir::remat::getCallTransientBytes(Operation *op) {
   return std::max<int64_t>(0, peak - resultBytes);
 }
 
+int64_t mlir::remat::getLoopTransientBytes(Operation *op) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return 0;
+  // The body's buffers are allocated and freed in each iteration; the
+  // loop-carried ones are the loop's results, counted outside.
+  return MemoryTimeline::build(*loop.getBody()).getPeakBytes();
+}
+
 MemoryTimeline MemoryTimeline::build(Block &block) {
   MemoryTimeline timeline;
   DenseMap<Operation *, unsigned> index;
@@ -173,6 +186,20 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
   for (BlockArgument arg : block.getArguments())
     if (isa<RankedTensorType>(arg.getType()))
       newBuffer(arg, StorageKind::Argument, 0);
+  // In a loop body, the loop-carried tensors are buffers the body may
+  // update in place (uncounted here: they are the loop's results), and
+  // values from above are owned outside, like arguments.
+  llvm::DenseSet<unsigned> writable;
+  if (auto loop = dyn_cast_or_null<scf::ForOp>(block.getParentOp()))
+    for (BlockArgument arg : loop.getRegionIterArgs())
+      if (std::optional<unsigned> id = timeline.getBufferId(arg))
+        writable.insert(*id);
+  for (Operation &op : block)
+    for (Value operand : op.getOperands())
+      if (isa<RankedTensorType>(operand.getType()) &&
+          !timeline.bufferOf.count(operand) &&
+          operand.getParentBlock() != &block)
+        newBuffer(operand, StorageKind::Argument, 0);
 
   SmallVector<int64_t> transient(timeline.ops.size(), 0);
   for (size_t i = 0; i < timeline.ops.size(); ++i) {
@@ -195,7 +222,9 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
               getInPlaceOperand(op, result.getResultNumber())) {
         std::optional<unsigned> id =
             timeline.getBufferId(op->getOperand(*tied));
-        if (id && timeline.buffers[*id].kind == StorageKind::Heap &&
+        if (id &&
+            (timeline.buffers[*id].kind == StorageKind::Heap ||
+             writable.contains(*id)) &&
             lastUseOf(*id) <= i &&
             llvm::none_of(getInPlaceConflicts(op, *tied), [&](unsigned k) {
               return timeline.getBufferId(op->getOperand(k)) == id;
@@ -225,6 +254,8 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
       transient[i] = std::max<int64_t>(0, inner.getPeakBytes() - resultBytes);
     }
     transient[i] += getCallTransientBytes(op);
+    // A loop holds its body's temporaries while it runs.
+    transient[i] += getLoopTransientBytes(op);
   }
 
   // Sweep: +bytes at the definition, -bytes after the last use.

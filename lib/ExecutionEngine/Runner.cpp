@@ -216,7 +216,7 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
       failed(checkCallGraph(clone)))
     return failure();
 
-  if (options.policy != "none") {
+  if (options.policy != "none" || options.attention == "tiled") {
     PassManager pm(clone.getContext());
     buildRematPipeline(pm, options);
     if (failed(pm.run(clone)))

@@ -299,7 +299,9 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
     Operation *op = topOps[i];
     MOp &mop = m.ops[i];
     mop.flops = getOpCost(op).flops;
-    mop.callTransient = getCallTransientBytes(op);
+    // A callee's peak, or a loop body's (the tiled attention's loops,
+    // which the solvers never recompute: as the timeline counts them).
+    mop.callTransient = getCallTransientBytes(op) + getLoopTransientBytes(op);
     mop.backward = graph.isBackward(op);
     mop.terminator = op->hasTrait<OpTrait::IsTerminator>();
     mop.funcReturn =

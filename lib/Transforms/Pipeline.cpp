@@ -10,6 +10,14 @@ using namespace mlir::remat;
 
 void mlir::remat::buildRematPipeline(OpPassManager &pm,
                                      const RematPipelineOptions &options) {
+  bool tiled = options.attention == "tiled";
+  if (tiled) {
+    RematTileAttentionOptions tile;
+    tile.blockQ = options.attentionBlockQ;
+    tile.blockK = options.attentionBlockK;
+    pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
+    pm.addNestedPass<func::FuncOp>(createRematTileAttention(tile));
+  }
   // policy=none leaves the IR exactly as it was: no schedule either.
   if (options.policy == "none")
     return;
@@ -25,7 +33,8 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   mark.solver = options.solver;
   mark.exactLimit = options.exactLimit;
   mark.timeLimit = options.timeLimit;
-  pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
+  if (!tiled)
+    pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
   pm.addPass(createRematMark(mark));
   pm.addPass(createRematMaterialize());
   pm.addPass(createRematSchedule());
@@ -46,6 +55,12 @@ void mlir::remat::registerRematPipeline() {
                 options.group, options.every, options.budget,
                 options.solver, options.maxRecompute, options.maxGrowth))
           return errorHandler(*error);
+        if (options.attention != "untiled" && options.attention != "tiled")
+          return errorHandler("attention must be untiled or tiled, got '" +
+                              options.attention + "'");
+        if (options.attentionBlockQ < 1 || options.attentionBlockK < 1)
+          return errorHandler("attention-block-q and attention-block-k must "
+                              "be at least 1");
         buildRematPipeline(pm, options);
         return success();
       },

@@ -72,6 +72,17 @@ static cl::opt<std::string> solver("solver", cl::desc("As in -remat-pipeline"),
 static cl::opt<double> timeLimit("time-limit",
                                  cl::desc("As in -remat-pipeline (policy=budget)"),
                                  cl::init(0), cl::cat(category));
+static cl::opt<std::string> attention(
+    "attention",
+    cl::desc("untiled, or tiled: FlashAttention's tiles (-remat-tile-attention; "
+             "changes the summation order; --compare-policy runs untiled)"),
+    cl::init("untiled"), cl::cat(category));
+static cl::opt<int64_t> attentionBlockQ(
+    "attention-block-q", cl::desc("--attention=tiled: query rows per tile"),
+    cl::init(64), cl::cat(category));
+static cl::opt<int64_t> attentionBlockK(
+    "attention-block-k", cl::desc("--attention=tiled: key columns per tile"),
+    cl::init(64), cl::cat(category));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the random inputs (default 0)"),
                               cl::init(0), cl::cat(category));
@@ -152,6 +163,16 @@ pipelineOptions(StringRef name) {
   return options;
 }
 
+/// The options of --policy: the flags, with --attention.
+static std::unique_ptr<remat::RematPipelineOptions>
+mainPipelineOptions(StringRef name) {
+  std::unique_ptr<remat::RematPipelineOptions> options = pipelineOptions(name);
+  options->attention = attention;
+  options->attentionBlockQ = attentionBlockQ;
+  options->attentionBlockK = attentionBlockK;
+  return options;
+}
+
 #ifdef REMAT_ENABLE_CUDA
 static std::unique_ptr<remat::RematLowerToNVVMOptions> loweringOptions() {
   auto options = std::make_unique<remat::RematLowerToNVVMOptions>();
@@ -166,15 +187,22 @@ static std::unique_ptr<remat::RematLowerToNVVMOptions> loweringOptions() {
 #endif // REMAT_ENABLE_CUDA
 
 /// Compiles or runs on the GPU, as the flags say.
+/// `tiled`: with --attention (the compared run never has it).
 static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
                                          StringRef policyName,
-                                         const std::vector<HostArray> &inputs) {
+                                         const std::vector<HostArray> &inputs,
+                                         bool tiled = false) {
   if (backend == "cpu")
-    return compileAndRun(module, name, *pipelineOptions(policyName), inputs,
+    return compileAndRun(module, name,
+                         tiled ? *mainPipelineOptions(policyName)
+                               : *pipelineOptions(policyName),
+                         inputs,
                          optLevel < 0 ? kAutoOptLevel
                                       : unsigned(optLevel));
 #ifdef REMAT_ENABLE_CUDA
-  return compileAndRunOnGpu(module, name, *pipelineOptions(policyName),
+  return compileAndRunOnGpu(module, name,
+                            tiled ? *mainPipelineOptions(policyName)
+                                  : *pipelineOptions(policyName),
                             *loweringOptions(), inputs);
 #else
   return emitError(module.getLoc())
@@ -334,6 +362,12 @@ int main(int argc, char **argv) {
                    << " outN.npy file(s) of an earlier run from '"
                    << outputsDir << "'\n";
   }
+  if (attention != "untiled" && attention != "tiled")
+    return fail("--attention must be untiled or tiled, got '" + attention +
+                "'");
+  if (attentionBlockQ < 1 || attentionBlockK < 1)
+    return fail("--attention-block-q and --attention-block-k must be at "
+                "least 1");
   for (StringRef name : {StringRef(policy), StringRef(comparePolicy)}) {
     if (name.empty())
       continue;
@@ -425,7 +459,8 @@ int main(int argc, char **argv) {
   if (!compileOnly.empty())
     return writeAheadOfTime(*module, name);
 
-  FailureOr<RunResult> run = compileOrRun(*module, name, policy, inputs);
+  FailureOr<RunResult> run =
+      compileOrRun(*module, name, policy, inputs, /*tiled=*/true);
   if (failed(run))
     return 1;
   std::optional<RunResult> other;

@@ -26,6 +26,10 @@
 // - A call holds, while it runs, its callee's peak beyond the call's results
 //   (the lowering inlines callees, whose ops may then share buffers with
 //   the caller's: never more than this).
+// - An `scf.for` (the tiled attention's loops) writes its results into its
+//   inits' buffers and holds, while it runs, the peak of its body, in which
+//   loop-carried tensors are updated in place and values from above are
+//   owned outside, like arguments.
 // - A function returning an argument or a constant (or a view of one)
 //   returns a copy: its bytes count at the return.
 //
@@ -65,6 +69,10 @@ bool isErasableViewSource(Operation *op, unsigned operandNumber);
 /// The bytes a call op holds while it runs beyond its results: the peak of
 /// its callee's body (0 for other ops, external or unresolved callees).
 int64_t getCallTransientBytes(Operation *op);
+
+/// The bytes an `scf.for` holds while it runs beyond its results: the peak
+/// of its body (0 for other ops).
+int64_t getLoopTransientBytes(Operation *op);
 
 enum class StorageKind { Argument, Constant, Heap };
 

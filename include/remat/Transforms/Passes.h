@@ -5,8 +5,12 @@
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -99,11 +103,25 @@ struct RematPipelineOptions
       llvm::cl::desc("budget: seconds the solver may take (estimated at "
                      "fixed rates; 0: no limit)"),
       llvm::cl::init(0)};
+  Option<std::string> attention{
+      *this, "attention",
+      llvm::cl::desc("untiled, or tiled: -remat-tile-attention first "
+                     "(FlashAttention's tiles; changes the summation order)"),
+      llvm::cl::init("untiled")};
+  Option<int64_t> attentionBlockQ{
+      *this, "attention-block-q",
+      llvm::cl::desc("attention=tiled: query rows per tile"),
+      llvm::cl::init(64)};
+  Option<int64_t> attentionBlockK{
+      *this, "attention-block-k",
+      llvm::cl::desc("attention=tiled: key columns per tile"),
+      llvm::cl::init(64)};
 };
 
 /// Adds -remat-split-destinations, -remat-mark, -remat-materialize and
 /// -remat-schedule to `pm` (on a module), configured by `options`; nothing
-/// for policy=none.
+/// for policy=none. attention=tiled adds -remat-tile-attention first (after
+/// -remat-split-destinations), with policy=none too.
 void buildRematPipeline(OpPassManager &pm, const RematPipelineOptions &options);
 
 /// Registers -remat-pipeline.

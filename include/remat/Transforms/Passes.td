@@ -235,4 +235,50 @@ def RematAnnotateCosts : Pass<"remat-annotate-costs"> {
   let dependentDialects = ["::mlir::remat::RematDialect"];
 }
 
+def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
+  let summary = "Tile attention forward and backward (FlashAttention) so "
+                "that no sequence x sequence matrix is materialized";
+  let description = [{
+    Recognizes attention in a training graph, exactly: `S = Q K^T`
+    (`linalg.matmul` or `linalg.batch_matmul` into a zero fill), a chain of
+    elementwise steps on the scores (multiplication or division by a
+    constant, `select` with a 2-D `i1` mask broadcast over the batch),
+    `linalg.softmax` over the key dimension, optionally dropout (`P * M`),
+    `O = P V`, and its backward (`dV = P^T dO`, `dP = dO V^T`, the softmax
+    gradient `P * (dP - rowsum(dP * P))`, the steps' gradients in reverse,
+    `dQ = dS K`, `dK = dS^T Q`). It rewrites forward into `scf.for` loops
+    over query blocks and key blocks with online softmax, keeping only `O`
+    and the per-row log-sum-exp, and backward into loops over key blocks
+    and query blocks that recompute each probability tile from `Q`, `K`
+    and the log-sum-exp just before its gradients consume it. Dropout
+    masks are re-drawn per tile when their producer is an elementwise
+    `linalg.generic` (a functional generator, or a scaling of a mask
+    argument), sliced from the whole mask otherwise.
+
+    The summation order changes (online softmax; `rowsum(dO * O)` instead of
+    `rowsum(dP * P)`), so results are not bit-identical to the untiled graph:
+    the pass is opt-in (`attention=tiled` in `-remat-pipeline`). Anything
+    that does not match exactly is left as it is, with a remark at the
+    softmax saying why. f32 only in this version.
+  }];
+  let options = [
+    Option<"blockQ", "block-q", "int64_t", /*default=*/"64",
+           "Query rows per tile (clamped to the sequence length; must "
+           "divide it)">,
+    Option<"blockK", "block-k", "int64_t", /*default=*/"64",
+           "Key columns per tile (clamped to the sequence length; must "
+           "divide it)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+  let statistics = [
+    Statistic<"numTiled", "num-tiled", "Attentions tiled">,
+    Statistic<"numUntiled", "num-untiled",
+              "Softmaxes left untiled (each with a remark)">,
+  ];
+}
+
 #endif // REMAT_TRANSFORMS_PASSES_TD

@@ -1,0 +1,1476 @@
+//===- TileAttention.cpp - FlashAttention as a compiler transformation ----===//
+//
+// Recognizes attention, forward and backward, in a training graph and
+// rewrites it into loops over tiles (FlashAttention 2's algorithm on
+// linalg/tensor inside scf.for), so that no sequence x sequence matrix is
+// ever materialized: forward keeps only the output O and the per-row
+// log-sum-exp L; backward recomputes each probability tile
+// P_ij = exp(chain(Q_i K_j^T) - L_i) just before its gradients consume it.
+//
+// What is matched (in "bmm space", rank 2 for linalg.matmul or 3 for
+// linalg.batch_matmul; the softmax may run on a reshape of it that splits
+// the batch, "chain space"):
+//
+//   S   = Q K^T            a contraction into a zero fill, any operand layout
+//   X   = steps(S)         each a linalg.generic: x * c, x / c, or
+//                          select(m, c, x) / select(m, x, c) with m a 2-D i1
+//                          mask broadcast over the batch
+//   P   = linalg.softmax(X) over the last (key) dimension
+//   Pd  = P * D            optional dropout (D: any tensor of P's shape)
+//   O   = Pd V
+//   dV  = Pd^T dO,   dPd = dO V^T,   dP = dPd * D
+//   g   = P * (dP - rowsum(dP * P))   [* c]   (fused or split reduction)
+//   dS  = the steps' gradients in reverse order (x * c, x / c,
+//         select(m, 0, g) with the forward's mask and polarity)
+//   dQ  = dS K,   dK = dS^T Q          (in Q's and K's layouts)
+//
+// Every intermediate must have no other user (looking through reshapes
+// that only regroup batch dimensions); anything else is left untiled with
+// a remark at the softmax. Element type f32.
+//
+// Produced (B: batch dims of bmm space, if any):
+//
+//   forward, at O's position:
+//     scf.for qi (O, L) { m, l, acc = -inf, 0, 0
+//       scf.for kj (m, l, acc) { S_ij; X_ij = steps(S_ij) (bodies cloned)
+//         mn = max(m, rowmax X_ij); p = exp(X_ij - mn); a = exp(m - mn)
+//         l = a l + rowsum p; acc = a acc + (p * D_ij) V_j; m = mn }
+//       O_i = acc / l;  L_i = m + log l }
+//   backward, before the first of dV, dPd:
+//     Dr = rowsum(dO * O)
+//     scf.for kj (dQ, dK, dV) { dK_j, dV_j = 0
+//       scf.for qi (dQ, dK_j, dV_j) { P_ij = exp(steps(Q_i K_j^T) - L_i)
+//         dV_j += (P_ij * D_ij)^T dO_i; dP = (dO_i V_j^T) * D_ij
+//         dS = steps'(P_ij * (dP - Dr_i)); dQ_i += dS K_j; dK_j += dS^T Q_i }
+//       insert dK_j, dV_j }
+//
+// A row whose scores are all masked so far has m = -inf: exp(x - m) uses 0
+// in place of m there, as FlashAttention does. A dropout mask whose
+// producer is an elementwise linalg.generic over identity maps is re-drawn
+// per tile (its inputs sliced, linalg.index offset by the tile's origin);
+// any other mask is sliced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::remat {
+#define GEN_PASS_DEF_REMATTILEATTENTION
+#include "remat/Transforms/Passes.h.inc"
+} // namespace mlir::remat
+
+using namespace mlir;
+using namespace mlir::remat;
+
+namespace {
+
+/// What a dimension of an attention tensor stands for.
+enum Label : int { kQuery, kKey, kHead, kValue };
+using Labels = std::array<Label, 2>;
+
+/// A contraction C = A B over dims (batch?, m, n, k): which iteration dim
+/// (0 m, 1 n, 2 k) each of the last two dims of A and B is.
+struct Contraction {
+  Operation *op = nullptr;
+  Value a, b;
+  std::array<int, 2> aDims, bDims;
+};
+
+/// One elementwise step of the score chain.
+struct Step {
+  linalg::GenericOp op;
+  enum Kind { Mul, Div, Select } kind = Mul;
+  unsigned xInput = 0;
+  std::optional<unsigned> maskInput;
+  APFloat constant = APFloat(0.0f);
+  bool fillWhenTrue = true; // select(m, c, x) rather than select(m, x, c)
+};
+
+/// A matched attention.
+struct Attention {
+  int nb = 0; // batch dims in bmm space
+  int64_t batch = 1, sq = 0, sk = 0, hd = 0, vd = 0;
+  Contraction scores, context, gradV, gradProbs, gradQ, gradK;
+  SmallVector<Step> steps, gradSteps;
+  linalg::SoftmaxOp softmax;
+  Value mask;                 // the steps' mask, if any
+  linalg::GenericOp dropout;  // Pd = P * D
+  linalg::GenericOp dropGrad; // dP = dPd * D
+  Value drop;                 // D
+  unsigned dropPInput = 0, dropGradInput = 0;
+  bool fusedScale = false; // g's body ends with * c (the last step's gradient)
+  Value q, k, v, dO;
+  Labels ql, kl, vl;
+  SetVector<Operation *> ops; // every matched op and view, erased after
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Matching helpers
+//===----------------------------------------------------------------------===//
+
+/// A reshape that regroups only batch dimensions: its last two dimensions
+/// are groups of their own.
+static bool isBatchView(Operation *op) {
+  SmallVector<ReassociationIndices> groups;
+  if (auto c = dyn_cast_or_null<tensor::CollapseShapeOp>(op))
+    groups = c.getReassociationIndices();
+  else if (auto e = dyn_cast_or_null<tensor::ExpandShapeOp>(op))
+    groups = e.getReassociationIndices();
+  else
+    return false;
+  return groups.size() >= 3 && groups[groups.size() - 1].size() == 1 &&
+         groups[groups.size() - 2].size() == 1;
+}
+
+/// `value` without the batch-regrouping reshapes above it.
+static Value stripViews(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isBatchView(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// The uses of `value` and of the batch views of it, recording the views.
+static SmallVector<OpOperand *>
+getUsesThroughViews(Value value, SetVector<Operation *> &views) {
+  SmallVector<OpOperand *> uses;
+  SmallVector<Value> work{value};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      if (isBatchView(use.getOwner())) {
+        views.insert(use.getOwner());
+        work.push_back(use.getOwner()->getResult(0));
+        continue;
+      }
+      uses.push_back(&use);
+    }
+  }
+  return uses;
+}
+
+static bool isZeroFill(Value value) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>())
+    return false;
+  APFloat zero(0.0f);
+  return matchPattern(fill.getInputs()[0], m_ConstantFloat(&zero)) &&
+         zero.isZero() && !zero.isNegative();
+}
+
+/// The contraction of a linalg.matmul / linalg.batch_matmul into a zero fill.
+static FailureOr<Contraction> getContraction(Operation *op, int nb) {
+  if (!op || (nb == 0 && !isa<linalg::MatmulOp>(op)) ||
+      (nb == 1 && !isa<linalg::BatchMatmulOp>(op)))
+    return failure();
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  if (!linalgOp.hasPureTensorSemantics() ||
+      !isZeroFill(linalgOp.getDpsInits()[0]))
+    return failure();
+  SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
+  auto dimsOf = [&](AffineMap map, std::array<int, 2> &dims) {
+    if (map.getNumResults() != unsigned(nb + 2))
+      return false;
+    if (nb && map.getDimPosition(0) != 0)
+      return false;
+    for (int i = 0; i < 2; ++i)
+      dims[i] = int(map.getDimPosition(nb + i)) - nb;
+    return true;
+  };
+  Contraction c;
+  c.op = op;
+  c.a = op->getOperand(0);
+  c.b = op->getOperand(1);
+  std::array<int, 2> out;
+  if (!dimsOf(maps[0], c.aDims) || !dimsOf(maps[1], c.bDims) ||
+      !dimsOf(maps[2], out) || out != std::array<int, 2>{0, 1})
+    return failure();
+  auto isPair = [](std::array<int, 2> d, int x, int y) {
+    return (d[0] == x && d[1] == y) || (d[0] == y && d[1] == x);
+  };
+  if (!isPair(c.aDims, 0, 2) || !isPair(c.bDims, 2, 1))
+    return failure();
+  return c;
+}
+
+/// The labels A and B must have for `c` to compute out labels (m, n) with
+/// label `k` contracted.
+static std::pair<Labels, Labels> deriveLabels(const Contraction &c, Label m,
+                                              Label n, Label k) {
+  auto label = [&](int dim) { return dim == 0 ? m : dim == 1 ? n : k; };
+  return {Labels{label(c.aDims[0]), label(c.aDims[1])},
+          Labels{label(c.bDims[0]), label(c.bDims[1])}};
+}
+
+/// Whether `c` computes out labels (m, n) contracting `k` from operands x
+/// (labels lx) and y (labels ly), in either order.
+static bool computes(const Contraction &c, Label m, Label n, Label k, Value x,
+                     Labels lx, Value y, Labels ly) {
+  auto [la, lb] = deriveLabels(c, m, n, k);
+  Value a = stripViews(c.a), b = stripViews(c.b);
+  x = stripViews(x);
+  y = stripViews(y);
+  return (a == x && la == lx && b == y && lb == ly) ||
+         (a == y && la == ly && b == x && lb == lx);
+}
+
+/// Block argument index of `value` in `generic`'s body, if it is one.
+static std::optional<unsigned> argNumber(linalg::GenericOp generic,
+                                         Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getOwner() != generic.getBody())
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+/// The value the body yields, for a generic with one init the body does not
+/// read (a map over its inputs).
+static Value getYielded(linalg::GenericOp generic) {
+  if (generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics())
+    return nullptr;
+  return generic.getBody()->getTerminator()->getOperand(0);
+}
+
+static bool isIdentityOn(linalg::GenericOp generic, unsigned input) {
+  return generic.getIndexingMapsArray()[input].isIdentity();
+}
+
+static bool allParallel(linalg::GenericOp generic) {
+  return generic.getNumLoops() == generic.getNumParallelLoops();
+}
+
+/// Matches `lhs op rhs` (either order when `commutative`) with lhs, rhs
+/// block arguments `x`, `y` of the body.
+template <typename OpTy>
+static bool isBinaryOfArgs(Value value, linalg::GenericOp generic, unsigned x,
+                           unsigned y, bool commutative) {
+  auto op = value.getDefiningOp<OpTy>();
+  if (!op)
+    return false;
+  auto l = argNumber(generic, op.getLhs()), r = argNumber(generic, op.getRhs());
+  if (l == x && r == y)
+    return true;
+  return commutative && l == y && r == x;
+}
+
+/// Matches a score-chain step on input value `x` (stripped of views).
+static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
+                                     int64_t sk) {
+  Value yielded = getYielded(generic);
+  if (!yielded || !allParallel(generic) ||
+      !generic.getIndexingMapsArray().back().isIdentity() ||
+      generic.getNumDpsInputs() < 1 || generic.getNumDpsInputs() > 2 ||
+      generic.getBody()->getOperations().size() > 3)
+    return std::nullopt;
+  unsigned rank = generic.getNumLoops();
+  Type resultType = generic.getResult(0).getType();
+  Step step;
+  step.op = generic;
+  bool haveX = false;
+  for (unsigned i = 0; i < generic.getNumDpsInputs(); ++i) {
+    Value input = generic.getDpsInputs()[i];
+    AffineMap map = generic.getIndexingMapsArray()[i];
+    if (input.getType() == resultType && map.isIdentity() && !haveX) {
+      step.xInput = i;
+      haveX = true;
+      continue;
+    }
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    if (type && type.getElementType().isInteger(1) && type.getRank() == 2 &&
+        type.getDimSize(0) == sq && type.getDimSize(1) == sk &&
+        map.getNumResults() == 2 && map.getDimPosition(0) == rank - 2 &&
+        map.getDimPosition(1) == rank - 1 && !step.maskInput) {
+      step.maskInput = i;
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (!haveX)
+    return std::nullopt;
+  Operation *def = yielded.getDefiningOp();
+  if (!def || def->getBlock() != generic.getBody())
+    return std::nullopt;
+  auto isX = [&](Value v) { return argNumber(generic, v) == step.xInput; };
+  auto isConst = [&](Value v) {
+    return matchPattern(v, m_ConstantFloat(&step.constant));
+  };
+  if (auto mul = dyn_cast<arith::MulFOp>(def); mul && !step.maskInput) {
+    step.kind = Step::Mul;
+    if ((isX(mul.getLhs()) && isConst(mul.getRhs())) ||
+        (isX(mul.getRhs()) && isConst(mul.getLhs())))
+      return step;
+  } else if (auto div = dyn_cast<arith::DivFOp>(def); div && !step.maskInput) {
+    step.kind = Step::Div;
+    if (isX(div.getLhs()) && isConst(div.getRhs()))
+      return step;
+  } else if (auto sel = dyn_cast<arith::SelectOp>(def); sel && step.maskInput) {
+    step.kind = Step::Select;
+    if (argNumber(generic, sel.getCondition()) != step.maskInput)
+      return std::nullopt;
+    if (isConst(sel.getTrueValue()) && isX(sel.getFalseValue())) {
+      step.fillWhenTrue = true;
+      return step;
+    }
+    if (isX(sel.getTrueValue()) && isConst(sel.getFalseValue())) {
+      step.fillWhenTrue = false;
+      return step;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Whether `grad` is the gradient step of forward step `fwd`: the same
+/// multiplication or division, or select(m, 0, g) with the same mask and
+/// polarity.
+static bool isGradientOf(Step grad, Step fwd, Value mask) {
+  if (grad.kind != fwd.kind)
+    return false;
+  if (grad.kind != Step::Select)
+    return grad.constant.bitwiseIsEqual(fwd.constant);
+  return grad.fillWhenTrue == fwd.fillWhenTrue && grad.constant.isZero() &&
+         stripViews(grad.op.getDpsInputs()[*grad.maskInput]) == mask;
+}
+
+/// The single user of `value` (through batch views), or null.
+static Operation *getSingleUser(Value value, SetVector<Operation *> &views) {
+  SmallVector<OpOperand *> uses = getUsesThroughViews(value, views);
+  return uses.size() == 1 ? uses.front()->getOwner() : nullptr;
+}
+
+/// The elementwise product generic `a * b` over identity maps: which input
+/// is `x` (stripped), and the other input.
+static std::optional<std::pair<unsigned, Value>> matchProductWith(Operation *op,
+                                                                  Value x) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic)
+    return std::nullopt;
+  Value yielded = getYielded(generic);
+  if (!yielded || !allParallel(generic) || generic.getNumDpsInputs() != 2 ||
+      !isIdentityOn(generic, 0) || !isIdentityOn(generic, 1) ||
+      !generic.getIndexingMapsArray().back().isIdentity() ||
+      generic.getBody()->getOperations().size() != 2 ||
+      !isBinaryOfArgs<arith::MulFOp>(yielded, generic, 0, 1, true))
+    return std::nullopt;
+  Type type = generic.getResult(0).getType();
+  for (unsigned i = 0; i < 2; ++i)
+    if (stripViews(generic.getDpsInputs()[i]) == x &&
+        generic.getDpsInputs()[1 - i].getType() == type)
+      return std::make_pair(i, Value(generic.getDpsInputs()[1 - i]));
+  return std::nullopt;
+}
+
+/// Matches the row reduction r = rowsum(a * b) in one generic (reading
+/// `x` and `y`), or rowsum(t) of t = x * y in two. Adds the ops to `ops`.
+static bool isRowSumOfProduct(Value r, Value x, Value y,
+                              SetVector<Operation *> &ops) {
+  auto red = r.getDefiningOp<linalg::GenericOp>();
+  if (!red || red.getNumDpsInits() != 1 || !red.hasPureTensorSemantics() ||
+      !isZeroFill(red.getDpsInits()[0]) || red.getNumReductionLoops() != 1 ||
+      red.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return false;
+  unsigned rank = red.getNumLoops();
+  AffineMap outMap = red.getIndexingMapsArray().back();
+  if (outMap != AffineMap::getMultiDimIdentityMap(rank, red.getContext())
+                    .getMajorSubMap(rank - 1))
+    return false;
+  Value yielded = red.getBody()->getTerminator()->getOperand(0);
+  auto add = yielded.getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  unsigned acc = red.getNumDpsInputs();
+  auto isAcc = [&](Value v) { return argNumber(red, v) == acc; };
+  Value other = isAcc(add.getLhs())   ? add.getRhs()
+                : isAcc(add.getRhs()) ? add.getLhs()
+                                      : Value();
+  if (!other)
+    return false;
+  for (unsigned i = 0; i < red.getNumDpsInputs(); ++i)
+    if (!isIdentityOn(red, i))
+      return false;
+  if (red.getNumDpsInputs() == 1) {
+    if (argNumber(red, other) != 0 ||
+        red.getBody()->getOperations().size() != 2)
+      return false;
+    auto t = red.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>();
+    SetVector<Operation *> views;
+    if (!t || getSingleUser(t.getResult(0), views) != red.getOperation())
+      return false;
+    std::optional<std::pair<unsigned, Value>> prod = matchProductWith(t, x);
+    if (!prod || stripViews(prod->second) != y)
+      return false;
+    ops.insert(t);
+    ops.insert_range(views);
+    ops.insert(red);
+    return true;
+  }
+  if (red.getNumDpsInputs() != 2 ||
+      red.getBody()->getOperations().size() != 3 ||
+      !isBinaryOfArgs<arith::MulFOp>(other, red, 0, 1, true))
+    return false;
+  Value a = stripViews(red.getDpsInputs()[0]),
+        b = stripViews(red.getDpsInputs()[1]);
+  if (!((a == x && b == y) || (a == y && b == x)))
+    return false;
+  ops.insert(red);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Matching
+//===----------------------------------------------------------------------===//
+
+/// Matches the attention around `softmax`; the reason it does not match in
+/// `why` otherwise.
+static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
+                                               std::string &why) {
+  Attention att;
+  att.softmax = softmax;
+  auto fail = [&](const Twine &reason) -> std::optional<Attention> {
+    why = reason.str();
+    return std::nullopt;
+  };
+  auto chainType = dyn_cast<RankedTensorType>(softmax.getInput().getType());
+  if (!chainType || !chainType.hasStaticShape() || chainType.getRank() < 2 ||
+      softmax.getDimension() != uint64_t(chainType.getRank() - 1))
+    return fail("the softmax is not over the last dimension of a static "
+                "tensor");
+  if (!chainType.getElementType().isF32()) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << chainType.getElementType();
+    return fail("element type " + type +
+                " (only f32 is tiled in this version)");
+  }
+  att.sq = chainType.getDimSize(chainType.getRank() - 2);
+  att.sk = chainType.getDimSize(chainType.getRank() - 1);
+
+  // Up from the softmax: the steps, then S = Q K^T.
+  Value x = stripViews(softmax.getInput());
+  SetVector<Operation *> views;
+  while (true) {
+    Operation *def = x.getDefiningOp();
+    if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
+      break;
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(def);
+    std::optional<Step> step;
+    if (generic)
+      step = matchStep(generic, att.sq, att.sk);
+    if (!step)
+      return fail("the softmax input is not Q K^T through scaling and "
+                  "masking steps (x * c, x / c, select with a 2-D i1 mask)");
+    if (step->maskInput) {
+      Value mask = stripViews(generic.getDpsInputs()[*step->maskInput]);
+      if (att.mask && att.mask != mask)
+        return fail("the scores are masked by two different masks");
+      att.mask = mask;
+    }
+    att.steps.insert(att.steps.begin(), *step);
+    x = stripViews(generic.getDpsInputs()[step->xInput]);
+  }
+  Operation *scoresOp = x.getDefiningOp();
+  att.nb = isa<linalg::BatchMatmulOp>(scoresOp) ? 1 : 0;
+  FailureOr<Contraction> scores = getContraction(scoresOp, att.nb);
+  if (failed(scores))
+    return fail("the scores are not a matmul/batch_matmul into a zero fill");
+  att.scores = *scores;
+  std::tie(att.ql, att.kl) = deriveLabels(att.scores, kQuery, kKey, kHead);
+  att.q = att.scores.a;
+  att.k = att.scores.b;
+  auto sType = cast<RankedTensorType>(scoresOp->getResult(0).getType());
+  if (att.nb == 0 && chainType.getRank() != 2)
+    return fail("the softmax splits a batch the scores do not have");
+  if (att.nb == 1) {
+    int64_t prod = 1;
+    for (int64_t i = 0; i + 2 < chainType.getRank(); ++i)
+      prod *= chainType.getDimSize(i);
+    att.batch = sType.getDimSize(0);
+    if (prod != att.batch)
+      return fail("the softmax's batch dimensions are not the scores'");
+  }
+  // Each step and S itself: no user outside the chain.
+  {
+    Value cur = scoresOp->getResult(0);
+    att.ops.insert(scoresOp);
+    for (Step step : att.steps) {
+      if (getSingleUser(cur, views) != step.op.getOperation())
+        return fail("the scores have users besides the next step");
+      att.ops.insert(step.op);
+      cur = step.op.getResult(0);
+    }
+    if (getSingleUser(cur, views) != softmax.getOperation())
+      return fail("the scores have users besides the softmax");
+    att.ops.insert(softmax);
+  }
+  auto qType = cast<RankedTensorType>(att.q.getType());
+  att.hd = qType.getDimSize(att.nb + (att.ql[0] == kHead ? 0 : 1));
+
+  // P's users: the context (or dropout) and the softmax backward.
+  Value p = softmax->getResult(0);
+  SmallVector<OpOperand *> pUses = getUsesThroughViews(p, views);
+  Value pd = p;
+  SmallVector<Operation *> pBackward;
+  for (OpOperand *use : pUses) {
+    Operation *user = use->getOwner();
+    if (std::optional<std::pair<unsigned, Value>> prod =
+            matchProductWith(user, p);
+        prod && !att.dropout && user->getResult(0).getType() == p.getType()) {
+      // Dropout if it feeds the context matmul, checked below.
+      auto generic = cast<linalg::GenericOp>(user);
+      SetVector<Operation *> dviews;
+      bool feedsContext = llvm::any_of(
+          getUsesThroughViews(generic.getResult(0), dviews), [](OpOperand *u) {
+            return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(u->getOwner());
+          });
+      if (feedsContext) {
+        att.dropout = generic;
+        att.dropPInput = prod->first;
+        att.drop = prod->second;
+        pd = generic.getResult(0);
+        continue;
+      }
+    }
+    pBackward.push_back(user);
+  }
+  // The context: O = Pd V, and dV = Pd^T dO.
+  SmallVector<OpOperand *> pdUses =
+      pd == p ? SmallVector<OpOperand *>() : getUsesThroughViews(pd, views);
+  if (pd == p) {
+    // Without dropout the contractions are among P's users.
+    SmallVector<Operation *> rest;
+    for (Operation *user : pBackward) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user))
+        for (OpOperand &operand : user->getOpOperands())
+          if (operand.getOperandNumber() < 2 &&
+              stripViews(operand.get()) == p) {
+            pdUses.push_back(&operand);
+            goto next;
+          }
+      rest.push_back(user);
+    next:;
+    }
+    pBackward = rest;
+  }
+  if (pdUses.size() != 2)
+    return fail("the probabilities feed " + Twine(pdUses.size()) +
+                " products (expected O = P V and dV = P^T dO)");
+  Value pdBase = stripViews(pd);
+  for (OpOperand *use : pdUses) {
+    FailureOr<Contraction> c = getContraction(use->getOwner(), att.nb);
+    if (failed(c))
+      return fail("the probabilities have a user that is not a contraction "
+                  "into a zero fill");
+    auto [la, lb] = deriveLabels(*c, kQuery, kValue, kKey);
+    if (stripViews(c->a) == pdBase && la == Labels{kQuery, kKey} &&
+        !att.context.op) {
+      att.context = *c;
+      att.v = c->b;
+      att.vl = lb;
+      continue;
+    }
+    if (!att.gradV.op) {
+      att.gradV = *c;
+      continue;
+    }
+    return fail("the probabilities feed two contractions neither of which "
+                "is O = P V");
+  }
+  if (!att.context.op)
+    return fail("no context product O = P V");
+  {
+    auto vType = cast<RankedTensorType>(att.v.getType());
+    att.vd = vType.getDimSize(att.nb + (att.vl[0] == kValue ? 0 : 1));
+  }
+  // dV = Pd^T dO: dO's labels are (query, value) in O's layout.
+  {
+    auto [la, lb] = deriveLabels(att.gradV, kKey, kValue, kQuery);
+    Value a = stripViews(att.gradV.a), b = stripViews(att.gradV.b);
+    if (a == pdBase && la == Labels{kQuery, kKey} &&
+        lb == Labels{kQuery, kValue})
+      att.dO = att.gradV.b;
+    else if (b == pdBase && lb == Labels{kQuery, kKey} &&
+             la == Labels{kQuery, kValue})
+      att.dO = att.gradV.a;
+    else
+      return fail("the probabilities' second product is not dV = P^T dO");
+    if (att.dO.getType() != att.context.op->getResult(0).getType())
+      return fail("dO does not have O's type");
+  }
+  att.ops.insert(att.context.op);
+  att.ops.insert(att.gradV.op);
+  if (att.dropout)
+    att.ops.insert(att.dropout);
+
+  // Softmax backward: g = P * (dP - r), r = rowsum(dP * P).
+  linalg::GenericOp g;
+  for (Operation *user : pBackward) {
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    if (generic && getYielded(generic) && generic.getNumDpsInputs() == 3 &&
+        llvm::any_of(generic.getBody()->getOperations(),
+                     [](Operation &op) { return isa<arith::SubFOp>(op); })) {
+      if (g)
+        return fail("two softmax gradients read the probabilities");
+      g = generic;
+    }
+  }
+  if (!g)
+    return fail("no softmax gradient P * (dP - rowsum(dP * P)) reads the "
+                "probabilities");
+  if (!allParallel(g) || !isIdentityOn(g, 0) || !isIdentityOn(g, 1) ||
+      !g.getIndexingMapsArray().back().isIdentity())
+    return fail("the softmax gradient is not elementwise");
+  Value dP;
+  Value rowSum;
+  unsigned pIn = 0, dpIn = 0, rIn = 0;
+  {
+    // Find which input is P, which is the row vector.
+    for (unsigned i = 0; i < 3; ++i) {
+      Value in = g.getDpsInputs()[i];
+      if (stripViews(in) == p && in.getType() == p.getType())
+        pIn = i;
+    }
+    for (unsigned i = 0; i < 3; ++i) {
+      if (i == pIn)
+        continue;
+      Value in = g.getDpsInputs()[i];
+      if (cast<RankedTensorType>(in.getType()).getRank() ==
+          chainType.getRank() - 1) {
+        rIn = i;
+        rowSum = in;
+      } else {
+        dpIn = i;
+        dP = stripViews(in);
+      }
+    }
+    if (!rowSum || !dP || pIn == dpIn)
+      return fail("the softmax gradient does not read P, dP and a row sum");
+    AffineMap rMap = g.getIndexingMapsArray()[rIn];
+    unsigned rank = g.getNumLoops();
+    if (rMap != AffineMap::getMultiDimIdentityMap(rank, g.getContext())
+                    .getMajorSubMap(rank - 1))
+      return fail("the softmax gradient's row sum is not broadcast along rows");
+    // Body: mulf(p, subf(dp, r)) [then mulf by a constant].
+    Value y = getYielded(g);
+    Step fused;
+    if (auto mul = y.getDefiningOp<arith::MulFOp>()) {
+      APFloat c(0.0f);
+      Value other;
+      if (matchPattern(mul.getRhs(), m_ConstantFloat(&c)))
+        other = mul.getLhs();
+      else if (matchPattern(mul.getLhs(), m_ConstantFloat(&c)))
+        other = mul.getRhs();
+      if (other && other.getDefiningOp<arith::MulFOp>()) {
+        att.fusedScale = true;
+        fused.kind = Step::Mul;
+        fused.constant = c;
+        y = other;
+      }
+    }
+    auto mul = y.getDefiningOp<arith::MulFOp>();
+    Value sub;
+    if (mul && argNumber(g, mul.getLhs()) == pIn)
+      sub = mul.getRhs();
+    else if (mul && argNumber(g, mul.getRhs()) == pIn)
+      sub = mul.getLhs();
+    if (!sub || !isBinaryOfArgs<arith::SubFOp>(sub, g, dpIn, rIn, false) ||
+        g.getBody()->getOperations().size() > size_t(att.fusedScale ? 5 : 3))
+      return fail("the softmax gradient is not P * (dP - r)");
+    if (att.fusedScale) {
+      if (att.steps.empty() || !isGradientOf(fused, att.steps.back(), att.mask))
+        return fail("the softmax gradient's factor is not the gradient of "
+                    "the last score step");
+    }
+    SetVector<Operation *> sumOps;
+    if (!isRowSumOfProduct(rowSum, dP, p, sumOps))
+      return fail("the softmax gradient's row sum is not rowsum(dP * P)");
+    SetVector<Operation *> rviews;
+    if (getSingleUser(rowSum, rviews) != g.getOperation())
+      return fail("the softmax gradient's row sum has other users");
+    att.ops.insert_range(sumOps);
+    // P's backward users are exactly g and the row sum's reader.
+    for (Operation *user : pBackward)
+      if (user != g.getOperation() && !sumOps.contains(user))
+        return fail("the probabilities have another consumer ('" +
+                    user->getName().getStringRef() + "')");
+    att.ops.insert(g);
+  }
+  // dP = dPd * D (dropout), dPd = dO V^T.
+  Value dPd = dP;
+  if (att.dropout) {
+    auto generic = dP.getDefiningOp<linalg::GenericOp>();
+    std::optional<std::pair<unsigned, Value>> prod;
+    if (generic)
+      for (unsigned i = 0; i < 2 && !prod; ++i)
+        if (stripViews(generic.getDpsInputs()[1 - i]) == stripViews(att.drop))
+          prod =
+              matchProductWith(generic, stripViews(generic.getDpsInputs()[i]));
+    if (!prod || stripViews(prod->second) != stripViews(att.drop))
+      return fail("the dropout has no gradient dP * mask");
+    att.dropGrad = generic;
+    att.dropGradInput = prod->first;
+    dPd = stripViews(generic.getDpsInputs()[prod->first]);
+    // dP feeds only g and the row sum.
+    for (OpOperand *use : getUsesThroughViews(dP, views))
+      if (!att.ops.contains(use->getOwner()))
+        return fail("the probabilities' gradient has another consumer");
+    att.ops.insert(generic);
+  } else {
+    for (OpOperand *use : getUsesThroughViews(dP, views))
+      if (!att.ops.contains(use->getOwner()))
+        return fail("the probabilities' gradient has another consumer");
+  }
+  {
+    FailureOr<Contraction> c = getContraction(dPd.getDefiningOp(), att.nb);
+    if (failed(c) || !computes(*c, kQuery, kKey, kValue, att.dO,
+                               Labels{kQuery, kValue}, att.v, att.vl))
+      return fail("the probabilities' gradient is not dO V^T");
+    att.gradProbs = *c;
+    if (att.dropout) {
+      if (getSingleUser(dPd, views) != att.dropGrad.getOperation())
+        return fail("dO V^T has other users");
+    }
+    att.ops.insert(c->op);
+  }
+  // The steps' gradients, in reverse.
+  Value cur = g.getResult(0);
+  for (int i = int(att.steps.size()) - (att.fusedScale ? 2 : 1); i >= 0; --i) {
+    auto generic =
+        dyn_cast_or_null<linalg::GenericOp>(getSingleUser(cur, views));
+    std::optional<Step> step;
+    if (generic)
+      step = matchStep(generic, att.sq, att.sk);
+    if (!step ||
+        stripViews(generic.getDpsInputs()[step->xInput]) != stripViews(cur) ||
+        !isGradientOf(*step, att.steps[i], att.mask))
+      return fail("the scores' gradient does not undo score step #" + Twine(i) +
+                  " exactly");
+    att.gradSteps.push_back(*step);
+    att.ops.insert(generic);
+    cur = generic.getResult(0);
+  }
+  // dS feeds dQ = dS K and dK = dS^T Q.
+  Value dS = stripViews(cur);
+  SmallVector<OpOperand *> dsUses = getUsesThroughViews(cur, views);
+  if (dsUses.size() != 2)
+    return fail("the scores' gradient has " + Twine(dsUses.size()) +
+                " users (expected dQ and dK)");
+  for (OpOperand *use : dsUses) {
+    FailureOr<Contraction> c = getContraction(use->getOwner(), att.nb);
+    if (failed(c))
+      return fail("the scores' gradient feeds something other than dQ, dK");
+    if (!att.gradQ.op && computes(*c, att.ql[0], att.ql[1], kKey, dS,
+                                  Labels{kQuery, kKey}, att.k, att.kl))
+      att.gradQ = *c;
+    else if (!att.gradK.op && computes(*c, att.kl[0], att.kl[1], kQuery, dS,
+                                       Labels{kQuery, kKey}, att.q, att.ql))
+      att.gradK = *c;
+    else
+      return fail("the scores' gradient feeds a product that is neither "
+                  "dQ = dS K nor dK = dS^T Q");
+    att.ops.insert(c->op);
+  }
+  att.ops.insert_range(views);
+
+  // Where the loops go: forward at O, backward before dV / dPd.
+  Block *block = softmax->getBlock();
+  for (Operation *op : att.ops)
+    if (op->getBlock() != block)
+      return fail("the attention spans several blocks");
+  Operation *firstBackward = att.gradV.op->isBeforeInBlock(att.gradProbs.op)
+                                 ? att.gradV.op
+                                 : att.gradProbs.op;
+  if (!att.context.op->isBeforeInBlock(firstBackward))
+    return fail("the backward products come before the context product");
+  for (Value v : {att.q, att.k, att.v})
+    if (Operation *def = v.getDefiningOp())
+      if (def->getBlock() == block && !def->isBeforeInBlock(att.context.op))
+        return fail("Q, K or V is defined after the context product");
+  if (att.dropout)
+    if (Operation *def = att.drop.getDefiningOp())
+      if (def->getBlock() == block && !def->isBeforeInBlock(att.context.op))
+        return fail("the dropout mask is defined after the context product");
+  if (Operation *def = att.dO.getDefiningOp())
+    if (def->getBlock() == block && !def->isBeforeInBlock(firstBackward))
+      return fail("dO is defined after the backward products");
+  return att;
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the tiled loops of one attention.
+class Emitter {
+public:
+  Emitter(Attention &att, int64_t bq, int64_t bk)
+      : att(att), bq(bq), bk(bk),
+        f32(Float32Type::get(att.softmax.getContext())) {}
+
+  /// Forward loops at the context product; returns (O, L).
+  std::pair<Value, Value> emitForward(OpBuilder &b, Location loc);
+  /// Backward loops; returns (dQ, dK, dV).
+  std::array<Value, 3> emitBackward(OpBuilder &b, Location loc, Value o,
+                                    Value lse);
+
+private:
+  int rank() const { return att.nb + 2; }
+  SmallVector<int64_t> shape(int64_t d0, int64_t d1) const {
+    SmallVector<int64_t> s;
+    if (att.nb)
+      s.push_back(att.batch);
+    s.append({d0, d1});
+    return s;
+  }
+  SmallVector<int64_t> rowShape(int64_t d) const {
+    SmallVector<int64_t> s;
+    if (att.nb)
+      s.push_back(att.batch);
+    s.push_back(d);
+    return s;
+  }
+  int64_t sizeOf(Label l) const {
+    switch (l) {
+    case kQuery:
+      return att.sq;
+    case kKey:
+      return att.sk;
+    case kHead:
+      return att.hd;
+    case kValue:
+      return att.vd;
+    }
+    return 0;
+  }
+  Value cst(OpBuilder &b, Location loc, double v) {
+    return arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(v));
+  }
+  Value index(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value empty(OpBuilder &b, Location loc, ArrayRef<int64_t> s) {
+    return tensor::EmptyOp::create(b, loc, s, f32);
+  }
+  Value fill(OpBuilder &b, Location loc, ArrayRef<int64_t> s, double v) {
+    return linalg::FillOp::create(b, loc, cst(b, loc, v), empty(b, loc, s))
+        .getResult(0);
+  }
+  /// `x` (labels lx) restricted to rows [qOff, +bq) of its query dim and
+  /// [kOff, +bk) of its key dim (null offsets: whole).
+  Value slice(OpBuilder &b, Location loc, Value x, Labels lx, Value qOff,
+              Value kOff);
+  Value insert(OpBuilder &b, Location loc, Value tile, Value into, Labels l,
+               Value qOff, Value kOff);
+  /// A row vector (batch?, rows) slice / insert.
+  Value sliceRow(OpBuilder &b, Location loc, Value x, Value off, int64_t size);
+  Value insertRow(OpBuilder &b, Location loc, Value tile, Value into,
+                  Value off);
+  /// init += A B as a generic: out labels `out`, contracting `k`.
+  Value contract(OpBuilder &b, Location loc, Value a, Labels la, Value bv,
+                 Labels lb, Labels out, Label k, Value init);
+  /// An elementwise generic over tile-rank iteration space.
+  Value map(OpBuilder &b, Location loc, ValueRange ins,
+            ArrayRef<AffineMap> inMaps, Value init,
+            function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+  /// A reduction over the last dim into a row vector filled with `start`.
+  Value reduceRows(OpBuilder &b, Location loc, Value x, double start, bool max);
+  /// A copy of step `step`'s generic on tile `x`, body cloned.
+  Value applyStep(OpBuilder &b, Location loc, Step step, Value x, Value qOff,
+                  Value kOff);
+  /// The dropout mask tile.
+  Value dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff);
+  /// A copy of a two-input product generic (dropout or its gradient) with
+  /// input `xIn` replaced by `x` and the other by `d`.
+  Value applyProduct(OpBuilder &b, Location loc, linalg::GenericOp op,
+                     unsigned xIn, Value x, Value d);
+  Value scoresTile(OpBuilder &b, Location loc, Value qi, Value kj, Value qOff,
+                   Value kOff);
+  AffineMap identity() const {
+    return AffineMap::getMultiDimIdentityMap(rank(), f32.getContext());
+  }
+  AffineMap rowMap() const { return identity().getMajorSubMap(rank() - 1); }
+  AffineMap rowIdentity() const {
+    return AffineMap::getMultiDimIdentityMap(rank() - 1, f32.getContext());
+  }
+
+  Attention &att;
+  int64_t bq, bk;
+  Type f32;
+};
+} // namespace
+
+namespace {
+/// Offsets, sizes and strides of a slice; starts as the whole of a shape.
+struct SliceRange {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SliceRange(OpBuilder &b, ArrayRef<int64_t> shape) {
+    for (int64_t size : shape) {
+      offsets.push_back(b.getIndexAttr(0));
+      sizes.push_back(b.getIndexAttr(size));
+      strides.push_back(b.getIndexAttr(1));
+    }
+  }
+};
+} // namespace
+
+Value Emitter::slice(OpBuilder &b, Location loc, Value x, Labels lx, Value qOff,
+                     Value kOff) {
+  auto type = cast<RankedTensorType>(x.getType());
+  SliceRange range(b, type.getShape());
+  SmallVector<OpFoldResult> &offsets = range.offsets, &sizes = range.sizes,
+                            &strides = range.strides;
+  for (int i = 0; i < 2; ++i) {
+    if (lx[i] == kQuery && qOff) {
+      offsets[att.nb + i] = qOff;
+      sizes[att.nb + i] = b.getIndexAttr(bq);
+    }
+    if (lx[i] == kKey && kOff) {
+      offsets[att.nb + i] = kOff;
+      sizes[att.nb + i] = b.getIndexAttr(bk);
+    }
+  }
+  return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides);
+}
+
+Value Emitter::insert(OpBuilder &b, Location loc, Value tile, Value into,
+                      Labels l, Value qOff, Value kOff) {
+  auto tileType = cast<RankedTensorType>(tile.getType());
+  SliceRange range(b, tileType.getShape());
+  SmallVector<OpFoldResult> &offsets = range.offsets, &sizes = range.sizes,
+                            &strides = range.strides;
+  for (int i = 0; i < 2; ++i) {
+    if (l[i] == kQuery && qOff)
+      offsets[att.nb + i] = qOff;
+    if (l[i] == kKey && kOff)
+      offsets[att.nb + i] = kOff;
+  }
+  return tensor::InsertSliceOp::create(b, loc, tile, into, offsets, sizes,
+                                       strides);
+}
+
+Value Emitter::sliceRow(OpBuilder &b, Location loc, Value x, Value off,
+                        int64_t size) {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  if (att.nb) {
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(b.getIndexAttr(att.batch));
+    strides.push_back(b.getIndexAttr(1));
+  }
+  offsets.push_back(off);
+  sizes.push_back(b.getIndexAttr(size));
+  strides.push_back(b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides);
+}
+
+Value Emitter::insertRow(OpBuilder &b, Location loc, Value tile, Value into,
+                         Value off) {
+  auto tileType = cast<RankedTensorType>(tile.getType());
+  SliceRange range(b, tileType.getShape());
+  SmallVector<OpFoldResult> &offsets = range.offsets, &sizes = range.sizes,
+                            &strides = range.strides;
+  offsets.back() = off;
+  return tensor::InsertSliceOp::create(b, loc, tile, into, offsets, sizes,
+                                       strides);
+}
+
+Value Emitter::contract(OpBuilder &b, Location loc, Value a, Labels la,
+                        Value bv, Labels lb, Labels out, Label k, Value init) {
+  MLIRContext *ctx = f32.getContext();
+  int n = att.nb + 3;
+  auto dimOf = [&](Label l) {
+    return l == out[0] ? att.nb : l == out[1] ? att.nb + 1 : att.nb + 2;
+  };
+  auto mapOf = [&](ArrayRef<Label> labels) {
+    SmallVector<AffineExpr> exprs;
+    if (att.nb)
+      exprs.push_back(getAffineDimExpr(0, ctx));
+    for (Label l : labels)
+      exprs.push_back(getAffineDimExpr(dimOf(l), ctx));
+    return AffineMap::get(n, 0, exprs, ctx);
+  };
+  (void)k;
+  SmallVector<utils::IteratorType> iters(n - 1, utils::IteratorType::parallel);
+  iters.push_back(utils::IteratorType::reduction);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{a, bv}, ValueRange{init},
+      ArrayRef<AffineMap>{mapOf(la), mapOf(lb), mapOf(out)}, iters,
+      [](OpBuilder &nb, Location l, ValueRange args) {
+        Value m = arith::MulFOp::create(nb, l, args[0], args[1]);
+        Value s = arith::AddFOp::create(nb, l, args[2], m);
+        linalg::YieldOp::create(nb, l, s);
+      });
+  return generic.getResult(0);
+}
+
+Value Emitter::map(
+    OpBuilder &b, Location loc, ValueRange ins, ArrayRef<AffineMap> inMaps,
+    Value init, function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  auto initType = cast<RankedTensorType>(init.getType());
+  SmallVector<AffineMap> maps(inMaps);
+  maps.push_back(
+      AffineMap::getMultiDimIdentityMap(initType.getRank(), f32.getContext()));
+  SmallVector<utils::IteratorType> iters(initType.getRank(),
+                                         utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{initType}, ins, ValueRange{init}, maps, iters,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(nb, l, body(nb, l, args));
+      });
+  return generic.getResult(0);
+}
+
+Value Emitter::reduceRows(OpBuilder &b, Location loc, Value x, double start,
+                          bool max) {
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> rows(type.getShape().drop_back());
+  Value init = fill(b, loc, rows, start);
+  SmallVector<utils::IteratorType> iters(type.getRank(),
+                                         utils::IteratorType::parallel);
+  iters.back() = utils::IteratorType::reduction;
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{x}, ValueRange{init},
+      ArrayRef<AffineMap>{identity(), rowMap()}, iters,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value r =
+            max ? Value(arith::MaximumFOp::create(nb, l, args[1], args[0]))
+                : Value(arith::AddFOp::create(nb, l, args[1], args[0]));
+        linalg::YieldOp::create(nb, l, r);
+      });
+  return generic.getResult(0);
+}
+
+Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
+                         Value qOff, Value kOff) {
+  MLIRContext *ctx = f32.getContext();
+  SmallVector<Value> ins(step.op.getNumDpsInputs());
+  SmallVector<AffineMap> maps(step.op.getNumDpsInputs());
+  ins[step.xInput] = x;
+  maps[step.xInput] = identity();
+  if (step.maskInput) {
+    Value mask = step.op.getDpsInputs()[*step.maskInput];
+    SmallVector<OpFoldResult> offsets{qOff, kOff},
+        sizes{b.getIndexAttr(bq), b.getIndexAttr(bk)},
+        strides{b.getIndexAttr(1), b.getIndexAttr(1)};
+    ins[*step.maskInput] =
+        tensor::ExtractSliceOp::create(b, loc, mask, offsets, sizes, strides);
+    maps[*step.maskInput] = AffineMap::get(
+        rank(), 0,
+        {getAffineDimExpr(rank() - 2, ctx), getAffineDimExpr(rank() - 1, ctx)},
+        ctx);
+  }
+  maps.push_back(identity());
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<utils::IteratorType> iters(rank(), utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ins, ValueRange{empty(b, loc, type.getShape())},
+      maps, iters);
+  IRMapping mapping;
+  step.op.getRegion().cloneInto(&generic.getRegion(), mapping);
+  return generic.getResult(0);
+}
+
+Value Emitter::applyProduct(OpBuilder &b, Location loc, linalg::GenericOp op,
+                            unsigned xIn, Value x, Value d) {
+  SmallVector<Value> ins(2);
+  ins[xIn] = x;
+  ins[1 - xIn] = d;
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<utils::IteratorType> iters(rank(), utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ins, ValueRange{empty(b, loc, type.getShape())},
+      ArrayRef<AffineMap>{identity(), identity(), identity()}, iters);
+  IRMapping mapping;
+  op.getRegion().cloneInto(&generic.getRegion(), mapping);
+  return generic.getResult(0);
+}
+
+Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
+  auto type = cast<RankedTensorType>(att.drop.getType());
+  int64_t r = type.getRank();
+  auto chainSlice = [&](OpBuilder &b, Value x) -> Value {
+    SliceRange range(b, type.getShape());
+    range.offsets[r - 2] = qOff;
+    range.offsets[r - 1] = kOff;
+    range.sizes[r - 2] = b.getIndexAttr(bq);
+    range.sizes[r - 1] = b.getIndexAttr(bk);
+    return tensor::ExtractSliceOp::create(b, loc, x, range.offsets, range.sizes,
+                                          range.strides);
+  };
+  Value tile;
+  auto producer = att.drop.getDefiningOp<linalg::GenericOp>();
+  bool redraw = producer && getYielded(producer) && allParallel(producer) &&
+                llvm::all_of(producer.getIndexingMapsArray(),
+                             [](AffineMap m) { return m.isIdentity(); });
+  if (redraw) {
+    // Re-draw: the producer on the tile, its index ops offset.
+    SmallVector<Value> ins;
+    for (Value in : producer.getDpsInputs())
+      ins.push_back(chainSlice(b, in));
+    SmallVector<int64_t> tileShape(type.getShape());
+    tileShape[r - 2] = bq;
+    tileShape[r - 1] = bk;
+    auto tileType = RankedTensorType::get(tileShape, type.getElementType());
+    Value init =
+        tensor::EmptyOp::create(b, loc, tileShape, type.getElementType());
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{tileType}, ins, ValueRange{init},
+        producer.getIndexingMapsArray(), producer.getIteratorTypesArray());
+    IRMapping mapping;
+    producer.getRegion().cloneInto(&generic.getRegion(), mapping);
+    SmallVector<linalg::IndexOp> indices;
+    generic.getBody()->walk([&](linalg::IndexOp op) { indices.push_back(op); });
+    for (linalg::IndexOp op : indices) {
+      if (int64_t(op.getDim()) < r - 2)
+        continue;
+      OpBuilder ib(op->getContext());
+      ib.setInsertionPointAfter(op);
+      Value off = int64_t(op.getDim()) == r - 2 ? qOff : kOff;
+      auto add = arith::AddIOp::create(ib, op.getLoc(), op.getResult(), off);
+      op.getResult().replaceAllUsesExcept(add, add);
+    }
+    tile = generic.getResult(0);
+  } else {
+    tile = chainSlice(b, att.drop);
+  }
+  if (r == rank())
+    return tile;
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices lead;
+  for (int64_t i = 0; i + 2 < r; ++i)
+    lead.push_back(i);
+  groups.push_back(lead);
+  groups.push_back({r - 2});
+  groups.push_back({r - 1});
+  return tensor::CollapseShapeOp::create(b, loc, tile, groups);
+}
+
+Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
+                          Value qOff, Value kOff) {
+  Value s = contract(b, loc, qi, att.ql, kj, att.kl, Labels{kQuery, kKey},
+                     kHead, fill(b, loc, shape(bq, bk), 0.0));
+  for (const Step &step : att.steps)
+    s = applyStep(b, loc, step, s, qOff, kOff);
+  return s;
+}
+
+/// exp(x - m) with m replaced by 0 where it is -inf (a row masked so far).
+static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
+  Type f32 = x.getType();
+  Value ninf = arith::ConstantOp::create(
+      b, loc, f32, b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
+  Value zero = arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(0.0));
+  Value isInf =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
+  Value safe = arith::SelectOp::create(b, loc, isInf, zero, m);
+  Value d = arith::SubFOp::create(b, loc, x, safe);
+  return math::ExpOp::create(b, loc, d);
+}
+
+std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc) {
+  const double ninf = -std::numeric_limits<float>::infinity();
+  Labels ol{kQuery, kValue};
+  Value oInit = empty(b, loc, shape(att.sq, att.vd));
+  Value lInit = empty(b, loc, rowShape(att.sq));
+  AffineMap id = identity(), row = rowMap(), rid = rowIdentity();
+  auto outer = scf::ForOp::create(
+      b, loc, index(b, loc, 0), index(b, loc, att.sq), index(b, loc, bq),
+      ValueRange{oInit, lInit},
+      [&](OpBuilder &b, Location loc, Value qOff, ValueRange outs) {
+        Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
+        Value m0 = fill(b, loc, rowShape(bq), ninf);
+        Value l0 = fill(b, loc, rowShape(bq), 0.0);
+        Value acc0 = fill(b, loc, shape(bq, att.vd), 0.0);
+        auto inner = scf::ForOp::create(
+            b, loc, index(b, loc, 0), index(b, loc, att.sk), index(b, loc, bk),
+            ValueRange{m0, l0, acc0},
+            [&](OpBuilder &b, Location loc, Value kOff, ValueRange st) {
+              Value m = st[0], l = st[1], acc = st[2];
+              Value kj = slice(b, loc, att.k, att.kl, nullptr, kOff);
+              Value vj = slice(b, loc, att.v, att.vl, nullptr, kOff);
+              Value x = scoresTile(b, loc, qi, kj, qOff, kOff);
+              Value rmax = reduceRows(b, loc, x, ninf, /*max=*/true);
+              // mn = max(m, rowmax x)
+              Value mn = map(
+                  b, loc, {m, rmax}, {rid, rid}, empty(b, loc, rowShape(bq)),
+                  [](OpBuilder &b, Location l, ValueRange a) {
+                    return Value(arith::MaximumFOp::create(b, l, a[0], a[1]));
+                  });
+              // p = exp(x - mn)
+              Value p =
+                  map(b, loc, {x, mn}, {id, row}, empty(b, loc, shape(bq, bk)),
+                      [](OpBuilder &b, Location l, ValueRange a) {
+                        return expMinus(b, l, a[0], a[1]);
+                      });
+              // alpha = exp(m - mn)
+              Value alpha =
+                  map(b, loc, {m, mn}, {rid, rid}, empty(b, loc, rowShape(bq)),
+                      [](OpBuilder &b, Location l, ValueRange a) {
+                        return expMinus(b, l, a[0], a[1]);
+                      });
+              Value rsum = reduceRows(b, loc, p, 0.0, /*max=*/false);
+              // l = alpha l + rowsum p, in place
+              Value ln =
+                  map(b, loc, {l, alpha, rsum}, {rid, rid, rid}, l,
+                      [](OpBuilder &b, Location l, ValueRange a) {
+                        Value s = arith::MulFOp::create(b, l, a[1], a[0]);
+                        return Value(arith::AddFOp::create(b, l, s, a[2]));
+                      });
+              Value pd = p;
+              if (att.dropout)
+                pd = applyProduct(b, loc, att.dropout, att.dropPInput, p,
+                                  dropTile(b, loc, qOff, kOff));
+              // acc = alpha acc + pd V_j, in place
+              Value accs =
+                  map(b, loc, {acc, alpha}, {id, row}, acc,
+                      [](OpBuilder &b, Location l, ValueRange a) {
+                        return Value(arith::MulFOp::create(b, l, a[1], a[0]));
+                      });
+              Value accn = contract(b, loc, pd, Labels{kQuery, kKey}, vj,
+                                    att.vl, ol, kKey, accs);
+              // m = mn, in place
+              Value mc =
+                  map(b, loc, {mn}, {rid}, m,
+                      [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+              scf::YieldOp::create(b, loc, ValueRange{mc, ln, accn});
+            });
+        Value m = inner.getResult(0), l = inner.getResult(1),
+              acc = inner.getResult(2);
+        Value oi =
+            map(b, loc, {acc, l}, {id, row}, empty(b, loc, shape(bq, att.vd)),
+                [](OpBuilder &b, Location l, ValueRange a) {
+                  return Value(arith::DivFOp::create(b, l, a[0], a[1]));
+                });
+        Value li = map(b, loc, {m, l}, {rid, rid}, empty(b, loc, rowShape(bq)),
+                       [](OpBuilder &b, Location l, ValueRange a) {
+                         Value lg = math::LogOp::create(b, l, a[1]);
+                         return Value(arith::AddFOp::create(b, l, a[0], lg));
+                       });
+        Value o = insert(b, loc, oi, outs[0], ol, qOff, nullptr);
+        Value lse = insertRow(b, loc, li, outs[1], qOff);
+        scf::YieldOp::create(b, loc, ValueRange{o, lse});
+      });
+  return {outer.getResult(0), outer.getResult(1)};
+}
+
+std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
+                                           Value lse) {
+  Labels ol{kQuery, kValue}, dvl{kKey, kValue};
+  AffineMap id = identity(), row = rowMap();
+  // Dr = rowsum(dO * O)
+  Value dr;
+  {
+    Value init = fill(b, loc, rowShape(att.sq), 0.0);
+    SmallVector<utils::IteratorType> iters(rank(),
+                                           utils::IteratorType::parallel);
+    iters.back() = utils::IteratorType::reduction;
+    dr = linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{att.dO, o},
+             ValueRange{init}, ArrayRef<AffineMap>{id, id, row}, iters,
+             [](OpBuilder &b, Location l, ValueRange a) {
+               Value m = arith::MulFOp::create(b, l, a[0], a[1]);
+               linalg::YieldOp::create(
+                   b, l, Value(arith::AddFOp::create(b, l, a[2], m)));
+             })
+             .getResult(0);
+  }
+  auto qType = cast<RankedTensorType>(att.q.getType());
+  auto kType = cast<RankedTensorType>(att.k.getType());
+  Value dqInit =
+      linalg::FillOp::create(
+          b, loc, cst(b, loc, 0.0),
+          tensor::EmptyOp::create(b, loc, qType.getShape(), f32).getResult())
+          .getResult(0);
+  Value dkInit = empty(b, loc, kType.getShape());
+  Value dvInit = empty(b, loc, shape(att.sk, att.vd));
+  SmallVector<int64_t> kTile(kType.getShape());
+  for (int i = 0; i < 2; ++i)
+    if (att.kl[i] == kKey)
+      kTile[att.nb + i] = bk;
+  auto outer = scf::ForOp::create(
+      b, loc, index(b, loc, 0), index(b, loc, att.sk), index(b, loc, bk),
+      ValueRange{dqInit, dkInit, dvInit},
+      [&](OpBuilder &b, Location loc, Value kOff, ValueRange outs) {
+        Value kj = slice(b, loc, att.k, att.kl, nullptr, kOff);
+        Value vj = slice(b, loc, att.v, att.vl, nullptr, kOff);
+        Value dk0 = fill(b, loc, kTile, 0.0);
+        Value dv0 = fill(b, loc, shape(bk, att.vd), 0.0);
+        auto inner = scf::ForOp::create(
+            b, loc, index(b, loc, 0), index(b, loc, att.sq), index(b, loc, bq),
+            ValueRange{outs[0], dk0, dv0},
+            [&](OpBuilder &b, Location loc, Value qOff, ValueRange st) {
+              Value dq = st[0], dkj = st[1], dvj = st[2];
+              Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
+              Value doi = slice(b, loc, att.dO, ol, qOff, nullptr);
+              Value li = sliceRow(b, loc, lse, qOff, bq);
+              Value dri = sliceRow(b, loc, dr, qOff, bq);
+              Value x = scoresTile(b, loc, qi, kj, qOff, kOff);
+              // P = exp(x - L)
+              Value p =
+                  map(b, loc, {x, li}, {id, row}, empty(b, loc, shape(bq, bk)),
+                      [](OpBuilder &b, Location l, ValueRange a) {
+                        Value d = arith::SubFOp::create(b, l, a[0], a[1]);
+                        return Value(math::ExpOp::create(b, l, d));
+                      });
+              Value drop;
+              if (att.dropout)
+                drop = dropTile(b, loc, qOff, kOff);
+              Value pd = att.dropout ? applyProduct(b, loc, att.dropout,
+                                                    att.dropPInput, p, drop)
+                                     : p;
+              Value dvn = contract(b, loc, pd, Labels{kQuery, kKey}, doi, ol,
+                                   dvl, kQuery, dvj);
+              Value dpd =
+                  contract(b, loc, doi, ol, vj, att.vl, Labels{kQuery, kKey},
+                           kValue, fill(b, loc, shape(bq, bk), 0.0));
+              Value dp = att.dropout
+                             ? applyProduct(b, loc, att.dropGrad,
+                                            att.dropGradInput, dpd, drop)
+                             : dpd;
+              // g = P * (dP - Dr) [* c]
+              std::optional<APFloat> c;
+              if (att.fusedScale)
+                c = att.steps.back().constant;
+              Value g = map(b, loc, {p, dp, dri}, {id, id, row},
+                            empty(b, loc, shape(bq, bk)),
+                            [&](OpBuilder &b, Location l, ValueRange a) {
+                              Value d = arith::SubFOp::create(b, l, a[1], a[2]);
+                              Value r = arith::MulFOp::create(b, l, a[0], d);
+                              if (c)
+                                r = arith::MulFOp::create(
+                                    b, l, r,
+                                    arith::ConstantOp::create(
+                                        b, l, f32, FloatAttr::get(f32, *c)));
+                              return r;
+                            });
+              for (const Step &step : att.gradSteps)
+                g = applyStep(b, loc, step, g, qOff, kOff);
+              // dQ_i += dS K_j, in place in dQ's slice
+              Value dqi = slice(b, loc, dq, att.ql, qOff, nullptr);
+              Value dqn = contract(b, loc, g, Labels{kQuery, kKey}, kj, att.kl,
+                                   att.ql, kKey, dqi);
+              Value dq2 = insert(b, loc, dqn, dq, att.ql, qOff, nullptr);
+              // dK_j += dS^T Q_i
+              Value dkn = contract(b, loc, g, Labels{kQuery, kKey}, qi, att.ql,
+                                   att.kl, kQuery, dkj);
+              scf::YieldOp::create(b, loc, ValueRange{dq2, dkn, dvn});
+            });
+        Value dk =
+            insert(b, loc, inner.getResult(1), outs[1], att.kl, nullptr, kOff);
+        Value dv =
+            insert(b, loc, inner.getResult(2), outs[2], dvl, nullptr, kOff);
+        scf::YieldOp::create(b, loc, ValueRange{inner.getResult(0), dk, dv});
+      });
+  return {outer.getResult(0), outer.getResult(1), outer.getResult(2)};
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// Erases the matched ops (all unused once their results are replaced) and
+/// the destinations and constants only they used.
+static void eraseMatched(Attention &att) {
+  SmallVector<Operation *> order(att.ops.begin(), att.ops.end());
+  Block *block = att.softmax->getBlock();
+  llvm::sort(order,
+             [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+  SetVector<Operation *> producers;
+  for (Operation *op : order) {
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (def->getBlock() == block && !att.ops.contains(def))
+          producers.insert(def);
+    op->erase();
+  }
+  // Zero fills, empties and constants feeding the matched ops.
+  SmallVector<Operation *> work(producers.begin(), producers.end());
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    // The dropout mask's producer too, when the tiles re-draw it.
+    bool redrawnDrop = att.dropout && op == att.drop.getDefiningOp() &&
+                       isa<linalg::GenericOp>(op) && isMemoryEffectFree(op);
+    if (!op->use_empty() ||
+        (!redrawnDrop &&
+         !isa<linalg::FillOp, tensor::EmptyOp, arith::ConstantOp>(op)))
+      continue;
+    SmallVector<Operation *> defs;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        defs.push_back(def);
+    op->erase();
+    work.append(defs);
+  }
+}
+
+namespace {
+struct RematTileAttentionPass
+    : mlir::remat::impl::RematTileAttentionBase<RematTileAttentionPass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+void RematTileAttentionPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (blockQ < 1 || blockK < 1) {
+    func.emitError() << "remat-tile-attention: block-q and block-k must be "
+                        "at least 1, got "
+                     << int64_t(blockQ) << " and " << int64_t(blockK);
+    return signalPassFailure();
+  }
+  SmallVector<linalg::SoftmaxOp> softmaxes;
+  func.walk([&](linalg::SoftmaxOp op) { softmaxes.push_back(op); });
+  for (linalg::SoftmaxOp softmax : softmaxes) {
+    std::string why;
+    std::optional<Attention> att = matchAttention(softmax, why);
+    int64_t bq = 0, bk = 0;
+    if (att) {
+      bq = std::min<int64_t>(blockQ, att->sq);
+      bk = std::min<int64_t>(blockK, att->sk);
+      if (att->sq % bq || att->sk % bk) {
+        why = llvm::formatv("block sizes {0} x {1} do not divide the "
+                            "sequence lengths {2} x {3}",
+                            bq, bk, att->sq, att->sk)
+                  .str();
+        att.reset();
+      }
+    }
+    if (!att) {
+      softmax.emitRemark() << "attention not tiled: " << why;
+      ++numUntiled;
+      continue;
+    }
+    Emitter emitter(*att, bq, bk);
+    OpBuilder b(att->context.op);
+    Location loc = att->softmax.getLoc();
+    auto [o, lse] = emitter.emitForward(b, loc);
+    Operation *firstBackward = att->gradV.op->isBeforeInBlock(att->gradProbs.op)
+                                   ? att->gradV.op
+                                   : att->gradProbs.op;
+    b.setInsertionPoint(firstBackward);
+    auto grads = emitter.emitBackward(b, firstBackward->getLoc(), o, lse);
+    att->context.op->getResult(0).replaceAllUsesWith(o);
+    att->gradQ.op->getResult(0).replaceAllUsesWith(grads[0]);
+    att->gradK.op->getResult(0).replaceAllUsesWith(grads[1]);
+    att->gradV.op->getResult(0).replaceAllUsesWith(grads[2]);
+    softmax.emitRemark() << "attention tiled: " << bq << " x " << bk
+                         << " tiles over " << att->sq << " x " << att->sk;
+    eraseMatched(*att);
+    ++numTiled;
+  }
+}

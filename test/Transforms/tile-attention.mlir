@@ -1,0 +1,360 @@
+// RUN: remat-opt %s -split-input-file -verify-diagnostics -remat-tile-attention="block-q=4 block-k=4" | FileCheck %s
+
+// Multi-head attention as the importer emits it (batch_matmul, K transposed,
+// the scores reshaped to 4-D, causal mask, dropout re-drawn per tile):
+// tiled, and no 2x2x16x16 or 4x16x16 tensor is left at the top level.
+// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=8 block-k=4" -o %t.batched.mlir 2>&1 | FileCheck %s --check-prefix=BREMARK
+// RUN: FileCheck %s --check-prefix=BATCHED < %t.batched.mlir
+// BREMARK: remark: {{.*}}attention tiled: 8 x 4 tiles over 16 x 16
+// BATCHED-LABEL: func.func @attention_batched
+// BATCHED-NOT:     linalg.softmax
+// BATCHED:         scf.for {{.+}} -> (tensor<4x16x8xf32>, tensor<4x16xf32>)
+// BATCHED:           scf.for {{.+}} -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8x8xf32>)
+// The dropout draw is scaled per tile, from a slice of the draw.
+// BATCHED:             tensor.extract_slice %{{.+}}[0, 0, %{{.+}}, %{{.+}}] [2, 2, 8, 4] [1, 1, 1, 1] : tensor<2x2x16x16xf32> to tensor<2x2x8x4xf32>
+// BATCHED:             arith.divf
+// BATCHED:         scf.for {{.+}} -> (tensor<4x16x8xf32>, tensor<4x8x16xf32>, tensor<4x16x8xf32>)
+// BATCHED:           scf.for {{.+}} -> (tensor<4x16x8xf32>, tensor<4x8x4xf32>, tensor<4x4x8xf32>)
+// BATCHED-NOT:     linalg.softmax
+// BATCHED-NOT:     = linalg.{{.+}} -> tensor<2x2x16x16xf32>
+
+// Block sizes that do not divide the sequence: untiled, with a remark.
+// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ODD
+// ODD: remark: {{.*}}attention not tiled: block sizes 5 x 16 do not divide the sequence lengths 16 x 16
+
+// The pipeline's attention=tiled runs it (also with policy=none), and bad
+// values are refused when the pipeline is parsed.
+// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-pipeline="policy=none attention=tiled attention-block-q=8" 2>/dev/null | FileCheck %s --check-prefix=PIPE
+// PIPE-NOT: linalg.softmax
+// PIPE: scf.for
+// RUN: not remat-opt %S/Inputs/attention-batched.mlir -remat-pipeline="attention=flash" 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: attention must be untiled or tiled, got 'flash'
+// RUN: not remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-k=0" 2>&1 | FileCheck %s --check-prefix=BADBLOCK
+// BADBLOCK: block-q and block-k must be at least 1, got 64 and 0
+// Tests that single-head attention (2-D matmuls, the scale fused into the
+// softmax gradient) is tiled: forward into loops over 4-row query blocks and
+// 4-column key blocks with online softmax, backward into loops over key
+// blocks and query blocks that recompute P from Q, K and the log-sum-exp;
+// no 8x8 tensor is left outside the loops.
+// CHECK-LABEL: func.func @tiled
+// CHECK-NOT:     linalg.softmax
+// CHECK:         %[[FWD:.+]]:2 = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}) -> (tensor<8x4xf32>, tensor<8xf32>)
+// CHECK:           scf.for {{.+}} -> (tensor<4xf32>, tensor<4xf32>, tensor<4x4xf32>)
+// CHECK:             math.exp
+// CHECK:           math.log
+// CHECK:         %[[BWD:.+]]:3 = scf.for {{.+}} -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>)
+// CHECK:           scf.for {{.+}} -> (tensor<8x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+// CHECK:             %[[P:.+]] = linalg.generic
+// CHECK:               arith.subf
+// CHECK-NEXT:          math.exp
+// CHECK:         return %[[FWD]]#0, %[[BWD]]#0, %[[BWD]]#1, %[[BWD]]#2
+// CHECK-NOT:     linalg.softmax
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+#out = affine_map<(m, n, k) -> (m, n)>
+func.func @tiled(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x4xf32>,
+                %dout: tensor<8x4xf32> {remat.cotangent})
+    -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %e0 = tensor.empty() : tensor<8x8xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%q, %k : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e1 = tensor.empty() : tensor<8x8xf32>
+  %scaled = linalg.generic {indexing_maps = [#id,  #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scores  : tensor<8x8xf32> ) outs(%e1 : tensor<8x8xf32>) {
+  ^bb0(%s: f32,  %o: f32):
+    %m = arith.mulf %s, %half : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{attention tiled: 4 x 4 tiles over 8 x 8}}
+  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xf32>)
+      outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e5 = tensor.empty() : tensor<8x4xf32>
+  %f5 = linalg.fill ins(%zero : f32) outs(%e5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e6 = tensor.empty() : tensor<8x4xf32>
+  %f6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%probs, %dout : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e7 = tensor.empty() : tensor<8x8xf32>
+  %f7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%dout, %v : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e9 = tensor.empty() : tensor<8xf32>
+  %f9 = linalg.fill ins(%zero : f32) outs(%e9 : tensor<8xf32>) -> tensor<8xf32>
+  %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%dprobs, %probs : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f9 : tensor<8xf32>) {
+  ^bb0(%g: f32, %p: f32, %acc: f32):
+    %m = arith.mulf %g, %p : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  %e10 = tensor.empty() : tensor<8x8xf32>
+  %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%e10 : tensor<8x8xf32>) {
+  ^bb0(%g: f32, %p: f32, %r: f32, %o: f32):
+    %d = arith.subf %g, %r : f32
+    %m = arith.mulf %p, %d : f32
+    %s = arith.mulf %m, %half : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  %e11 = tensor.empty() : tensor<8x4xf32>
+  %f11 = linalg.fill ins(%zero : f32) outs(%e11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e12 = tensor.empty() : tensor<8x4xf32>
+  %f12 = linalg.fill ins(%zero : f32) outs(%e12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dk = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%dscores, %q : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %out, %dq, %dk, %dv  : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>
+}
+
+// -----
+
+// Tests that an additive bias on the scores (not a scale or a select with a
+// 2-D boolean mask) leaves attention untiled, with a remark.
+// CHECK-LABEL: func.func @additive_bias
+// CHECK:         linalg.softmax
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+#out = affine_map<(m, n, k) -> (m, n)>
+func.func @additive_bias(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x4xf32>,
+                %dout: tensor<8x4xf32> {remat.cotangent}, %bias: tensor<8x8xf32>)
+    -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %e0 = tensor.empty() : tensor<8x8xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%q, %k : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e1 = tensor.empty() : tensor<8x8xf32>
+  %scaled = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scores , %bias : tensor<8x8xf32> , tensor<8x8xf32>) outs(%e1 : tensor<8x8xf32>) {
+  ^bb0(%s: f32, %b: f32, %o: f32):
+    %m = arith.addf %s, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{attention not tiled: the softmax input is not Q K^T through scaling and masking steps}}
+  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xf32>)
+      outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e5 = tensor.empty() : tensor<8x4xf32>
+  %f5 = linalg.fill ins(%zero : f32) outs(%e5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e6 = tensor.empty() : tensor<8x4xf32>
+  %f6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%probs, %dout : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e7 = tensor.empty() : tensor<8x8xf32>
+  %f7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%dout, %v : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e9 = tensor.empty() : tensor<8xf32>
+  %f9 = linalg.fill ins(%zero : f32) outs(%e9 : tensor<8xf32>) -> tensor<8xf32>
+  %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%dprobs, %probs : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f9 : tensor<8xf32>) {
+  ^bb0(%g: f32, %p: f32, %acc: f32):
+    %m = arith.mulf %g, %p : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  %e10 = tensor.empty() : tensor<8x8xf32>
+  %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%e10 : tensor<8x8xf32>) {
+  ^bb0(%g: f32, %p: f32, %r: f32, %o: f32):
+    %d = arith.subf %g, %r : f32
+    %m = arith.mulf %p, %d : f32
+    %s = arith.mulf %m, %half : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  %e11 = tensor.empty() : tensor<8x4xf32>
+  %f11 = linalg.fill ins(%zero : f32) outs(%e11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e12 = tensor.empty() : tensor<8x4xf32>
+  %f12 = linalg.fill ins(%zero : f32) outs(%e12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dk = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%dscores, %q : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %out, %dq, %dk, %dv  : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>
+}
+
+// -----
+
+// Tests that probabilities with another consumer (here returned) leave
+// attention untiled, with a remark.
+// CHECK-LABEL: func.func @probs_returned
+// CHECK:         linalg.softmax
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+#out = affine_map<(m, n, k) -> (m, n)>
+func.func @probs_returned(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x4xf32>,
+                %dout: tensor<8x4xf32> {remat.cotangent})
+    -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %e0 = tensor.empty() : tensor<8x8xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%q, %k : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e1 = tensor.empty() : tensor<8x8xf32>
+  %scaled = linalg.generic {indexing_maps = [#id,  #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scores  : tensor<8x8xf32> ) outs(%e1 : tensor<8x8xf32>) {
+  ^bb0(%s: f32,  %o: f32):
+    %m = arith.mulf %s, %half : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{attention not tiled: the probabilities have another consumer ('func.return')}}
+  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xf32>)
+      outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e5 = tensor.empty() : tensor<8x4xf32>
+  %f5 = linalg.fill ins(%zero : f32) outs(%e5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e6 = tensor.empty() : tensor<8x4xf32>
+  %f6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%probs, %dout : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e7 = tensor.empty() : tensor<8x8xf32>
+  %f7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%dout, %v : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e9 = tensor.empty() : tensor<8xf32>
+  %f9 = linalg.fill ins(%zero : f32) outs(%e9 : tensor<8xf32>) -> tensor<8xf32>
+  %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%dprobs, %probs : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f9 : tensor<8xf32>) {
+  ^bb0(%g: f32, %p: f32, %acc: f32):
+    %m = arith.mulf %g, %p : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  %e10 = tensor.empty() : tensor<8x8xf32>
+  %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%e10 : tensor<8x8xf32>) {
+  ^bb0(%g: f32, %p: f32, %r: f32, %o: f32):
+    %d = arith.subf %g, %r : f32
+    %m = arith.mulf %p, %d : f32
+    %s = arith.mulf %m, %half : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  %e11 = tensor.empty() : tensor<8x4xf32>
+  %f11 = linalg.fill ins(%zero : f32) outs(%e11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e12 = tensor.empty() : tensor<8x4xf32>
+  %f12 = linalg.fill ins(%zero : f32) outs(%e12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dk = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%dscores, %q : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %out, %dq, %dk, %dv , %probs : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that bf16 attention is left untiled in this version, with a remark.
+// CHECK-LABEL: func.func @bf16
+// CHECK:         linalg.softmax
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+#out = affine_map<(m, n, k) -> (m, n)>
+func.func @bf16(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %v: tensor<8x4xbf16>,
+                %dout: tensor<8x4xbf16> {remat.cotangent})
+    -> (tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  %half = arith.constant 0.5 : bf16
+  %e0 = tensor.empty() : tensor<8x8xbf16>
+  %f0 = linalg.fill ins(%zero : bf16) outs(%e0 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%q, %k : tensor<8x4xbf16>, tensor<8x4xbf16>) outs(%f0 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %e1 = tensor.empty() : tensor<8x8xbf16>
+  %scaled = linalg.generic {indexing_maps = [#id,  #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scores  : tensor<8x8xbf16> ) outs(%e1 : tensor<8x8xbf16>) {
+  ^bb0(%s: bf16,  %o: bf16):
+    %m = arith.mulf %s, %half : bf16
+    linalg.yield %m : bf16
+  } -> tensor<8x8xbf16>
+  %e2 = tensor.empty() : tensor<8x8xbf16>
+  // expected-remark @+1 {{attention not tiled: element type bf16 (only f32 is tiled in this version)}}
+  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xbf16>)
+      outs(%e2 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %e5 = tensor.empty() : tensor<8x4xbf16>
+  %f5 = linalg.fill ins(%zero : bf16) outs(%e5 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xbf16>, tensor<8x4xbf16>)
+      outs(%f5 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %e6 = tensor.empty() : tensor<8x4xbf16>
+  %f6 = linalg.fill ins(%zero : bf16) outs(%e6 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%probs, %dout : tensor<8x8xbf16>, tensor<8x4xbf16>) outs(%f6 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %e7 = tensor.empty() : tensor<8x8xbf16>
+  %f7 = linalg.fill ins(%zero : bf16) outs(%e7 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%dout, %v : tensor<8x4xbf16>, tensor<8x4xbf16>) outs(%f7 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %e9 = tensor.empty() : tensor<8xbf16>
+  %f9 = linalg.fill ins(%zero : bf16) outs(%e9 : tensor<8xbf16>) -> tensor<8xbf16>
+  %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%dprobs, %probs : tensor<8x8xbf16>, tensor<8x8xbf16>) outs(%f9 : tensor<8xbf16>) {
+  ^bb0(%g: bf16, %p: bf16, %acc: bf16):
+    %m = arith.mulf %g, %p : bf16
+    %a = arith.addf %acc, %m : bf16
+    linalg.yield %a : bf16
+  } -> tensor<8xbf16>
+  %e10 = tensor.empty() : tensor<8x8xbf16>
+  %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xbf16>, tensor<8x8xbf16>, tensor<8xbf16>) outs(%e10 : tensor<8x8xbf16>) {
+  ^bb0(%g: bf16, %p: bf16, %r: bf16, %o: bf16):
+    %d = arith.subf %g, %r : bf16
+    %m = arith.mulf %p, %d : bf16
+    %s = arith.mulf %m, %half : bf16
+    linalg.yield %s : bf16
+  } -> tensor<8x8xbf16>
+  %e11 = tensor.empty() : tensor<8x4xbf16>
+  %f11 = linalg.fill ins(%zero : bf16) outs(%e11 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xbf16>, tensor<8x4xbf16>)
+      outs(%f11 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %e12 = tensor.empty() : tensor<8x4xbf16>
+  %f12 = linalg.fill ins(%zero : bf16) outs(%e12 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  %dk = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%dscores, %q : tensor<8x8xbf16>, tensor<8x4xbf16>) outs(%f12 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+  return %out, %dq, %dk, %dv  : tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>
+}
+
+// -----
+
+// Tests that a softmax that is not attention (no Q K^T below it) is left
+// alone, with a remark.
+// CHECK-LABEL: func.func @plain_softmax
+// CHECK:         linalg.softmax
+func.func @plain_softmax(%x: tensor<8x8xf32>, %dy: tensor<8x8xf32> {remat.cotangent})
+    -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{attention not tiled: the softmax input is not Q K^T}}
+  %p = linalg.softmax dimension(1) ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %dy : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e2 : tensor<8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  return %p, %g : tensor<8x8xf32>, tensor<8x8xf32>
+}

@@ -4,7 +4,7 @@ docs/Benchmarks.md, measured now, on this machine.
 
   benchmarks.py --build build --out build/bench [--quick] [--only NAME,...]
 
-Sections (NAME): megatron, pytorch, baselines, optimum, compile, default. Results go to
+Sections (NAME): megatron, pytorch, baselines, optimum, compile, import, default. Results go to
 OUT/results.json; plots (SVG) next to it. Everything is recomputed: no
 figure is copied from anywhere.
 """
@@ -372,6 +372,40 @@ def compile_time():
 
 
 # ---------------------------------------------------------------------------
+# Import speed: remat-import-torch against AOTAutograd's own trace
+# ---------------------------------------------------------------------------
+
+def import_speed():
+    """import_speed.py in fresh processes (peak RSS per run): the importer
+    (trace, lowering, verification with remat-opt) and the first call of
+    AOTAutograd's aot_module (its joint-graph trace and default partition)."""
+    rows, results = [], []
+    script = os.path.join(ROOT, "bench", "import_speed.py")
+    for layers in ((4,) if ARGS.quick else (12, 48)):
+        got = {}
+        for what in ("import", "aot"):
+            r = subprocess.run([sys.executable, script, "--what", what, "--layers", str(layers),
+                                "--remat-opt", os.path.join(ARGS.build, "bin", "remat-opt")],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise RuntimeError("import_speed.py failed:\n" + r.stderr[-2000:])
+            got[what] = json.loads(r.stdout.strip().splitlines()[-1])
+        imp, aot = got["import"], got["aot"]
+        ph = imp["phases"]
+        rows.append([layers, "%.1f" % imp["seconds"], "%.0f MiB" % imp["peak_rss_mib"],
+                     "%.1f" % aot["seconds"], "%.0f MiB" % aot["peak_rss_mib"],
+                     "%.2fx" % (imp["seconds"] / aot["seconds"]),
+                     " / ".join("%.1f" % ph.get(k, 0.0) for k in ("probe", "trace", "values", "lower")) +
+                     " / %.1f" % ph.get("write + verify", 0.0)])
+        results.append(dict(layers=layers, import_=imp, aot=aot))
+    text = ("GPT-2 blocks at C=256, 4 heads, T=128, batch 2, dropout 0.1, f32, real tensors; "
+            "peak resident memory of each process (the model itself included).\n\n")
+    text += table(["layers", "import (s)", "import peak RSS", "AOTAutograd first call (s)", "its peak RSS",
+                   "import / AOT", "probe / trace / values / lower / write + verify (s)"], rows)
+    return text, results
+
+
+# ---------------------------------------------------------------------------
 # The optimum: exact budget solver vs fast solver vs selective at equal peak
 # ---------------------------------------------------------------------------
 
@@ -463,7 +497,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
-    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,default")
+    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,import,default")
     ARGS = ap.parse_args()
     ARGS.out = ARGS.out or os.path.join(ARGS.build, "bench")
     os.makedirs(ARGS.out, exist_ok=True)
@@ -472,6 +506,7 @@ def main():
                 "baselines": ("Classic baselines", baselines),
                 "optimum": ("The optimum at equal peak", optimum),
                 "compile": ("Compile time on GPT stacks", compile_time),
+                "import": ("Import speed against AOTAutograd", import_speed),
                 "default": ("The default policy", default_policy)}
     results = {"date": time.strftime("%Y-%m-%d"), "torch": torch.__version__}
     for key in ARGS.only.split(","):

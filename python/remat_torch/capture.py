@@ -11,6 +11,7 @@ import contextlib
 import copy
 import operator
 import re
+import time
 
 import torch
 import torch.fx
@@ -221,7 +222,7 @@ def _clone_inputs(inputs):
 
 
 def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name="train_step",
-                 tangents=None, locations=True, dropout="inputs", cotangents="auto"):
+                 tangents=None, locations=True, dropout="inputs", cotangents="auto", timings=None):
     """Imports `model(*example_inputs)` with its backward.
 
     dtype: None (as is) or "f32" / "bf16" / "f16" / "f64" for parameters and
@@ -234,6 +235,8 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     cotangents: "auto" (when exactly one output is a floating scalar, the
     loss, only it is seeded, as loss.backward() does; else every output) or
     "all" (every output gets a cotangent argument).
+    timings: a dict that receives the seconds of each phase (probe, trace,
+    values, lower).
     Parameters with requires_grad=False (frozen) are arguments without a
     gradient result. The example inputs are not modified, even by a model
     that writes into them.
@@ -261,21 +264,61 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         model = model.to(DTYPES[dtype])
         example_inputs = tuple(x.to(DTYPES[dtype]) if x.is_floating_point() else x
                                for x in example_inputs)
+    kw = dict(seed=seed, name=name, tangents=tangents, locations=locations, dropout=dropout,
+              cotangents=cotangents, timings=timings)
+    if not fake:
+        # The fast path traces on fake copies (no arithmetic) and draws only
+        # the random ops for real; a model it cannot trace that way (values
+        # read during tracing, real tensors kept outside parameters and
+        # buffers) is traced on its real tensors.
+        try:
+            return _capture(model, example_inputs, fake=False, fast=True, **kw)
+        except _FastPathFailed:
+            if timings is not None:
+                timings.clear()
+    return _capture(model, example_inputs, fake=fake, fast=False, **kw)
+
+
+class _FastPathFailed(Exception):
+    pass
+
+
+def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locations, dropout,
+             cotangents, timings):
+    """The capture of import_model. fake: every value is a fake tensor (the
+    user's --fake). fast: real values, traced on fake copies; the random
+    draws are the only ops run for real (`_real_draws`)."""
+    clock = [time.perf_counter()]
+
+    def phase(label):
+        if timings is not None:
+            now = time.perf_counter()
+            timings[label] = timings.get(label, 0.0) + now - clock[0]
+            clock[0] = now
+
     # --fake: every value is a fake tensor on the CPU (shapes, no data),
     # and the step runs in the same fake mode, so that tensors the forward
     # creates without a device (torch.arange(t), torch.zeros(b, h)) meet the
     # parameters and inputs on one device, as in a real CPU run.
-    fake_mode = _fake_mode() if fake else None
-    tracing = fake_mode if fake else contextlib.nullcontext()
+    fake_mode = _fake_mode() if fake or fast else None
+    tracing = fake_mode if fake or fast else contextlib.nullcontext()
+    real_inputs = None
     if fake:
+        example_inputs = tuple(_fake_like(fake_mode, x) for x in example_inputs)
+    elif fast:
+        real_inputs = _clone_inputs(example_inputs)
         example_inputs = tuple(_fake_like(fake_mode, x) for x in example_inputs)
     else:
         example_inputs = _clone_inputs(example_inputs)
 
     all_params = dict(model.named_parameters())
     buffers = dict(model.named_buffers())
-    if fake:
+    real_params = real_buffers = None
+    if fake or fast:
         # Nothing is allocated or computed.
+        if fast:
+            real_params = {k: (v if v.requires_grad else v.detach()) for k, v in all_params.items()}
+            real_buffers = buffers
         all_params = {k: _fake_like(fake_mode, v).requires_grad_(v.requires_grad) for k, v in all_params.items()}
         buffers = {k: _fake_like(fake_mode, v) for k, v in buffers.items()}
     trainable = [k for k, v in all_params.items() if v.requires_grad]
@@ -289,7 +332,7 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     # Tied weights (nanoGPT's wte.weight = lm_head.weight) appear once in
     # named_parameters; functional_call replaces by name, so every other
     # name of a tied tensor gets the same replacement.
-    aliases = _tied_aliases(model) if fake else {}
+    aliases = _tied_aliases(model) if fake or fast else {}
 
     def call(p, b, inputs):
         p = dict(p)
@@ -297,6 +340,10 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
             if canonical in p:
                 p[alias] = p[canonical]
         return functional_call(model, {**p, **b}, tuple(inputs))
+
+    def fast_failed(e):
+        if fast and not isinstance(e, ImporterError):
+            raise _FastPathFailed() from e
 
     # Output shapes for the cotangents, from a probe run that leaves no trace:
     # buffers and the random state are restored afterwards.
@@ -308,10 +355,11 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         except ImporterError:
             raise
         except Exception as e:
+            fast_failed(e)
             raise ImporterError("running the model failed: %s: %s%s" % (
                 type(e).__name__, str(e).strip().split("\n")[0],
                 " (try --fake: PyTorch may lack CPU kernels for this dtype)"
-                if dtype in ("f16", "bf16") and not fake else
+                if any(x.dtype in (torch.float16, torch.bfloat16) for x in all_params.values()) and not fake else
                 " (with --fake, ops whose output shape depends on values cannot run)"
                 if fake and "Dynamic" in type(e).__name__ else ""))
     torch.set_rng_state(rng)
@@ -325,10 +373,16 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     for i in seeded:
         if not probe[i].is_floating_point():
             raise ImporterError("output %d has dtype %s, which has no gradient" % (i, probe[i].dtype))
+    real_tangents = None
     if tangents is None:
+        if fast:
+            real_tangents = [torch.ones(probe[i].shape, dtype=probe[i].dtype) for i in seeded]
         with tracing:
             tangents = [torch.ones(probe[i].shape, dtype=probe[i].dtype, device=probe[i].device)
                         for i in seeded]
+    elif fast:
+        real_tangents = list(tangents)
+        tangents = [_fake_like(fake_mode, t) for t in tangents]
     tangents = list(tangents)
     if len(tangents) != len(seeded):
         raise ImporterError("%d cotangents given for %d seeded outputs" % (len(tangents), len(seeded)))
@@ -342,6 +396,7 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     def fresh_buffers():
         return {k: v.clone() for k, v in buffers.items()}
 
+    phase("probe")
     torch.manual_seed(seed)
     with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
@@ -349,9 +404,11 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         except ImporterError:
             raise
         except Exception as e:  # tracing failures name the PyTorch error
+            fast_failed(e)
             raise ImporterError("tracing the model failed: %s: %s" % (
                 type(e).__name__, str(e).strip().split("\n")[0]))
 
+    phase("trace")
     # Values of every node, from a replay with the same seed: shapes and
     # dtypes for the lowering, and the random draws the graph takes as inputs.
     values = {}
@@ -369,12 +426,26 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
                 values[n] = r
             return r
 
-    torch.manual_seed(seed)
-    with torch.no_grad(), tracing:
-        flat_args = (list(params.values()) + list(fresh_buffers().values()) +
-                     list(_clone_inputs(example_inputs)) + tangents)
-        Recorder(gm).run(*flat_args)
+    # On fake tensors the trace itself left every value's shape and dtype
+    # in node.meta, so only a real trace needs the replay.
+    meta_values = _values_from_meta(gm) if fake or fast else None
+    if meta_values is not None:
+        values.update(meta_values)
+    else:
+        torch.manual_seed(seed)
+        with torch.no_grad(), tracing:
+            flat_args = (list(params.values()) + list(fresh_buffers().values()) +
+                         list(_clone_inputs(example_inputs)) + tangents)
+            try:
+                Recorder(gm).run(*flat_args)
+            except Exception as e:
+                fast_failed(e)
+                raise
+    if fast:
+        _real_draws(gm, values, seed)  # raises _FastPathFailed for value-dependent draws
+        params, buffers, example_inputs, tangents = real_params, real_buffers, real_inputs, real_tangents
 
+    phase("values")
     arg_info = ([("p." + k, "param" if k in trainable else "frozen", v) for k, v in params.items()] +
                 [("b." + k, "buffer", v) for k, v in buffers.items()] +
                 [("input%d" % i, "input", v) for i, v in enumerate(example_inputs)] +
@@ -383,7 +454,74 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
                    functional_rng=dropout == "functional", seed=seed,
                    note=_seed_note(seeded, len(probe), cotangents))
     graph.seeded = seeded
+    graph.traced_on = "fake tensors" if fake else "fake copies" if fast else "real tensors"
+    phase("lower")
     return graph
+
+
+def _values_from_meta(gm):
+    """{node: fake value} from the fake tensors make_fx leaves in
+    node.meta["val"] (a tuple for multi-result ops, from their getitem
+    nodes); None when a tensor-valued node has none (then the graph is
+    replayed instead)."""
+    values = {}
+    for n in gm.graph.nodes:
+        if n.op not in ("placeholder", "call_function"):
+            continue
+        if "val" in n.meta:
+            values[n] = n.meta["val"]
+            continue
+        if n.op == "placeholder":
+            return None
+        if n.target is operator.getitem:  # an absent optional result (a bias gradient)
+            values[n] = None
+            continue
+        schema = getattr(n.target, "_schema", None)
+        if schema is None:
+            return None
+        if not any("Tensor" in str(r.type) for r in schema.returns):
+            continue  # is_same_size and other non-tensor results
+        items = {u.args[1]: u for u in n.users if u.target is operator.getitem}
+        if not items or sorted(items) != list(range(len(items))):
+            return None
+        values[n] = tuple(items[i].meta.get("val") for i in range(len(items)))
+    return values
+
+
+def _real_draws(gm, values, seed):
+    """The random draws of a graph traced on fake tensors, drawn for real:
+    only the random ops run, in graph order after seeding as the trace did,
+    on zero tensors of the fake values' shapes, dtypes and strides, so they
+    consume the generator exactly as the real step does. A draw whose values
+    depend on other values (bernoulli of a probability tensor) cannot be
+    made this way."""
+    torch.manual_seed(seed)
+
+    def real(a):
+        if isinstance(a, torch.fx.Node):
+            v = values[a]
+            if not isinstance(v, torch.Tensor):
+                raise _FastPathFailed()
+            return torch.empty_strided(tuple(v.shape), tuple(v.stride()), dtype=v.dtype).zero_()
+        if isinstance(a, (list, tuple)):
+            return type(a)(real(x) for x in a)
+        return a
+
+    for n in gm.graph.nodes:
+        if n.op != "call_function":
+            continue
+        packet, overload = _packet(n.target)
+        if packet.rstrip("_") not in lower.RANDOM_OPS:
+            continue
+        tensors = [a for a in n.args[1:] if isinstance(a, torch.fx.Node)] + \
+            [a for a in n.kwargs.values() if isinstance(a, torch.fx.Node)]
+        if tensors or packet in ("bernoulli", "multinomial", "normal") and overload != "float" and \
+                not (packet == "bernoulli" and overload == "p"):
+            raise _FastPathFailed()
+        with torch.no_grad():
+            r = n.target(*real(list(n.args)), **{k: real(v) for k, v in n.kwargs.items()})
+        values[n] = r.clone() if isinstance(r, torch.Tensor) else tuple(
+            x.clone() if isinstance(x, torch.Tensor) else x for x in r)
 
 
 def _seed_note(seeded, num_outputs, mode):

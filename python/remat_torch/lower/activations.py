@@ -248,11 +248,6 @@ def h_hardsigmoid_backward(L, grad, a):
     return L.ew([grad, a], f)
 
 
-def _sigmoid(bd, x, c):
-    return bd.binary("div", bd.const(1.0, c), bd.binary("add", bd.const(1.0, c), bd.unary(
-        "math.exp", bd.unary("arith.negf", x, c), c), c), c)
-
-
 def _halves(L, a, dim):
     r = len(a.shape)
     dim = norm_dim(dim, r)

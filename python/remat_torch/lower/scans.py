@@ -10,7 +10,7 @@ element of that rank: meant for the short dims of MoE routers and
 top-k heads, not for sorting a vocabulary.
 """
 
-from ..mlir import Tensor, elem_is_float, prod
+from ..mlir import elem_is_float
 from .core import compute_elem, extract, handles, norm_dim
 
 
@@ -113,7 +113,7 @@ def _sorted(L, a, dim, descending, k):
 def h_sort(L, a, *args, stable=None, dim=-1, descending=False):
     # sort(x, dim=-1, descending=False) or sort.stable(x, *, stable, dim, descending)
     if args and isinstance(args[0], bool) or args and args[0] is None:  # sort.stable positional
-        stable, args = args[0], args[1:]
+        args = args[1:]  # stable or not: this sort is stable
     if args:
         dim = args[0]
     if len(args) > 1:
@@ -128,9 +128,3 @@ def h_topk(L, a, k, dim=-1, largest=True, sorted=True):
     # open; sorted order is one of them.
     return _sorted(L, a, dim, largest, k)
 
-
-def _numel(shape):
-    return prod(shape)
-
-
-Tensor  # re-exported for handlers written against this module

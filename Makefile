@@ -5,6 +5,7 @@
 #                rematerialization
 #   make check   the same set-up, then every lit and GoogleTest suite
 #   make bench   the benchmark tables of docs/Benchmarks.md, measured now
+#   make check-torch2  optional: the PyTorch front end under PyTorch 2.x from PyPI
 #
 # Both are idempotent and incremental: a second run only rebuilds what changed.
 
@@ -17,7 +18,7 @@ REMAT_RUN := $(BUILD_DIR)/bin/remat-run
 RUN_EXAMPLE ?= examples/mlp2_small.mlir
 EXAMPLE ?= examples/mlp2_gelu.mlir
 
-.PHONY: all setup configure build demo check bench check-sanitize fuzz clean
+.PHONY: all setup configure build demo check check-torch2 bench check-sanitize fuzz clean
 
 all: build
 
@@ -48,6 +49,12 @@ demo: build
 
 check: build
 	cmake --build $(BUILD_DIR) --target check-remat
+
+# Optional: the PyTorch front end under the current PyTorch 2.x from PyPI (a
+# virtual environment in $(BUILD_DIR)/torch2-venv, several GB the first time):
+# op conformance, model imports and a remat_torch.compile training check.
+check-torch2: build
+	scripts/check-torch2.sh $(BUILD_DIR)
 
 # The tables of docs/Benchmarks.md, measured now (a few minutes on 2 cores;
 # BENCH_ARGS=--quick for a smoke run). Needs the Python that has PyTorch.

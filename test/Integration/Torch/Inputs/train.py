@@ -96,8 +96,8 @@ def placement():
     pf = remat_torch.partition(flops_per_byte=16)
     modules = {}
 
-    def capture(jm, ji):
-        modules["fw"], modules["bw"] = pf(jm, ji)
+    def capture(jm, ji, **kw):  # 2.x passes num_fwd_outputs (and more)
+        modules["fw"], modules["bw"] = pf(jm, ji, **kw)
         return modules["fw"], modules["bw"]
     aot(capture)(base)(*inputs).backward()
     recomputed = set(pf.stats[0]["recomputed"])

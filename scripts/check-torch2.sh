@@ -1,0 +1,37 @@
+#!/bin/sh
+# make check-torch2: the PyTorch front end under the current PyTorch 2.x from
+# PyPI, next to Debian's 1.13 that `make check` uses. Installs torch and numpy
+# into BUILD/torch2-venv the first time (the wheel is ~540 MB, its CUDA
+# libraries several GB more), then runs the op conformance suite and a
+# training check through remat_torch.compile (torch.compile with an
+# aot_autograd backend on 2.x).
+#   scripts/check-torch2.sh [BUILD]
+set -eu
+BUILD=${1:-build}
+VENV=$BUILD/torch2-venv
+PY=$VENV/bin/python
+for tool in remat-run remat-opt; do
+  test -x "$BUILD/bin/$tool" || { echo "check-torch2: $BUILD/bin/$tool is missing (make build first)"; exit 1; }
+done
+if ! "$PY" -c "import torch, numpy" 2>/dev/null; then
+  echo "check-torch2: installing torch and numpy from PyPI into $VENV"
+  /usr/bin/python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --progress-bar off torch numpy
+fi
+"$PY" -c "import torch; print('check-torch2: PyTorch', torch.__version__)"
+export REMAT_OPT="$BUILD/bin/remat-opt"
+fail=0
+echo "== op conformance (test/Integration/Torch/Inputs/conformance.py) =="
+"$PY" test/Integration/Torch/Inputs/conformance.py --remat-run "$BUILD/bin/remat-run" > "$BUILD/torch2-conformance.txt" || fail=1
+grep -v " ok" "$BUILD/torch2-conformance.txt" || true
+tail -1 "$BUILD/torch2-conformance.txt"
+for model in models.py:gpt community.py:nanogpt community.py:llama community.py:mobilenet community.py:unet; do
+  echo "== import and run $model against PyTorch's step =="
+  "$PY" test/Integration/Torch/Inputs/compare.py "test/Integration/Torch/Inputs/$model" \
+    --remat-run "$BUILD/bin/remat-run" --policy none --opt-level 0 --tol 1e-5 > "$BUILD/torch2-compare.txt" 2>&1 || fail=1
+  tail -1 "$BUILD/torch2-compare.txt"
+done
+echo "== training with remat_torch.compile (train.py steps) =="
+"$PY" test/Integration/Torch/Inputs/train.py steps || fail=1
+if [ $fail -ne 0 ]; then echo "check-torch2: FAILED"; exit 1; fi
+echo "check-torch2: all passed"

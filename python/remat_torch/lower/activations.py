@@ -313,3 +313,29 @@ def h_log_sigmoid_backward(L, grad, a, buffer):
         d = bd.select(neg, bd.binary("sub", bd.const(1.0, c), q, c), q, c)
         return bd.binary("mul", g, d, c)
     return L.ew([grad, a], f)
+
+
+def _tanh_softplus(bd, x, c):
+    return bd.unary("math.tanh", bd.unary("math.log1p", bd.unary("math.exp", x, c), c), c)
+
+
+@handles("mish")
+def h_mish(L, a):
+    """x * tanh(log1p(exp(x))), as PyTorch's CPU kernel."""
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("mul", e[0], _tanh_softplus(bd, e[0], c), c))
+
+
+@handles("mish_backward")
+def h_mish_backward(L, grad, a):
+    """grad * (t + x * sigmoid(x) * (1 - t^2)), t = tanh(softplus(x)) (2.x;
+    1.13 traces it as elementwise ops)."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        g, x = e
+        t = _tanh_softplus(bd, x, c)
+        d = bd.binary("add", t, bd.binary("mul", bd.binary("mul", x, _sigmoid(bd, x, c), c),
+                                          bd.binary("sub", bd.const(1.0, c), bd.binary("mul", t, t, c), c), c), c)
+        return bd.binary("mul", g, d, c)
+    return L.ew([grad, a], f)

@@ -332,3 +332,102 @@ def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs)
 
     r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
     return _rounded(L, r, shape, elem)
+
+
+# -- bilinear upsampling ---------------------------------------------------------
+
+def _linear_taps(in_size, out_size, align_corners, scale):
+    """PyTorch's two taps and weights per output index (float32, as its CPU
+    kernel: area_pixel_compute_source_index, guard_index_and_lambda)."""
+    import numpy as np
+    f = np.float32
+    if align_corners:
+        sc = f(in_size - 1) / f(out_size - 1) if out_size > 1 else f(0)
+    else:
+        sc = f(1.0 / scale) if scale else f(in_size) / f(out_size)
+    taps = []
+    for o in range(out_size):
+        src = sc * f(o) if align_corners else max(sc * (f(o) + f(0.5)) - f(0.5), f(0))
+        i0 = min(int(np.floor(src)), in_size - 1)
+        lam = min(max(f(src) - f(i0), f(0)), f(1))
+        i1 = i0 + (1 if i0 < in_size - 1 else 0)
+        taps.append((i0, i1, float(f(1) - lam), float(lam)))
+    return taps
+
+
+def _float_table(L, values, elem):
+    from ..mlir import fmt_const
+    name = L.fn.fresh("tbl")
+    L.fn.line("%s = arith.constant dense<[%s]> : %s" % (name, ", ".join(fmt_const(v, elem) for v in values),
+                                                        ttype((len(values),), elem)))
+    return Tensor(name, (len(values),), elem)
+
+
+@handles("upsample_bilinear2d")
+def h_upsample_bilinear(L, x, output_size, align_corners, *args, **kwargs):
+    """out = sum of the 4 taps of each output pixel, weights from tables of
+    PyTorch's source indices."""
+    if len(x.shape) != 4:
+        L.error("upsample_bilinear2d is supported on NCHW input only")
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    scales = _scales(args, kwargs)
+    x = L.fn.materialize(x)
+    ins = []
+    for axis, dim in ((0, "d2"), (1, "d3")):
+        taps = _linear_taps(x.shape[2 + axis], shape[2 + axis], align_corners, scales[axis])
+        for k in range(4):
+            col = [t[k] for t in taps]
+            ins.append((_index_table(L, col) if k < 2 else _float_table(L, col, c), [dim]))
+
+    def body(bd, a):
+        h0, h1, lh0, lh1, w0, w1, lw0, lw1 = a[:8]
+
+        def at(h, w):
+            v = extract(bd, x, [bd.index(0), bd.index(1), bd.emit("arith.index_cast %s : i64 to index" % h),
+                                bd.emit("arith.index_cast %s : i64 to index" % w)])
+            return bd.cast(v, x.elem, c)
+        top = bd.binary("add", bd.binary("mul", lw0, at(h0, w0), c), bd.binary("mul", lw1, at(h0, w1), c), c)
+        bot = bd.binary("add", bd.binary("mul", lw0, at(h1, w0), c), bd.binary("mul", lw1, at(h1, w1), c), c)
+        return [bd.cast(bd.binary("add", bd.binary("mul", lh0, top, c), bd.binary("mul", lh1, bot, c), c), c, elem)]
+
+    return L.fn.generic([(shape, elem)], ins, body)[0]
+
+
+@handles("upsample_bilinear2d_backward")
+def h_upsample_bilinear_backward(L, go, output_size, input_size, align_corners, *args, **kwargs):
+    """dx[y, x] = sum over the output pixels whose taps include (y, x) of
+    their weight times the gradient: per axis, the outputs reading input y
+    are a contiguous run first[y] + k (k < K) with weight table W[y, k]."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    scales = _scales(args, kwargs)
+    go = L.fn.materialize(go)
+    ins, widest = [], []
+    for axis, dim in ((0, 2), (1, 3)):
+        n_in, n_out = shape[2 + axis], go.shape[2 + axis]
+        weights = [dict() for _ in range(n_in)]
+        for o, (i0, i1, l0, l1) in enumerate(_linear_taps(n_in, n_out, align_corners, scales[axis])):
+            weights[i0][o] = weights[i0].get(o, 0.0) + l0
+            weights[i1][o] = weights[i1].get(o, 0.0) + l1
+        first = [min(w) if w else 0 for w in weights]
+        k = max(max(w) - min(w) + 1 if w else 1 for w in weights)
+        table = []
+        for y, w in enumerate(weights):
+            table += [w.get(first[y] + j, 0.0) for j in range(k)]
+        ins += [(_index_table(L, first), ["d%d" % dim]),
+                (_float_table(L, table, c), ["d%d * %d + d%d" % (dim, k, dim + 2)])]
+        widest.append(k)
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        fh, wh, fw, ww, acc = a
+        at = [bd.index(0), bd.index(1)]
+        for f0, tap, size in ((fh, 4, go.shape[2]), (fw, 5, go.shape[3])):
+            pos = bd.binary("min", bd.binary("add", f0, _i64(bd, tap), "i64"), bd.const(size - 1, "i64"), "i64")
+            at.append(bd.emit("arith.index_cast %s : i64 to index" % pos))
+        g = bd.cast(extract(bd, go, at), go.elem, c)
+        return [bd.binary("add", acc, bd.binary("mul", bd.binary("mul", wh, ww, c), g, c), c)]
+
+    r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
+    return _rounded(L, r, shape, elem)

@@ -444,7 +444,7 @@ def mobilenet():
 
 
 # -- A UNet (milesial/Pytorch-UNet's way): DoubleConv, MaxPool down,
-# -- ConvTranspose2d up, skip concatenation with F.pad; GroupNorm variant -------
+# -- ConvTranspose2d (or bilinear Upsample) up, skip concatenation with F.pad; GroupNorm variant
 
 class DoubleConv(nn.Module):
     def __init__(self, in_channels, out_channels, mid_channels=None, norm="batch"):
@@ -478,8 +478,8 @@ class Down(nn.Module):
 class Up(nn.Module):
     def __init__(self, in_channels, out_channels, bilinear=False, norm="batch"):
         super().__init__()
-        if bilinear:  # nearest here: 1.13 traces bilinear as upsample_bilinear2d
-            self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        if bilinear:
+            self.up = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True)
             self.conv = DoubleConv(in_channels, out_channels, in_channels // 2, norm=norm)
         else:
             self.up = nn.ConvTranspose2d(in_channels, in_channels // 2, kernel_size=2, stride=2)
@@ -521,7 +521,7 @@ def unet():
     return UNetTiny(), (torch.randn(2, 3, 10, 10), torch.randint(0, 2, (2, 10, 10)))
 
 
-def unet_groupnorm_nearest():
+def unet_groupnorm_bilinear():
     torch.manual_seed(0)
     return UNetTiny(bilinear=True, norm="group"), (torch.randn(1, 3, 8, 8), torch.randint(0, 2, (1, 8, 8)))
 

@@ -181,6 +181,13 @@ TABLE = {
                             lambda p: F.interpolate(p, scale_factor=2, mode="nearest") * torch.arange(8.), ()),
     "upsample nearest size": (["upsample_nearest2d", "upsample_nearest2d_backward"], (1, 2, 3, 4),
                               lambda p: F.interpolate(p, size=(7, 5), mode="nearest") * torch.arange(5.), ()),
+    "upsample bilinear align_corners": (["upsample_bilinear2d", "upsample_bilinear2d_backward"], (1, 2, 3, 4),
+                                        lambda p: F.interpolate(p, scale_factor=2, mode="bilinear", align_corners=True) *
+                                        torch.arange(8.), ()),
+    "upsample bilinear size": (["upsample_bilinear2d", "upsample_bilinear2d_backward"], (2, 2, 5, 4),
+                               lambda p: F.interpolate(p, size=(7, 9), mode="bilinear", align_corners=False) *
+                               torch.arange(9.) + F.interpolate(p, scale_factor=0.5, mode="bilinear").sum(), ()),
+    "mish": (["mish"], (3, 4), lambda p: F.mish(p * 3), ()),
     "group_norm": (["native_group_norm", "native_group_norm_backward"], (2, 6, 3, 3),
                    lambda p: F.group_norm(p, 3, p[0, :, 0, 0], p[1, :, 1, 1]), ()),
     "group_norm no affine/1-D": (["native_group_norm", "native_group_norm_backward"], (2, 4, 5),

@@ -189,3 +189,21 @@ def several_unsupported():
             return self.net(x)
 
     return Net(), (torch.randn(2, 4),)
+
+
+def tensor_attribute():
+    """A plain tensor attribute (not a parameter or buffer) in the forward:
+    the fast path cannot trace it on fake copies; the importer traces on
+    the real tensors instead."""
+    class Scaled(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+            self.scale = torch.tensor([2.0, 0.5, 1.0, 3.0])
+            self.drop = nn.Dropout(0.5)
+
+        def forward(self, x):
+            return F.mse_loss(self.drop(self.lin(x) * self.scale), torch.zeros(3, 4))
+
+    torch.manual_seed(0)
+    return Scaled(), (torch.randn(3, 4),)

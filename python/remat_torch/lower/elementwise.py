@@ -258,3 +258,24 @@ def _float_class(kind):
 
 HANDLERS["isnan"] = _float_class("nan")
 HANDLERS["isinf"] = _float_class("inf")
+
+
+@handles("lerp")
+def h_lerp(L, a, end, weight):
+    """a + weight * (end - a)."""
+    c = out_compute(L)
+    return L.ew([a, end, weight], lambda bd, e: bd.binary("add", e[0], bd.binary(
+        "mul", e[2], bd.binary("sub", e[1], e[0], c), c), c))
+
+
+def _addc(kind):
+    """addcmul / addcdiv: a + value * (t1 * t2) or a + value * (t1 / t2)."""
+    def h(L, a, t1, t2, value=1):
+        c = out_compute(L)
+        return L.ew([a, t1, t2], lambda bd, e: bd.binary("add", e[0], bd.binary(
+            "mul", bd.const(float(value), c), bd.binary(kind, e[1], e[2], c), c), c))
+    return h
+
+
+HANDLERS["addcmul"] = _addc("mul")
+HANDLERS["addcdiv"] = _addc("div")

@@ -266,3 +266,23 @@ def index_put_int(L, base, indices, values, accumulate):
 
     r = L.fn.generic([(shape, c)], ins, body, reduce_dims=list(b), inits=[init])[0]
     return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("repeat_interleave")
+def h_repeat_interleave(L, repeats, output_size=None):
+    """repeat_interleave(repeats): the indices [0]*r0 + [1]*r1 + ..., whose
+    length the trace fixed: index j is the count of running sums <= j."""
+    shape, elem = L.out()
+    if not isinstance(repeats, Tensor) or len(repeats.shape) != 1:
+        L.error("repeat_interleave is supported as PyTorch traces x.repeat_interleave(r, dim) only")
+    from .scans import scan
+    re_ = repeats.elem
+    sums = scan(L, repeats, 0, "add", out=(tuple(repeats.shape), re_))
+    init = L.fn.filled(shape, elem, 0)
+
+    def body(bd, args):
+        s, acc = args
+        j = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), re_))
+        hit = bd.cmp("le", s, j, re_)
+        return [bd.select(hit, bd.binary("add", acc, bd.const(1, elem), elem), acc, elem)]
+    return L.fn.generic([(shape, elem)], [(sums, ["d1"])], body, reduce_dims=[repeats.shape[0]], inits=[init])[0]

@@ -87,3 +87,18 @@ def h_mv(L, a, v):
     r = L.fn.generic([(shape, c)], [(a, a.base_exprs(["d0", "d1"])), (v, v.base_exprs(["d1"]))], body,
                      reduce_dims=[a.shape[1]], inits=[init])[0]
     return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("baddbmm")
+def h_baddbmm(L, bias, a, b, beta=1, alpha=1):
+    """beta * bias + alpha * (a @ b), batched (nn.MultiheadAttention with a
+    mask): the product accumulates onto beta * bias when alpha is 1."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    init = L.ew([bias], (lambda bd, e: e[0]) if beta == 1 else
+                (lambda bd, e: bd.binary("mul", e[0], bd.const(float(beta), c), c)), shape=shape, elem=c)
+    if alpha == 1:
+        return matmul(L, a, b, batch=True, acc_init=init)
+    prod_ = matmul(L, a, b, batch=True)
+    return L.ew([init, prod_], lambda bd, e: bd.binary("add", e[0], bd.binary(
+        "mul", e[1], bd.const(float(alpha), c), c), c))

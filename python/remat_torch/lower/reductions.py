@@ -32,8 +32,8 @@ def h_amax(L, a, dims=None, keepdim=False):
     return L.reduce(a, dims, keepdim, "max")
 
 
-def _variance(L, a, dims, correction, keepdim, sqrt):
-    shape, elem = L.out()
+def _variance(L, a, dims, correction, keepdim, sqrt, out=None):
+    shape, elem = out or L.out()
     c = compute_elem(elem)
     rank = len(a.shape)
     dims = norm_dims(dims, rank)
@@ -53,7 +53,7 @@ def _variance(L, a, dims, correction, keepdim, sqrt):
 def _var_std(sqrt):
     """var / std in all overloads: (x, unbiased), (x, dims, unbiased,
     keepdim), (x, dims, correction=, keepdim=)."""
-    def h(L, a, *args, correction=None, keepdim=False, unbiased=None):
+    def h(L, a, *args, correction=None, keepdim=False, unbiased=None, out=None):
         args = list(args)
         if args and isinstance(args[0], bool):  # var(x, unbiased)
             unbiased, args = args[0], args[1:]
@@ -67,7 +67,7 @@ def _var_std(sqrt):
             keepdim = args[2]
         if correction is None:
             correction = 0 if unbiased is False else 1
-        return _variance(L, a, dims, correction, keepdim, sqrt)
+        return _variance(L, a, dims, correction, keepdim, sqrt, out=out)
     return h
 
 
@@ -78,9 +78,8 @@ handles("std")(_var_std(True))
 def _arg_extreme(kind):
     """max.dim / min.dim: (values, indices), the first extreme wins and NaN
     propagates (PyTorch's CPU kernel)."""
-    def h(L, a, dim, keepdim=False):
-        vshape, elem = L.out(0)
-        ishape, ielem = L.out(1)
+    def h(L, a, dim, keepdim=False, shapes=None):
+        (vshape, elem), (ishape, ielem) = shapes or (L.out(0), L.out(1))
         rank = len(a.shape)
         dim = norm_dim(dim, rank)
         kept = [k for k in range(rank) if k != dim]
@@ -187,3 +186,42 @@ def h_norm(L, a, p=2, dims=None, keepdim=False, dtype=None, **kw):
     s = L.reduce(a, dims, keepdim, elem=c, fn=lambda bd, x: bd.emit("math.powf %s, %s : %s" % (
         absf(bd, x), bd.const(p, c), c)))
     return L.ew([s], lambda bd, e: bd.emit("math.powf %s, %s : %s" % (e[0], bd.const(1.0 / p, c), c)))
+
+
+def _arg_only(kind):
+    """argmax / argmin: the index of max.dim / min.dim (of the flattened
+    tensor without a dim)."""
+    def h(L, a, dim=None, keepdim=False):
+        ishape, ielem = L.out()
+        if dim is None:
+            a = L.fn.reshape(a, (prod(a.shape),))
+            dim, keepdim = 0, False
+        vshape = tuple(d for k, d in enumerate(a.shape) if k != norm_dim(dim, len(a.shape)))
+        if keepdim:
+            vshape = ishape
+        return _arg_extreme(kind)(L, a, dim, keepdim, shapes=((vshape, a.elem), (ishape, ielem)))[1]
+    return h
+
+
+handles("argmax")(_arg_only("max"))
+handles("argmin")(_arg_only("min"))
+
+
+def _var_mean(sqrt):
+    """var_mean / std_mean: (var or std, mean) over the same dims."""
+    def h(L, a, *args, correction=None, keepdim=False, unbiased=None):
+        shape, elem = L.out(0)
+        v = _var_std(sqrt)(L, a, *args, correction=correction, keepdim=keepdim, unbiased=unbiased,
+                           out=(shape, elem))
+        dims = args[0] if args and not isinstance(args[0], bool) else None
+        rank = len(a.shape)
+        n = prod(a.shape[d] for d in norm_dims(dims, rank))
+        c = compute_elem(elem)
+        s = L.reduce(a, dims, keepdim, "add", elem=c)
+        m = L.ew([s], lambda bd, e: bd.binary("div", e[0], bd.const(float(n), c), c), shape=L.out(1)[0], elem=L.out(1)[1])
+        return (v, m)
+    return h
+
+
+handles("var_mean")(_var_mean(False))
+handles("std_mean")(_var_mean(True))

@@ -18,14 +18,14 @@ def _index_i64(bd, dim):
     return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
 
 
-def scan(L, a, dim, kind):
+def scan(L, a, dim, kind, out=None):
     """Inclusive scan (kind "add" or "mul") of view `a` along `dim`, in the
-    result's compute type."""
-    shape, elem = L.out()
+    compute type of the result (the current node's, or `out`: (shape, elem))."""
+    shape, elem = out or L.out()
     c = compute_elem(elem)
     r = len(shape)
     if r == 0:
-        return L.ew([a], lambda bd, e: e[0])
+        return L.ew([a], lambda bd, e: e[0], shape=shape, elem=elem)
     dim = norm_dim(dim, r)
     n = shape[dim]
     cur = L.ew([a], lambda bd, e: e[0], shape=shape, elem=c)

@@ -682,3 +682,26 @@ class T5Layer(nn.Module):
 def t5():
     torch.manual_seed(0)
     return T5Layer(), (torch.randn(2, 12, 16), torch.randn(2, 12, 16))
+
+
+# -- PyTorch's own nn.TransformerEncoder with a causal mask (the tutorial way) ---
+
+class TransformerLM(nn.Module):
+    def __init__(self, vocab=20, d_model=16, nhead=2, layers=2, seq=8):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, d_model)
+        self.pos = nn.Parameter(torch.zeros(1, seq, d_model))
+        layer = nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=32, dropout=0.1, batch_first=True,
+                                           norm_first=True, activation="gelu")
+        self.encoder = nn.TransformerEncoder(layer, layers)
+        self.head = nn.Linear(d_model, vocab)
+        self.register_buffer("causal", nn.Transformer.generate_square_subsequent_mask(seq))
+
+    def forward(self, idx, targets):
+        h = self.encoder(self.embed(idx) + self.pos, mask=self.causal)
+        return F.cross_entropy(self.head(h).view(-1, self.head.out_features), targets.view(-1))
+
+
+def transformer():
+    torch.manual_seed(0)
+    return TransformerLM(), (torch.randint(0, 20, (2, 8)), torch.randint(0, 20, (2, 8)))

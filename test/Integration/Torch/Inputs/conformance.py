@@ -224,6 +224,15 @@ TABLE = {
                                            F.smooth_l1_loss(p.bfloat16(), p.bfloat16().flip(0))).float(), (), 1e-2),
     "in-place add on a view": (["add", "bmm"], (2, 3, 4), lambda p: _scores_plus_bias(p), ()),
     "abs/neg int": (["abs", "neg"], (3, 4), lambda p, i: p * torch.abs(i) + p * -i, (torch.randint(-3, 4, (3, 4)),)),
+    "baddbmm (MultiheadAttention mask)": (["baddbmm"], (2, 3, 4), lambda p, m: torch.baddbmm(m, p, p.transpose(1, 2)) +
+                                          torch.baddbmm(m, p, p.transpose(1, 2), beta=0.5, alpha=2.0), (torch.randn(2, 3, 3),)),
+    "argmax/argmin": (["argmax", "argmin"], (3, 5), lambda p: p * p.argmax(1, keepdim=True) + p * p.argmin() , ()),
+    "var_mean/std_mean": (["var_mean", "std_mean"], (3, 5), lambda p: torch.var_mean(p, 1)[0] * torch.std_mean(p, 1, unbiased=False)[1] +
+                          torch.std_mean(p, 1)[0], ()),
+    "lerp/addcmul/addcdiv": (["lerp", "addcmul", "addcdiv"], (3, 4), lambda p: torch.lerp(p, p * 2, 0.3) +
+                             torch.addcmul(p, p, p, value=0.5) + torch.addcdiv(p, p, p * p + 1, value=2), ()),
+    "repeat_interleave": (["repeat_interleave", "index_select"], (3, 4),
+                          lambda p: p.repeat_interleave(2, dim=1) * torch.arange(8.) + p.repeat_interleave(3, dim=0).sum(), ()),
     "arange/full/zeros_like": (["arange", "full", "zeros_like"], (3, 4),
                                lambda p: p * torch.arange(4) + torch.full((3, 4), 0.5) + torch.zeros_like(p), ()),
 }
@@ -234,6 +243,7 @@ TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 TRACED_2X = {
     "label smoothing": ["masked_fill", "nll_loss_forward"],   # no value-dependent masked_select
     "norm": ["linalg_vector_norm"],
+    "repeat_interleave": ["expand", "clone"],                 # a view copy, no index op
 }
 
 

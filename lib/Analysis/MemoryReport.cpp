@@ -8,6 +8,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Format.h"
 
 using namespace mlir;
@@ -99,6 +100,30 @@ FunctionReport mlir::remat::buildFunctionReport(const TrainingGraph &graph,
     report.peakOp = makeOpRef(graph, peak);
   report.liveBytes.assign(timeline.getLiveBytes().begin(),
                           timeline.getLiveBytes().end());
+  // Live bytes less the buffers of returned values while they are live.
+  {
+    ArrayRef<Operation *> ops = timeline.getOps();
+    SmallVector<int64_t> resultLive(ops.size() + 1, 0);
+    llvm::DenseSet<unsigned> results;
+    if (!ops.empty() && ops.back()->hasTrait<OpTrait::IsTerminator>())
+      for (Value v : ops.back()->getOperands())
+        if (std::optional<unsigned> id = timeline.getBufferId(v))
+          if (timeline.getBuffers()[*id].kind == StorageKind::Heap &&
+              results.insert(*id).second) {
+            const Buffer &buffer = timeline.getBuffers()[*id];
+            resultLive[buffer.defIndex] += buffer.bytes;
+            resultLive[buffer.lastUseIndex + 1] -= buffer.bytes;
+          }
+    int64_t held = 0;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      held += resultLive[i];
+      int64_t rest = timeline.getLiveBytes()[i] - held;
+      if (rest > report.nonResultPeakBytes) {
+        report.nonResultPeakBytes = rest;
+        report.nonResultPeakOp = makeOpRef(graph, ops[i]);
+      }
+    }
+  }
 
   // Name values as the printed function would.
   AsmState state(funcOp);
@@ -153,6 +178,22 @@ void mlir::remat::printTextReport(const FunctionReport &r,
          << (e.backwardUses > 2 ? "s" : "");
     os << "\n";
   }
+  // The step's peak less its results (weight gradients, outputs), which any
+  // schedule must hold at the end.
+  os << "  peak beyond results: " << formatBytes(r.nonResultPeakBytes) << " ("
+     << r.nonResultPeakBytes << " B) at op #" << r.nonResultPeakOp.index
+     << " " << r.nonResultPeakOp.name << " (" << r.nonResultPeakOp.loc
+     << ")\n";
+  if (r.attentions.empty())
+    return;
+  unsigned tiled = llvm::count_if(r.attentions, [](const AttentionEntry &e) {
+    return e.tiled;
+  });
+  os << "  attention: " << tiled << " tiled, " << r.attentions.size() - tiled
+     << " not\n";
+  for (const AttentionEntry &e : r.attentions)
+    os << "    " << (e.tiled ? "tiled " : "not tiled: ") << e.detail << " ("
+       << e.loc << ")\n";
 }
 
 static llvm::json::Object toJSON(const OpRef &ref) {
@@ -177,6 +218,10 @@ llvm::json::Value mlir::remat::toJSON(const FunctionReport &r) {
   llvm::json::Array live;
   for (int64_t bytes : r.liveBytes)
     live.push_back(bytes);
+  llvm::json::Array attentions;
+  for (const AttentionEntry &e : r.attentions)
+    attentions.push_back(llvm::json::Object{
+        {"tiled", e.tiled}, {"detail", e.detail}, {"loc", e.loc}});
   return llvm::json::Object{
       {"name", r.name},
       {"forward_ops", r.forwardOps},
@@ -185,12 +230,15 @@ llvm::json::Value mlir::remat::toJSON(const FunctionReport &r) {
       {"saved_bytes", r.savedBytes},
       {"peak_bytes", r.peakBytes},
       {"peak_op", ::toJSON(r.peakOp)},
+      {"peak_beyond_results_bytes", r.nonResultPeakBytes},
+      {"peak_beyond_results_op", ::toJSON(r.nonResultPeakOp)},
       {"forward_flops", r.forwardFlops},
       {"backward_flops", r.backwardFlops},
       {"recompute_flops", r.recomputeFlops},
       {"saved", std::move(saved)},
       {"phases", r.phases},
       {"live_bytes", std::move(live)},
+      {"attentions", std::move(attentions)},
   };
 }
 

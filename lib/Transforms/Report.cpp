@@ -61,6 +61,7 @@ void RematReportPass::runOnOperation() {
   if (failed(forEachTrainingGraph(root, [&](TrainingGraph &graph) {
         MemoryTimeline timeline = MemoryTimeline::build(graph.getBody());
         reports.push_back(buildFunctionReport(graph, timeline));
+        reports.back().attentions = describeAttentions(graph.getBody());
       })))
     return signalPassFailure();
 

@@ -26,7 +26,8 @@
 //
 // Every intermediate must have no other user (looking through reshapes
 // that only regroup batch dimensions); anything else is left untiled with
-// a remark at the softmax. Element type f32.
+// a remark at the softmax. Element types f32, bf16 and f16, one for the
+// whole attention; the tiles compute in it, as the untiled graph does.
 //
 // Produced (B: batch dims of bmm space, if any):
 //
@@ -52,7 +53,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Analysis/MemoryReport.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -182,6 +185,12 @@ static FailureOr<Contraction> getContraction(Operation *op, int nb) {
   auto linalgOp = cast<linalg::LinalgOp>(op);
   if (!linalgOp.hasPureTensorSemantics() ||
       !isZeroFill(linalgOp.getDpsInits()[0]))
+    return failure();
+  // No casts in the contraction: one element type throughout.
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  if (llvm::any_of(op->getOperandTypes(), [&](Type t) {
+        return getElementTypeOrSelf(t) != elementType;
+      }))
     return failure();
   SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
   auto dimsOf = [&](AffineMap map, std::array<int, 2> &dims) {
@@ -450,12 +459,12 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       softmax.getDimension() != uint64_t(chainType.getRank() - 1))
     return fail("the softmax is not over the last dimension of a static "
                 "tensor");
-  if (!chainType.getElementType().isF32()) {
+  Type elementType = chainType.getElementType();
+  if (!elementType.isF32() && !elementType.isBF16() && !elementType.isF16()) {
     std::string type;
     llvm::raw_string_ostream os(type);
-    os << chainType.getElementType();
-    return fail("element type " + type +
-                " (only f32 is tiled in this version)");
+    os << elementType;
+    return fail("element type " + type + " (f32, bf16 and f16 are tiled)");
   }
   att.sq = chainType.getDimSize(chainType.getRank() - 2);
   att.sk = chainType.getDimSize(chainType.getRank() - 1);
@@ -820,7 +829,8 @@ class Emitter {
 public:
   Emitter(Attention &att, int64_t bq, int64_t bk)
       : att(att), bq(bq), bk(bk),
-        f32(Float32Type::get(att.softmax.getContext())) {}
+        et(cast<RankedTensorType>(att.softmax.getInput().getType())
+               .getElementType()) {}
 
   /// Forward loops at the context product; returns (O, L).
   std::pair<Value, Value> emitForward(OpBuilder &b, Location loc);
@@ -858,13 +868,13 @@ private:
     return 0;
   }
   Value cst(OpBuilder &b, Location loc, double v) {
-    return arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(v));
+    return arith::ConstantOp::create(b, loc, et, FloatAttr::get(et, v));
   }
   Value index(OpBuilder &b, Location loc, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
   Value empty(OpBuilder &b, Location loc, ArrayRef<int64_t> s) {
-    return tensor::EmptyOp::create(b, loc, s, f32);
+    return tensor::EmptyOp::create(b, loc, s, et);
   }
   Value fill(OpBuilder &b, Location loc, ArrayRef<int64_t> s, double v) {
     return linalg::FillOp::create(b, loc, cst(b, loc, v), empty(b, loc, s))
@@ -901,16 +911,17 @@ private:
   Value scoresTile(OpBuilder &b, Location loc, Value qi, Value kj, Value qOff,
                    Value kOff);
   AffineMap identity() const {
-    return AffineMap::getMultiDimIdentityMap(rank(), f32.getContext());
+    return AffineMap::getMultiDimIdentityMap(rank(), et.getContext());
   }
   AffineMap rowMap() const { return identity().getMajorSubMap(rank() - 1); }
   AffineMap rowIdentity() const {
-    return AffineMap::getMultiDimIdentityMap(rank() - 1, f32.getContext());
+    return AffineMap::getMultiDimIdentityMap(rank() - 1, et.getContext());
   }
 
   Attention &att;
   int64_t bq, bk;
-  Type f32;
+  /// The attention's element type: every tile is computed in it.
+  Type et;
 };
 } // namespace
 
@@ -990,7 +1001,7 @@ Value Emitter::insertRow(OpBuilder &b, Location loc, Value tile, Value into,
 
 Value Emitter::contract(OpBuilder &b, Location loc, Value a, Labels la,
                         Value bv, Labels lb, Labels out, Label k, Value init) {
-  MLIRContext *ctx = f32.getContext();
+  MLIRContext *ctx = et.getContext();
   int n = att.nb + 3;
   auto dimOf = [&](Label l) {
     return l == out[0] ? att.nb : l == out[1] ? att.nb + 1 : att.nb + 2;
@@ -1023,7 +1034,7 @@ Value Emitter::map(
   auto initType = cast<RankedTensorType>(init.getType());
   SmallVector<AffineMap> maps(inMaps);
   maps.push_back(
-      AffineMap::getMultiDimIdentityMap(initType.getRank(), f32.getContext()));
+      AffineMap::getMultiDimIdentityMap(initType.getRank(), et.getContext()));
   SmallVector<utils::IteratorType> iters(initType.getRank(),
                                          utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
@@ -1056,7 +1067,7 @@ Value Emitter::reduceRows(OpBuilder &b, Location loc, Value x, double start,
 
 Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
                          Value qOff, Value kOff) {
-  MLIRContext *ctx = f32.getContext();
+  MLIRContext *ctx = et.getContext();
   SmallVector<Value> ins(step.op.getNumDpsInputs());
   SmallVector<AffineMap> maps(step.op.getNumDpsInputs());
   ins[step.xInput] = x;
@@ -1170,10 +1181,12 @@ Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
 
 /// exp(x - m) with m replaced by 0 where it is -inf (a row masked so far).
 static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
-  Type f32 = x.getType();
+  Type type = x.getType();
   Value ninf = arith::ConstantOp::create(
-      b, loc, f32, b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
-  Value zero = arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(0.0));
+      b, loc, type,
+      FloatAttr::get(type, -std::numeric_limits<double>::infinity()));
+  Value zero =
+      arith::ConstantOp::create(b, loc, type, FloatAttr::get(type, 0.0));
   Value isInf =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
   Value safe = arith::SelectOp::create(b, loc, isInf, zero, m);
@@ -1293,7 +1306,7 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
   Value dqInit =
       linalg::FillOp::create(
           b, loc, cst(b, loc, 0.0),
-          tensor::EmptyOp::create(b, loc, qType.getShape(), f32).getResult())
+          tensor::EmptyOp::create(b, loc, qType.getShape(), et).getResult())
           .getResult(0);
   Value dkInit = empty(b, loc, kType.getShape());
   Value dvInit = empty(b, loc, shape(att.sk, att.vd));
@@ -1354,7 +1367,7 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                                 r = arith::MulFOp::create(
                                     b, l, r,
                                     arith::ConstantOp::create(
-                                        b, l, f32, FloatAttr::get(f32, *c)));
+                                        b, l, et, FloatAttr::get(et, *c)));
                               return r;
                             });
               for (const Step &step : att.gradSteps)
@@ -1381,6 +1394,47 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
+
+/// Whether `softmax` reads a product Q K^T through elementwise ops (and
+/// batch views): attention, matched or not.
+static bool looksLikeAttention(linalg::SoftmaxOp softmax) {
+  Value x = softmax.getInput();
+  for (int depth = 0; depth < 16; ++depth) {
+    Operation *def = stripViews(x).getDefiningOp();
+    if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
+      return true;
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(def);
+    if (!generic || !allParallel(generic) || generic.getNumResults() != 1)
+      return false;
+    SmallVector<Value> inputs = generic.getDpsInputs();
+    auto same = llvm::find_if(inputs, [&](Value in) {
+      return in.getType() == generic.getResult(0).getType();
+    });
+    if (same == inputs.end())
+      return false;
+    x = *same;
+  }
+  return false;
+}
+
+std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
+  std::vector<AttentionEntry> entries;
+  for (Operation &op : body) {
+    if (auto shape =
+            op.getAttrOfType<StringAttr>(RematDialect::kAttentionAttrName)) {
+      entries.push_back({true, shape.str(), formatLocation(op.getLoc())});
+      continue;
+    }
+    auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
+    if (!softmax || !looksLikeAttention(softmax))
+      continue;
+    std::string why;
+    if (matchAttention(softmax, why))
+      why = "matches (attention=tiled tiles it)";
+    entries.push_back({false, why, formatLocation(softmax.getLoc())});
+  }
+  return entries;
+}
 
 /// Erases the matched ops (all unused once their results are replaced) and
 /// the destinations and constants only they used.
@@ -1459,6 +1513,9 @@ void RematTileAttentionPass::runOnOperation() {
     OpBuilder b(att->context.op);
     Location loc = att->softmax.getLoc();
     auto [o, lse] = emitter.emitForward(b, loc);
+    o.getDefiningOp()->setAttr(
+        RematDialect::kAttentionAttrName,
+        b.getStringAttr(llvm::formatv("{0}x{1}", bq, bk)));
     Operation *firstBackward = att->gradV.op->isBeforeInBlock(att->gradProbs.op)
                                    ? att->gradV.op
                                    : att->gradProbs.op;

@@ -41,6 +41,12 @@
 // JSON-NEXT:       1024
 // JSON-NEXT:     ],
 // JSON-NEXT:     "name": "views",
+// JSON-NEXT:     "peak_beyond_results_bytes": 2048,
+// JSON-NEXT:     "peak_beyond_results_op": {
+// JSON-NEXT:       "index": 1,
+// JSON-NEXT:       "loc": "{{.*}}report.mlir:{{[0-9]+}}:8",
+// JSON-NEXT:       "op": "math.tanh"
+// JSON-NEXT:     },
 // JSON-NEXT:     "peak_bytes": 3072,
 // JSON-NEXT:     "peak_op": {
 // JSON-NEXT:       "index": 5,

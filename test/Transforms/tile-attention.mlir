@@ -18,6 +18,25 @@
 // BATCHED-NOT:     linalg.softmax
 // BATCHED-NOT:     = linalg.{{.+}} -> tensor<2x2x16x16xf32>
 
+// -remat-report lists each attention: before, untiled but matching; after,
+// tiled with its tile shape. It also gives the peak of live bytes beyond the
+// step's results (the context and dQ, dK, dV here).
+// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=REPORT-BEFORE
+// REPORT-BEFORE: peak beyond results: 16.2 KiB (16640 B)
+// REPORT-BEFORE-NEXT: attention: 0 tiled, 1 not
+// REPORT-BEFORE-NEXT:   not tiled: matches (attention=tiled tiles it) (attn.softmax)
+// RUN: remat-opt %t.batched.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=REPORT-AFTER
+// REPORT-AFTER: peak beyond results:
+// REPORT-AFTER-NEXT: attention: 1 tiled, 0 not
+// REPORT-AFTER-NEXT:   tiled 8x4 ({{.+}}.batched.mlir:{{[0-9]+}}:{{[0-9]+}})
+// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=8 block-k=4" -remat-report="format=json" -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=JSON
+// JSON:      "attentions": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "detail": "8x4",
+// JSON-NEXT:     "loc": "attn.softmax",
+// JSON-NEXT:     "tiled": true
+// JSON:      "peak_beyond_results_bytes":
+
 // Block sizes that do not divide the sequence: untiled, with a remark.
 // RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ODD
 // ODD: remark: {{.*}}attention not tiled: block sizes 5 x 16 do not divide the sequence lengths 16 x 16
@@ -267,8 +286,9 @@ func.func @probs_returned(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8
 
 // -----
 
-// Tests that bf16 attention is left untiled in this version, with a remark.
-// CHECK-LABEL: func.func @bf16
+// Tests that f64 attention is left untiled (f32, bf16 and f16 are tiled),
+// with a remark.
+// CHECK-LABEL: func.func @f64
 // CHECK:         linalg.softmax
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
@@ -277,65 +297,65 @@ func.func @probs_returned(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8
 #rhsT = affine_map<(m, n, k) -> (n, k)>
 #lhsT = affine_map<(m, n, k) -> (k, m)>
 #out = affine_map<(m, n, k) -> (m, n)>
-func.func @bf16(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %v: tensor<8x4xbf16>,
-                %dout: tensor<8x4xbf16> {remat.cotangent})
-    -> (tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>) {
-  %zero = arith.constant 0.0 : bf16
-  %half = arith.constant 0.5 : bf16
-  %e0 = tensor.empty() : tensor<8x8xbf16>
-  %f0 = linalg.fill ins(%zero : bf16) outs(%e0 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+func.func @f64(%q: tensor<8x4xf64>, %k: tensor<8x4xf64>, %v: tensor<8x4xf64>,
+                %dout: tensor<8x4xf64> {remat.cotangent})
+    -> (tensor<8x4xf64>, tensor<8x4xf64>, tensor<8x4xf64>, tensor<8x4xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %half = arith.constant 0.5 : f64
+  %e0 = tensor.empty() : tensor<8x8xf64>
+  %f0 = linalg.fill ins(%zero : f64) outs(%e0 : tensor<8x8xf64>) -> tensor<8x8xf64>
   %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
-      ins(%q, %k : tensor<8x4xbf16>, tensor<8x4xbf16>) outs(%f0 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
-  %e1 = tensor.empty() : tensor<8x8xbf16>
+      ins(%q, %k : tensor<8x4xf64>, tensor<8x4xf64>) outs(%f0 : tensor<8x8xf64>) -> tensor<8x8xf64>
+  %e1 = tensor.empty() : tensor<8x8xf64>
   %scaled = linalg.generic {indexing_maps = [#id,  #id], iterator_types = ["parallel", "parallel"]}
-      ins(%scores  : tensor<8x8xbf16> ) outs(%e1 : tensor<8x8xbf16>) {
-  ^bb0(%s: bf16,  %o: bf16):
-    %m = arith.mulf %s, %half : bf16
-    linalg.yield %m : bf16
-  } -> tensor<8x8xbf16>
-  %e2 = tensor.empty() : tensor<8x8xbf16>
-  // expected-remark @+1 {{attention not tiled: element type bf16 (only f32 is tiled in this version)}}
-  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xbf16>)
-      outs(%e2 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
-  %e5 = tensor.empty() : tensor<8x4xbf16>
-  %f5 = linalg.fill ins(%zero : bf16) outs(%e5 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
-  %out = linalg.matmul ins(%probs, %v : tensor<8x8xbf16>, tensor<8x4xbf16>)
-      outs(%f5 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
-  %e6 = tensor.empty() : tensor<8x4xbf16>
-  %f6 = linalg.fill ins(%zero : bf16) outs(%e6 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+      ins(%scores  : tensor<8x8xf64> ) outs(%e1 : tensor<8x8xf64>) {
+  ^bb0(%s: f64,  %o: f64):
+    %m = arith.mulf %s, %half : f64
+    linalg.yield %m : f64
+  } -> tensor<8x8xf64>
+  %e2 = tensor.empty() : tensor<8x8xf64>
+  // expected-remark @+1 {{attention not tiled: element type f64 (f32, bf16 and f16 are tiled)}}
+  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xf64>)
+      outs(%e2 : tensor<8x8xf64>) -> tensor<8x8xf64>
+  %e5 = tensor.empty() : tensor<8x4xf64>
+  %f5 = linalg.fill ins(%zero : f64) outs(%e5 : tensor<8x4xf64>) -> tensor<8x4xf64>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xf64>, tensor<8x4xf64>)
+      outs(%f5 : tensor<8x4xf64>) -> tensor<8x4xf64>
+  %e6 = tensor.empty() : tensor<8x4xf64>
+  %f6 = linalg.fill ins(%zero : f64) outs(%e6 : tensor<8x4xf64>) -> tensor<8x4xf64>
   %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
-      ins(%probs, %dout : tensor<8x8xbf16>, tensor<8x4xbf16>) outs(%f6 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
-  %e7 = tensor.empty() : tensor<8x8xbf16>
-  %f7 = linalg.fill ins(%zero : bf16) outs(%e7 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+      ins(%probs, %dout : tensor<8x8xf64>, tensor<8x4xf64>) outs(%f6 : tensor<8x4xf64>) -> tensor<8x4xf64>
+  %e7 = tensor.empty() : tensor<8x8xf64>
+  %f7 = linalg.fill ins(%zero : f64) outs(%e7 : tensor<8x8xf64>) -> tensor<8x8xf64>
   %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
-      ins(%dout, %v : tensor<8x4xbf16>, tensor<8x4xbf16>) outs(%f7 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
-  %e9 = tensor.empty() : tensor<8xbf16>
-  %f9 = linalg.fill ins(%zero : bf16) outs(%e9 : tensor<8xbf16>) -> tensor<8xbf16>
+      ins(%dout, %v : tensor<8x4xf64>, tensor<8x4xf64>) outs(%f7 : tensor<8x8xf64>) -> tensor<8x8xf64>
+  %e9 = tensor.empty() : tensor<8xf64>
+  %f9 = linalg.fill ins(%zero : f64) outs(%e9 : tensor<8xf64>) -> tensor<8xf64>
   %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
-      ins(%dprobs, %probs : tensor<8x8xbf16>, tensor<8x8xbf16>) outs(%f9 : tensor<8xbf16>) {
-  ^bb0(%g: bf16, %p: bf16, %acc: bf16):
-    %m = arith.mulf %g, %p : bf16
-    %a = arith.addf %acc, %m : bf16
-    linalg.yield %a : bf16
-  } -> tensor<8xbf16>
-  %e10 = tensor.empty() : tensor<8x8xbf16>
+      ins(%dprobs, %probs : tensor<8x8xf64>, tensor<8x8xf64>) outs(%f9 : tensor<8xf64>) {
+  ^bb0(%g: f64, %p: f64, %acc: f64):
+    %m = arith.mulf %g, %p : f64
+    %a = arith.addf %acc, %m : f64
+    linalg.yield %a : f64
+  } -> tensor<8xf64>
+  %e10 = tensor.empty() : tensor<8x8xf64>
   %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%dprobs, %probs, %rowsum : tensor<8x8xbf16>, tensor<8x8xbf16>, tensor<8xbf16>) outs(%e10 : tensor<8x8xbf16>) {
-  ^bb0(%g: bf16, %p: bf16, %r: bf16, %o: bf16):
-    %d = arith.subf %g, %r : bf16
-    %m = arith.mulf %p, %d : bf16
-    %s = arith.mulf %m, %half : bf16
-    linalg.yield %s : bf16
-  } -> tensor<8x8xbf16>
-  %e11 = tensor.empty() : tensor<8x4xbf16>
-  %f11 = linalg.fill ins(%zero : bf16) outs(%e11 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
-  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xbf16>, tensor<8x4xbf16>)
-      outs(%f11 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
-  %e12 = tensor.empty() : tensor<8x4xbf16>
-  %f12 = linalg.fill ins(%zero : bf16) outs(%e12 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xf64>, tensor<8x8xf64>, tensor<8xf64>) outs(%e10 : tensor<8x8xf64>) {
+  ^bb0(%g: f64, %p: f64, %r: f64, %o: f64):
+    %d = arith.subf %g, %r : f64
+    %m = arith.mulf %p, %d : f64
+    %s = arith.mulf %m, %half : f64
+    linalg.yield %s : f64
+  } -> tensor<8x8xf64>
+  %e11 = tensor.empty() : tensor<8x4xf64>
+  %f11 = linalg.fill ins(%zero : f64) outs(%e11 : tensor<8x4xf64>) -> tensor<8x4xf64>
+  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xf64>, tensor<8x4xf64>)
+      outs(%f11 : tensor<8x4xf64>) -> tensor<8x4xf64>
+  %e12 = tensor.empty() : tensor<8x4xf64>
+  %f12 = linalg.fill ins(%zero : f64) outs(%e12 : tensor<8x4xf64>) -> tensor<8x4xf64>
   %dk = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
-      ins(%dscores, %q : tensor<8x8xbf16>, tensor<8x4xbf16>) outs(%f12 : tensor<8x4xbf16>) -> tensor<8x4xbf16>
-  return %out, %dq, %dk, %dv  : tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>, tensor<8x4xbf16>
+      ins(%dscores, %q : tensor<8x8xf64>, tensor<8x4xf64>) outs(%f12 : tensor<8x4xf64>) -> tensor<8x4xf64>
+  return %out, %dq, %dk, %dv  : tensor<8x4xf64>, tensor<8x4xf64>, tensor<8x4xf64>, tensor<8x4xf64>
 }
 
 // -----

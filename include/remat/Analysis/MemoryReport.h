@@ -35,6 +35,16 @@ struct SavedEntry {
   unsigned backwardUses = 0;
 };
 
+/// An attention of the function: tiled by -remat-tile-attention, or not
+/// (and why).
+struct AttentionEntry {
+  bool tiled = false;
+  /// The tile shape ("64x64") if tiled, otherwise why it is not (or
+  /// "matches" when -remat-tile-attention would tile it).
+  std::string detail;
+  std::string loc;
+};
+
 struct FunctionReport {
   std::string name;
   unsigned forwardOps = 0, backwardOps = 0;
@@ -47,6 +57,12 @@ struct FunctionReport {
   std::vector<int64_t> liveBytes;
   /// 'F' or 'B' per op, in program order.
   std::string phases;
+  /// The peak of live bytes that are not the step's results (buffers the
+  /// function returns), and where it is reached.
+  int64_t nonResultPeakBytes = 0;
+  OpRef nonResultPeakOp;
+  /// Filled by the caller (-remat-report asks -remat-tile-attention).
+  std::vector<AttentionEntry> attentions;
 };
 
 FunctionReport buildFunctionReport(const TrainingGraph &graph,

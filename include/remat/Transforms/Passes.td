@@ -259,7 +259,8 @@ def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
     `rowsum(dP * P)`), so results are not bit-identical to the untiled graph:
     the pass is opt-in (`attention=tiled` in `-remat-pipeline`). Anything
     that does not match exactly is left as it is, with a remark at the
-    softmax saying why. f32 only in this version.
+    softmax saying why. Element types f32, bf16 and f16 (the tiles compute
+    in the graph's own type).
   }];
   let options = [
     Option<"blockQ", "block-q", "int64_t", /*default=*/"64",

@@ -9,6 +9,7 @@
 #ifndef REMAT_TRANSFORMS_REMATERIALIZE_H
 #define REMAT_TRANSFORMS_REMATERIALIZE_H
 
+#include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/TrainingGraph.h"
 
 namespace mlir::remat {
@@ -31,6 +32,12 @@ void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats);
 /// -remat-schedule on one block: reorders it by the memory-aware list
 /// schedule if that lowers the peak; returns whether it did.
 bool scheduleForMemory(Block &body);
+
+/// The attentions of `body` as -remat-report lists them: each forward loop
+/// -remat-tile-attention wrote (`remat.attention`), and each softmax over a
+/// product Q K^T (through elementwise ops) it did not tile, with the reason
+/// its matcher gives ("matches" if it would tile it).
+std::vector<AttentionEntry> describeAttentions(Block &body);
 
 } // namespace mlir::remat
 

@@ -184,3 +184,25 @@ func.func @unknown_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @unknown_arg_attr(%x: tensor<4xf32> {remat.seed}) -> tensor<4xf32> {
   return %x : tensor<4xf32>
 }
+
+// -----
+
+// Tests that remat.attention must be a tile shape on an scf.for.
+func.func @attention_attr_not_a_shape(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'remat.attention' must be a string "BQxBK" (the tile shape, e.g. "64x64") on an scf.for, got "64"}}
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %x) -> (tensor<4xf32>) {
+    scf.yield %a : tensor<4xf32>
+  } {remat.attention = "64"}
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// Tests that remat.attention belongs on a loop.
+func.func @attention_attr_not_on_a_loop(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.attention' must be a string "BQxBK"}}
+  %e = math.exp %x {remat.attention = "64x64"} : tensor<4xf32>
+  return %e : tensor<4xf32>
+}

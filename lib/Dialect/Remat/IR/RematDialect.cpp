@@ -74,6 +74,18 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a #remat.cost attribute";
     return success();
   }
+  if (name == kAttentionAttrName) {
+    auto str = dyn_cast<StringAttr>(attr.getValue());
+    int64_t bq = 0, bk = 0;
+    auto [q, k] =
+        str ? str.getValue().split('x') : std::pair<StringRef, StringRef>();
+    if (op->getName().getStringRef() != "scf.for" || !str ||
+        q.getAsInteger(10, bq) || k.getAsInteger(10, bk) || bq < 1 || bk < 1)
+      return op->emitError()
+             << "'" << name << "' must be a string \"BQxBK\" (the tile "
+             << "shape, e.g. \"64x64\") on an scf.for, got " << attr.getValue();
+    return success();
+  }
   if (name == kCotangentAttrName)
     return op->emitError() << "'" << name
                            << "' belongs on a function argument; mark a "

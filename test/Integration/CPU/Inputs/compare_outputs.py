@@ -30,10 +30,14 @@ def load(path):
         (length,) = struct.unpack("<I", data[8:12])
         start = 12
     header = ast.literal_eval(data[start:start + length].decode("latin1"))
-    if header["fortran_order"] or header["descr"] not in TYPECODES:
+    if header["fortran_order"] or (header["descr"] not in TYPECODES and
+                                   header["descr"] != "<f2"):
         raise ValueError(f"{path}: unsupported layout {header}")
+    body = data[start + length:]
+    if header["descr"] == "<f2":
+        return tuple(header["shape"]), list(struct.unpack("<%de" % (len(body) // 2), body))
     values = array(TYPECODES[header["descr"]])
-    values.frombytes(data[start + length:])
+    values.frombytes(body)
     return tuple(header["shape"]), [float(v) for v in values]
 
 

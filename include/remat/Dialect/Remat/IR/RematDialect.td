@@ -34,6 +34,8 @@ def Remat_Dialect : Dialect {
     - `remat.policy` (`"save"` or `"recompute"`, on an op): a per-op
       override, like PyTorch's MUST_SAVE / MUST_RECOMPUTE.
     - `remat.cost` (`#remat.cost<...>`): an op's cost, written for inspection.
+    - `remat.attention` (`"BQxBK"`): on the forward `scf.for` of an attention
+      that -remat-tile-attention tiled, its tile shape.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -43,6 +45,7 @@ def Remat_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kSeedAttrName = "remat.seed";
     static constexpr ::llvm::StringLiteral kPolicyAttrName = "remat.policy";
     static constexpr ::llvm::StringLiteral kCostAttrName = "remat.cost";
+    static constexpr ::llvm::StringLiteral kAttentionAttrName = "remat.attention";
   }];
 }
 

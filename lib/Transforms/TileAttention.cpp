@@ -480,6 +480,13 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     std::optional<Step> step;
     if (generic)
       step = matchStep(generic, att.sq, att.sk);
+    if (!step && generic &&
+        llvm::any_of(generic.getBody()->getOperations(), [](Operation &op) {
+          return isa<arith::ExtFOp, arith::TruncFOp>(op);
+        }))
+      return fail("the scores pass through precision conversions (extf / "
+                  "truncf, as the importer writes bf16 and f16 steps), which "
+                  "are not matched yet");
     if (!step)
       return fail("the softmax input is not Q K^T through scaling and "
                   "masking steps (x * c, x / c, select with a 2-D i1 mask)");
@@ -1407,8 +1414,10 @@ static bool looksLikeAttention(linalg::SoftmaxOp softmax) {
     if (!generic || !allParallel(generic) || generic.getNumResults() != 1)
       return false;
     SmallVector<Value> inputs = generic.getDpsInputs();
+    auto shape = cast<ShapedType>(generic.getResult(0).getType()).getShape();
     auto same = llvm::find_if(inputs, [&](Value in) {
-      return in.getType() == generic.getResult(0).getType();
+      auto type = dyn_cast<ShapedType>(in.getType());
+      return type && type.getShape() == shape;
     });
     if (same == inputs.end())
       return false;

@@ -305,3 +305,26 @@ def h_constant_pad_nd(L, a, pad, value=0):
         name, a.value, base.value, ", ".join(str(max(v, 0)) for v in lo),
         ", ".join(map(str, a.shape)), ", ".join(["1"] * r), ttype(a.shape, elem), ttype(shape, elem)))
     return Tensor(name, shape, elem)
+
+
+@handles("pixel_shuffle")
+def h_pixel_shuffle(L, a, r):
+    """(..., C*r*r, H, W) -> (..., C, H*r, W*r): a split of the channels, a
+    permutation and a merge (one copy, as in PyTorch)."""
+    shape, _ = L.out()
+    *lead, c, h, w = a.shape
+    k = len(lead)
+    t = L.fn.reshape(a, tuple(lead) + (c // (r * r), r, r, h, w))
+    t = t.permuted(list(range(k)) + [k, k + 3, k + 1, k + 4, k + 2])
+    return L.fn.reshape(t, tuple(shape))
+
+
+@handles("pixel_unshuffle")
+def h_pixel_unshuffle(L, a, r):
+    """(..., C, H*r, W*r) -> (..., C*r*r, H, W), pixel_shuffle's inverse."""
+    shape, _ = L.out()
+    *lead, c, h, w = a.shape
+    k = len(lead)
+    t = L.fn.reshape(a, tuple(lead) + (c, h // r, r, w // r, r))
+    t = t.permuted(list(range(k)) + [k, k + 2, k + 4, k + 1, k + 3])
+    return L.fn.reshape(t, tuple(shape))

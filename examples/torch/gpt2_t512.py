@@ -30,3 +30,13 @@ def make():
 
 def make_nodrop():
     return _make(0.0)
+
+
+def make_small_b1():
+    """A one-layer GPT-2 (d=32, 2 heads, 32 tokens) on one sequence: with
+    batch 1 the importer gives backward's products their own transposed
+    copies of V and dO, which -remat-tile-attention recognizes."""
+    torch.manual_seed(0)
+    model = GPT2(vocab=64, d=32, heads=2, seq=32, layers=1, dropout=0.1)
+    idx = torch.randint(0, 64, (1, 32))
+    return model, (idx, torch.roll(idx, -1, dims=1))

@@ -229,14 +229,68 @@ static std::pair<Labels, Labels> deriveLabels(const Contraction &c, Label m,
 
 /// Whether `c` computes out labels (m, n) contracting `k` from operands x
 /// (labels lx) and y (labels ly), in either order.
+/// For a pure copy (a linalg.generic whose body yields its one input, as
+/// importers write transpositions), its source and, per result dimension,
+/// the source dimension it reads.
+static std::optional<std::pair<Value, SmallVector<unsigned>>>
+getCopySource(Value value) {
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
+      generic.getNumLoops() != generic.getNumParallelLoops() ||
+      !generic.getIndexingMapsArray().back().isIdentity())
+    return std::nullopt;
+  Block *body = generic.getBody();
+  if (body->getOperations().size() != 1 ||
+      body->getTerminator()->getOperand(0) != body->getArgument(0))
+    return std::nullopt;
+  AffineMap map = generic.getIndexingMapsArray()[0];
+  SmallVector<unsigned> srcDim(generic.getNumLoops(), ~0u);
+  for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      srcDim[dim.getPosition()] = r;
+    else if (!isa<AffineConstantExpr>(expr))
+      return std::nullopt;
+  }
+  if (llvm::is_contained(srcDim, ~0u))
+    return std::nullopt;
+  return std::make_pair(generic.getDpsInputs()[0], srcDim);
+}
+
+/// Whether `operand` (labels `lo`) holds tensor `x` (labels `lx`): the same
+/// value up to batch views, or two copies of one source whose dimensions
+/// carry the same labels (the batch first when `nb`).
+static bool isSameTensor(Value operand, Labels lo, Value x, Labels lx, int nb) {
+  operand = stripViews(operand);
+  x = stripViews(x);
+  if (operand == x)
+    return lo == lx;
+  auto co = getCopySource(operand), cx = getCopySource(x);
+  if (!co || !cx || co->first != cx->first ||
+      co->second.size() != size_t(nb + 2) ||
+      cx->second.size() != co->second.size())
+    return false;
+  // The label of each source dimension, from x; -1 for the batch.
+  DenseMap<unsigned, int> labelOf;
+  for (int i = 0; i < nb + 2; ++i)
+    labelOf[cx->second[i]] = i < nb ? -1 : int(lx[i - nb]);
+  for (int i = 0; i < nb + 2; ++i) {
+    auto it = labelOf.find(co->second[i]);
+    if (it == labelOf.end() || it->second != (i < nb ? -1 : int(lo[i - nb])))
+      return false;
+  }
+  return true;
+}
+
+/// Whether `c` computes out labels (m, n) contracting `k` from operands x
+/// (labels lx) and y (labels ly), in either order.
 static bool computes(const Contraction &c, Label m, Label n, Label k, Value x,
                      Labels lx, Value y, Labels ly) {
   auto [la, lb] = deriveLabels(c, m, n, k);
-  Value a = stripViews(c.a), b = stripViews(c.b);
-  x = stripViews(x);
-  y = stripViews(y);
-  return (a == x && la == lx && b == y && lb == ly) ||
-         (a == y && la == ly && b == x && lb == lx);
+  int nb = isa<linalg::BatchMatmulOp>(c.op) ? 1 : 0;
+  return (isSameTensor(c.a, la, x, lx, nb) &&
+          isSameTensor(c.b, lb, y, ly, nb)) ||
+         (isSameTensor(c.a, la, y, ly, nb) && isSameTensor(c.b, lb, x, lx, nb));
 }
 
 /// Block argument index of `value` in `generic`'s body, if it is one.
@@ -1464,12 +1518,9 @@ static void eraseMatched(Attention &att) {
   SmallVector<Operation *> work(producers.begin(), producers.end());
   while (!work.empty()) {
     Operation *op = work.pop_back_val();
-    // The dropout mask's producer too, when the tiles re-draw it.
-    bool redrawnDrop = att.dropout && op == att.drop.getDefiningOp() &&
-                       isa<linalg::GenericOp>(op) && isMemoryEffectFree(op);
-    if (!op->use_empty() ||
-        (!redrawnDrop &&
-         !isa<linalg::FillOp, tensor::EmptyOp, arith::ConstantOp>(op)))
+    // Pure producers only they used: the dropout mask's when the tiles
+    // re-draw it, copies of Q, K, V or dO made for the backward products.
+    if (!op->use_empty() || !isMemoryEffectFree(op) || op->getNumRegions() > 1)
       continue;
     SmallVector<Operation *> defs;
     for (Value operand : op->getOperands())

@@ -190,6 +190,22 @@ def _adaptive_bounds(bd, o, size, out):
     return start, end
 
 
+def _adaptive_tap(bd, sizes, outs):
+    """Inside a loop over outputs (dims 2, 3) and window taps (dims 4, 5):
+    (valid, the input position as indices [n, c, y, x], [y, x] as i64); a
+    tap past its window's end is invalid and reads a clamped position."""
+    ok, at, pos = None, [bd.index(0), bd.index(1)], []
+    for axis, (dim, tap) in enumerate(((2, 4), (3, 5))):
+        start, end = _adaptive_bounds(bd, _i64(bd, dim), sizes[axis], outs[axis])
+        p = bd.binary("add", start, _i64(bd, tap), "i64")
+        good = bd.cmp("lt", p, end, "i64")
+        ok = good if ok is None else bd.binary("and", ok, good, "i1")
+        p = bd.binary("min", p, bd.const(sizes[axis] - 1, "i64"), "i64")
+        pos.append(p)
+        at.append(bd.emit("arith.index_cast %s : i64 to index" % p))
+    return ok, at, pos
+
+
 def _adaptive_count(bd, sizes, outs, c):
     total = None
     for axis, dim in enumerate((2, 3)):
@@ -213,14 +229,7 @@ def h_adaptive_avg_pool(L, x, output_size):
 
     def body(bd, a):
         (acc,) = a
-        ok, at = None, [bd.index(0), bd.index(1)]
-        for axis, (dim, tap) in enumerate(((2, 4), (3, 5))):
-            start, end = _adaptive_bounds(bd, _i64(bd, dim), sizes[axis], outs[axis])
-            pos = bd.binary("add", start, _i64(bd, tap), "i64")
-            good = bd.cmp("lt", pos, end, "i64")
-            ok = good if ok is None else bd.binary("and", ok, good, "i1")
-            pos = bd.binary("min", pos, bd.const(sizes[axis] - 1, "i64"), "i64")
-            at.append(bd.emit("arith.index_cast %s : i64 to index" % pos))
+        ok, at, _ = _adaptive_tap(bd, sizes, outs)
         v = bd.cast(extract(bd, x, at), x.elem, c)
         return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
 
@@ -430,4 +439,54 @@ def h_upsample_bilinear_backward(L, go, output_size, input_size, align_corners, 
         return [bd.binary("add", acc, bd.binary("mul", bd.binary("mul", wh, ww, c), g, c), c)]
 
     r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
+    return _rounded(L, r, shape, elem)
+
+
+@handles("adaptive_max_pool2d")
+def h_adaptive_max_pool(L, x, output_size):
+    """(max, flat argmax) over the adaptive windows of avg pooling, with
+    PyTorch's first-max-wins, NaN-propagating rule."""
+    if len(x.shape) != 4:
+        L.error("adaptive_max_pool2d is supported on NCHW input only, got rank %d" % len(x.shape))
+    shape, elem = L.out(0)
+    ishape, ielem = L.out(1)
+    c = compute_elem(elem)
+    sizes, outs = x.shape[2:], shape[2:]
+    widest = [max(-(-((o + 1) * n) // m) - (o * n) // m for o in range(m)) for n, m in zip(sizes, outs)]
+    x = L.fn.materialize(x)
+    init_v = L.fn.filled(shape, c, float("-inf"))
+    init_i = L.fn.filled(ishape, ielem, -1)
+
+    def body(bd, a):
+        cur, cur_i = a
+        ok, at, pos = _adaptive_tap(bd, sizes, outs)
+        v = bd.cast(extract(bd, x, at), x.elem, c)
+        nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (v, v, c))
+        take = bd.binary("and", ok, bd.binary("or", bd.cmp("gt", v, cur, c), nan, "i1"), "i1")
+        flat = bd.cast(bd.binary("add", bd.binary("mul", pos[0], bd.const(sizes[1], "i64"), "i64"), pos[1], "i64"),
+                       "i64", ielem)
+        return [bd.select(take, v, cur, c), bd.select(take, flat, cur_i, ielem)]
+
+    vals, idx = L.fn.generic([(shape, c), (ishape, ielem)], [], body, reduce_dims=widest, inits=[init_v, init_i])
+    return (_rounded(L, vals, shape, elem), idx)
+
+
+@handles("adaptive_max_pool2d_backward")
+def h_adaptive_max_pool_backward(L, go, x, indices):
+    """dx[y, z] = sum of the gradients whose argmax is y*W + z."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    go, indices = L.fn.materialize(go), L.fn.materialize(indices)
+    w = x.shape[3]
+    ie = indices.elem
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        g, i, acc = a
+        me = bd.binary("add", bd.binary("mul", _i64(bd, 2), bd.const(w, "i64"), "i64"), _i64(bd, 3), "i64")
+        hit = bd.cmp("eq", bd.cast(i, ie, "i64"), me, "i64")
+        return [bd.select(hit, bd.binary("add", acc, bd.cast(g, go.elem, c), c), acc, c)]
+
+    r = L.fn.generic([(shape, c)], [(go, ["d0", "d1", "d4", "d5"]), (indices, ["d0", "d1", "d4", "d5"])], body,
+                     reduce_dims=list(go.shape[2:]), inits=[init])[0]
     return _rounded(L, r, shape, elem)

@@ -182,6 +182,8 @@ TABLE = {
     "adaptive_avg_pool2d": (["_adaptive_avg_pool2d", "_adaptive_avg_pool2d_backward"], (2, 3, 7, 5),
                             lambda p: F.adaptive_avg_pool2d(p, (3, 2)), ()),
     "adaptive_avg_pool2d 7x7": (["_adaptive_avg_pool2d"], (1, 2, 14, 14), lambda p: F.adaptive_avg_pool2d(p, 7), ()),
+    "adaptive_max_pool2d": (["adaptive_max_pool2d", "adaptive_max_pool2d_backward"], (2, 3, 7, 5),
+                            lambda p: F.adaptive_max_pool2d(p, (3, 2)) + F.adaptive_max_pool2d(p, 1).sum(), ()),
     "upsample nearest x2": (["upsample_nearest2d", "upsample_nearest2d_backward"], (1, 2, 3, 4),
                             lambda p: F.interpolate(p, scale_factor=2, mode="nearest") * torch.arange(8.), ()),
     "upsample nearest size": (["upsample_nearest2d", "upsample_nearest2d_backward"], (1, 2, 3, 4),

@@ -54,6 +54,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/MemoryReport.h"
+#include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Transforms/Passes.h"
 #include "remat/Transforms/Rematerialize.h"
 
@@ -1493,7 +1494,7 @@ std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
       continue;
     std::string why;
     if (matchAttention(softmax, why))
-      why = "matches (attention=tiled tiles it)";
+      why = "matches";
     entries.push_back({false, why, formatLocation(softmax.getLoc())});
   }
   return entries;
@@ -1549,6 +1550,16 @@ void RematTileAttentionPass::runOnOperation() {
   }
   SmallVector<linalg::SoftmaxOp> softmaxes;
   func.walk([&](linalg::SoftmaxOp op) { softmaxes.push_back(op); });
+  // Tiling must not raise the predicted peak (-remat-pipeline's guarantee):
+  // one large tile can hold more than the untiled graph. Undone if it does.
+  bool singleBlock = func.getBody().hasOneBlock();
+  OwningOpRef<func::FuncOp> backup;
+  int64_t peakBefore = 0;
+  if (singleBlock && !softmaxes.empty()) {
+    backup = func.clone();
+    peakBefore = MemoryTimeline::build(func.getBody().front()).getPeakBytes();
+  }
+  SmallVector<std::pair<Location, std::string>> tiled;
   for (linalg::SoftmaxOp softmax : softmaxes) {
     std::string why;
     std::optional<Attention> att = matchAttention(softmax, why);
@@ -1585,9 +1596,29 @@ void RematTileAttentionPass::runOnOperation() {
     att->gradQ.op->getResult(0).replaceAllUsesWith(grads[0]);
     att->gradK.op->getResult(0).replaceAllUsesWith(grads[1]);
     att->gradV.op->getResult(0).replaceAllUsesWith(grads[2]);
-    softmax.emitRemark() << "attention tiled: " << bq << " x " << bk
-                         << " tiles over " << att->sq << " x " << att->sk;
+    tiled.push_back(
+        {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}", bq,
+                                         bk, att->sq, att->sk)
+                               .str()});
     eraseMatched(*att);
-    ++numTiled;
   }
+  if (tiled.empty())
+    return;
+  if (singleBlock) {
+    int64_t peakAfter =
+        MemoryTimeline::build(func.getBody().front()).getPeakBytes();
+    if (peakAfter > peakBefore) {
+      func.getBody().takeBody(backup->getBody());
+      for (auto &[loc, what] : tiled)
+        mlir::emitRemark(loc)
+            << "attention not tiled: " << what << " would raise the "
+            << "function's predicted peak from " << peakBefore << " to "
+            << peakAfter << " B (try smaller blocks)";
+      numUntiled += tiled.size();
+      return;
+    }
+  }
+  for (auto &[loc, what] : tiled)
+    mlir::emitRemark(loc) << "attention tiled: " << what;
+  numTiled += tiled.size();
 }

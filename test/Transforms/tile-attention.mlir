@@ -24,7 +24,7 @@
 // RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=REPORT-BEFORE
 // REPORT-BEFORE: peak beyond results: 16.2 KiB (16640 B)
 // REPORT-BEFORE-NEXT: attention: 0 tiled, 1 not
-// REPORT-BEFORE-NEXT:   not tiled: matches (attention=tiled tiles it) (attn.softmax)
+// REPORT-BEFORE-NEXT:   not tiled: matches (attn.softmax)
 // RUN: remat-opt %t.batched.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=REPORT-AFTER
 // REPORT-AFTER: peak beyond results:
 // REPORT-AFTER-NEXT: attention: 1 tiled, 0 not
@@ -37,13 +37,20 @@
 // JSON-NEXT:     "tiled": true
 // JSON:      "peak_beyond_results_bytes":
 
+// Tiling that would raise the function's predicted peak (one 64 x 64 tile
+// holds more than the untiled graph here) is undone, with a remark.
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-tile-attention 2>&1 | FileCheck %s --check-prefix=RAISE
+// RAISE: remark: {{.*}}attention not tiled: 64 x 64 tiles over 64 x 64 would raise the function's predicted peak from 73728 to 90624 B (try smaller blocks)
+// RAISE: linalg.softmax
+// RAISE-NOT: scf.for
+
 // Block sizes that do not divide the sequence: untiled, with a remark.
 // RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ODD
 // ODD: remark: {{.*}}attention not tiled: block sizes 5 x 16 do not divide the sequence lengths 16 x 16
 
 // The pipeline's attention=tiled runs it (also with policy=none), and bad
 // values are refused when the pipeline is parsed.
-// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-pipeline="policy=none attention=tiled attention-block-q=8" 2>/dev/null | FileCheck %s --check-prefix=PIPE
+// RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-pipeline="policy=none attention=tiled attention-block-q=8 attention-block-k=4" 2>/dev/null | FileCheck %s --check-prefix=PIPE
 // PIPE-NOT: linalg.softmax
 // PIPE: scf.for
 // RUN: not remat-opt %S/Inputs/attention-batched.mlir -remat-pipeline="attention=flash" 2>&1 | FileCheck %s --check-prefix=BADOPT

@@ -36,7 +36,7 @@ bool scheduleForMemory(Block &body);
 /// The attentions of `body` as -remat-report lists them: each forward loop
 /// -remat-tile-attention wrote (`remat.attention`), and each softmax over a
 /// product Q K^T (through elementwise ops) it did not tile, with the reason
-/// its matcher gives ("matches" if it would tile it).
+/// its matcher gives ("matches" if it would tile it, peak permitting).
 std::vector<AttentionEntry> describeAttentions(Block &body);
 
 } // namespace mlir::remat

@@ -29,14 +29,14 @@ std::string mlir::remat::getLowerToLLVMPreparePipeline() {
 
 /// Bufferize with function boundaries and identity layouts (callers pass
 /// plain descriptors); free each buffer right after its last use
-/// (ownership-based deallocation puts frees at the end, and
-/// -optimize-allocation-liveness then moves them up). Shared by the CPU and
-/// GPU lowerings, so both allocate exactly what the timeline predicts.
+/// (-remat-deallocate-buffers: linear on straight-line functions, else
+/// upstream's ownership-based deallocation and
+/// -optimize-allocation-liveness). Shared by the CPU and GPU lowerings, so
+/// both allocate exactly what the timeline predicts.
 static std::string getBufferizeAndFreePipeline() {
   return "one-shot-bufferize{bufferize-function-boundaries buffer-alignment=0 analysis-heuristic=top-down "
          "function-boundary-type-conversion=identity-layout-map},"
-         "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-         "func.func(optimize-allocation-liveness),";
+         "remat-deallocate-buffers,convert-bufferization-to-memref,";
 }
 
 std::string mlir::remat::getLowerToLLVMFinishPipeline() {

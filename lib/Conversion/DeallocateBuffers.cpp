@@ -1,0 +1,224 @@
+//===- DeallocateBuffers.cpp - free each buffer after its last use --------===//
+//
+// See the pass description in Passes.td. The rules are the ones the memory
+// timeline predicts (lib/Analysis/MemoryTimeline.cpp): a buffer lives from
+// its allocation to the last top-level use of any of its views, returned
+// buffers are the caller's, and returned arguments or constants are
+// copies made at the return. Keep the three in step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Conversion/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::remat {
+#define GEN_PASS_DEF_REMATDEALLOCATEBUFFERS
+#include "remat/Conversion/Passes.h.inc"
+} // namespace mlir::remat
+
+using namespace mlir;
+
+namespace {
+/// Where a top-level memref value comes from.
+enum class Origin { Alloc, Argument, Global };
+
+/// The top-level op whose memref results, if any, are all allocations or
+/// views of a known memref, and whose regions neither define nor receive
+/// memrefs (a linalg body, a loop over loads and stores).
+bool isStraightLineOp(Operation &op, DenseMap<Value, Value> &rootOf) {
+  bool nestedMemref = false;
+  for (Region &region : op.getRegions())
+    region.walk([&](Operation *nested) {
+      for (Value v : nested->getResults())
+        nestedMemref |= isa<BaseMemRefType>(v.getType());
+      for (Region &r : nested->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            nestedMemref |= isa<BaseMemRefType>(a.getType());
+    });
+  for (Region &region : op.getRegions())
+    for (Block &b : region)
+      for (BlockArgument a : b.getArguments())
+        nestedMemref |= isa<BaseMemRefType>(a.getType());
+  if (nestedMemref)
+    return false;
+  for (Value result : op.getResults()) {
+    if (!isa<BaseMemRefType>(result.getType()))
+      continue;
+    if (isa<memref::AllocOp, memref::GetGlobalOp>(op)) {
+      rootOf[result] = result;
+      continue;
+    }
+    auto view = dyn_cast<ViewLikeOpInterface>(op);
+    if (!view || view->getNumResults() != 1)
+      return false;
+    auto it = rootOf.find(view.getViewSource());
+    if (it == rootOf.end())
+      return false;
+    rootOf[result] = it->second;
+  }
+  return true;
+}
+
+struct RematDeallocateBuffersPass
+    : public mlir::remat::impl::RematDeallocateBuffersBase<
+          RematDeallocateBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> funcs;
+    bool straight = !forceUpstream;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      funcs.push_back(func);
+      straight &= isStraightLine(func);
+    }
+    // Nested modules (GPU modules come later) hold no host buffers yet.
+    if (!straight)
+      return runUpstream(module);
+
+    // As upstream's pipeline does first: dead views and allocations gone.
+    OpPassManager before("builtin.module");
+    before.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(before, module)))
+      return signalPassFailure();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal())
+        deallocate(func);
+    OpPassManager after("builtin.module");
+    after.addPass(createCSEPass());
+    after.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(after, module)))
+      return signalPassFailure();
+  }
+
+  bool isStraightLine(func::FuncOp func) {
+    if (!func.getBody().hasOneBlock())
+      return false;
+    DenseMap<Value, Value> rootOf;
+    for (BlockArgument arg : func.getArguments())
+      if (isa<BaseMemRefType>(arg.getType()))
+        rootOf[arg] = arg;
+    Block &block = func.getBody().front();
+    for (Operation &op : block)
+      if (!isStraightLineOp(op, rootOf))
+        return false;
+    // Returned arguments and constants are copied with an identity layout.
+    for (Value value : block.getTerminator()->getOperands()) {
+      auto type = dyn_cast<MemRefType>(value.getType());
+      if (type && !type.getLayout().isIdentity() &&
+          !isa_and_nonnull<memref::AllocOp>(
+              rootOf.lookup(value).getDefiningOp()))
+        return false;
+    }
+    return true;
+  }
+
+  void runUpstream(ModuleOp module) {
+    ++numUpstream;
+    OpPassManager pm("builtin.module");
+    std::string error;
+    llvm::raw_string_ostream os(error);
+    if (failed(parsePassPipeline("buffer-deallocation-pipeline,"
+                                 "func.func(optimize-allocation-liveness)",
+                                 pm, os))) {
+      module.emitError() << "remat-deallocate-buffers: " << error;
+      return signalPassFailure();
+    }
+    if (failed(runPipeline(pm, module)))
+      signalPassFailure();
+  }
+
+  void deallocate(func::FuncOp func) {
+    Block &block = func.getBody().front();
+    DenseMap<Operation *, unsigned> index;
+    DenseMap<Value, Value> rootOf;
+    DenseMap<Value, Origin> origin;
+    for (BlockArgument arg : func.getArguments())
+      if (isa<BaseMemRefType>(arg.getType())) {
+        rootOf[arg] = arg;
+        origin[arg] = Origin::Argument;
+      }
+    SmallVector<Value> allocs; // in program order
+    for (Operation &op : block) {
+      unsigned position = index.size();
+      index[&op] = position;
+      for (Value result : op.getResults()) {
+        if (!isa<BaseMemRefType>(result.getType()))
+          continue;
+        if (isa<memref::AllocOp>(op)) {
+          rootOf[result] = result;
+          origin[result] = Origin::Alloc;
+          allocs.push_back(result);
+        } else if (isa<memref::GetGlobalOp>(op)) {
+          rootOf[result] = result;
+          origin[result] = Origin::Global;
+        } else {
+          rootOf[result] =
+              rootOf.lookup(cast<ViewLikeOpInterface>(op).getViewSource());
+        }
+      }
+    }
+    // Last top-level use of each root, through its views; returned roots.
+    DenseMap<Value, Operation *> lastUse;
+    llvm::SmallDenseSet<Value> returned;
+    Operation *terminator = block.getTerminator();
+    for (auto [member, root] : rootOf) {
+      for (OpOperand &use : member.getUses()) {
+        Operation *top = block.findAncestorOpInBlock(*use.getOwner());
+        if (!top)
+          continue;
+        if (top == terminator) {
+          returned.insert(root);
+          continue;
+        }
+        // A view's own uses count, not the view.
+        if (auto view = dyn_cast<ViewLikeOpInterface>(top))
+          if (top == use.getOwner() && view.getViewSource() == member)
+            continue;
+        Operation *&last = lastUse[root];
+        if (!last || index.lookup(last) < index.lookup(top))
+          last = top;
+      }
+    }
+    // The caller owns every result: copy returned arguments and constants.
+    OpBuilder builder(terminator);
+    for (OpOperand &operand : terminator->getOpOperands()) {
+      Value value = operand.get();
+      auto it = rootOf.find(value);
+      if (it == rootOf.end() || origin.lookup(it->second) == Origin::Alloc)
+        continue;
+      auto type = cast<MemRefType>(value.getType());
+      Value copy = memref::AllocOp::create(
+          builder, terminator->getLoc(),
+          MemRefType::get(type.getShape(), type.getElementType()));
+      memref::CopyOp::create(builder, terminator->getLoc(), value, copy);
+      operand.set(copy);
+      ++numCopies;
+    }
+    // In program order, so that the output does not depend on hashing.
+    for (Value root : allocs) {
+      if (returned.contains(root))
+        continue;
+      // An allocation nobody uses (canonicalization erased most) is freed
+      // at once.
+      Operation *last = lastUse.lookup(root);
+      if (!last)
+        last = root.getDefiningOp();
+      builder.setInsertionPointAfter(last);
+      memref::DeallocOp::create(builder, last->getLoc(), root);
+      ++numDeallocs;
+    }
+  }
+};
+} // namespace

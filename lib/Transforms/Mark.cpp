@@ -81,7 +81,13 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
             return;
           }
           // User overrides win over every policy's own decisions.
+          DenseSet<Operation *> candidates;
+          if (explain)
+            for (Operation *op : getBudgetCandidates(graph))
+              candidates.insert(op);
           writeMarks(graph.getOps(), decisions, graph.getOps());
+          if (explain)
+            explainDecisions(graph, policy, flopsPerByte, candidates);
           for (Operation *op : graph.getOps())
             if (std::optional<Policy> final = getPolicy(op))
               ++(*final == Policy::Save ? numSave : numRecompute);

@@ -20,7 +20,7 @@ using namespace mlir::remat::policies;
 /// GEMMs and convolutions: each output element sums over a reduction
 /// dimension of two operands. Their recomputation costs a large share of
 /// the step; the default policy leaves them to budgets and users.
-static bool isContractionLike(Operation *op) {
+bool policies::isContractionLike(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp)
     return false;

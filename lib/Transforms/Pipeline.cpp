@@ -33,6 +33,7 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   mark.solver = options.solver;
   mark.exactLimit = options.exactLimit;
   mark.timeLimit = options.timeLimit;
+  mark.explain = options.explain;
   if (!tiled)
     pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
   pm.addPass(createRematMark(mark));

@@ -55,6 +55,16 @@ void segmentDecisions(const TrainingGraph &graph, StringRef segments,
 void peakDecisions(const TrainingGraph &graph, double flopsPerByte,
                    double maxRecompute, double maxGrowth,
                    Decisions &decisions);
+bool isContractionLike(Operation *op);
+
+// Explain.cpp
+/// A remark on every forward op that is not a leaf: what the marks say
+/// about it (recompute or save) and why, for `explain=true`. `candidates`
+/// are getBudgetCandidates() before the policy wrote its marks (ops the
+/// user marked are not among them).
+void explainDecisions(const TrainingGraph &graph, StringRef policy,
+                      double flopsPerByte,
+                      const DenseSet<Operation *> &candidates);
 
 // BudgetPolicy.cpp
 

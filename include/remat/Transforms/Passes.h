@@ -116,6 +116,11 @@ struct RematPipelineOptions
       *this, "attention-block-k",
       llvm::cl::desc("attention=tiled: key columns per tile"),
       llvm::cl::init(64)};
+  Option<bool> explain{
+      *this, "explain",
+      llvm::cl::desc("A remark on every forward op: recompute or save, and "
+                     "why"),
+      llvm::cl::init(false)};
 };
 
 /// Adds -remat-split-destinations, -remat-mark, -remat-materialize and

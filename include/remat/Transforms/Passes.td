@@ -147,6 +147,8 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "per op (0: no limit); the exhaustive search only runs when it "
            "fits, exact fails when its branch and bound does not finish, "
            "fast measures less">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "A remark on every forward op: recompute or save, and why">,
   ];
   let statistics = [
     Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,

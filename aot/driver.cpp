@@ -129,8 +129,10 @@ void freeResults(std::vector<void *> &results) {
 }
 } // namespace
 
-int main(int argc, char **argv) {
-  Options options;
+namespace {
+/// Parses the command line into `options`; returns an exit status to stop
+/// with (help, a bad argument), or -1 to go on.
+int parseArguments(int argc, char **argv, Options &options) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&]() -> std::string {
@@ -177,6 +179,119 @@ int main(int argc, char **argv) {
       return error(options, "unknown argument '" + arg + "'");
     }
   }
+  return -1;
+}
+
+/// Reads or makes argument i and copies it to the device (args[i]); an
+/// error message on failure.
+std::string loadArgument(const Options &options, int i, npy::Array &a,
+                         void *&device) {
+  const remat_graph_tensor &t = remat_graph.args[i];
+  if (!options.inputs.empty()) {
+    std::string why;
+    std::string path = options.inputs + "/arg" + std::to_string(i) + ".npy";
+    if (!npy::read(path, a, why))
+      return why;
+    if (!matches(a, t))
+      return path + " does not match argument #" + std::to_string(i) + " (" +
+             t.dtype + ")";
+  } else {
+    if (!dtypeOf(t.dtype, a.dtype))
+      return std::string("unknown dtype ") + t.dtype;
+    a.shape.assign(t.shape, t.shape + t.rank);
+    npy::fillRandom(a, options.seed, i);
+    if (options.fanIn && t.rank >= 1 && t.shape[0] > 0)
+      scale(a, std::sqrt(3.0 / static_cast<double>(t.shape[0])));
+  }
+  device = remat_cuda_alloc(std::max<size_t>(a.data.size(), 1));
+  if (!device || remat_cuda_copy_to_device(device, a.data.data(), a.data.size()))
+    return remat_cuda_error() ? remat_cuda_error() : "copying inputs failed";
+  return "";
+}
+
+/// How result i compares with the expected one.
+struct Comparison {
+  double maxAbs = 0, overMax = 0;
+  int64_t nans = 0;
+  bool close = true;
+};
+
+/// Copies result i back, writes it (--outputs) and compares it (--expect);
+/// an error message on failure.
+std::string checkResult(const Options &options, int i, void *device,
+                        Comparison &c) {
+  const remat_graph_tensor &t = remat_graph.results[i];
+  npy::Array got;
+  std::string why;
+  if (!dtypeOf(t.dtype, got.dtype))
+    return "result #" + std::to_string(i) + " has an unknown dtype " + t.dtype;
+  got.shape.assign(t.shape, t.shape + t.rank);
+  got.data.resize(got.numElements() * npy::elementSize(got.dtype));
+  if (remat_cuda_copy_to_host(got.data.data(), device, got.data.size()))
+    return remat_cuda_error() ? remat_cuda_error()
+                              : "copying a result to the host failed";
+  if (!options.outputs.empty() &&
+      !npy::write(options.outputs + "/out" + std::to_string(i) + ".npy", got,
+                  why))
+    return why;
+  if (options.expect.empty())
+    return "";
+  npy::Array want;
+  std::string path = options.expect + "/out" + std::to_string(i) + ".npy";
+  if (!npy::read(path, want, why))
+    return why;
+  if (want.dtype != got.dtype || want.shape != got.shape)
+    return path + " does not match result #" + std::to_string(i);
+  double largest = 0;
+  for (int64_t e = 0; e < want.numElements(); ++e)
+    largest = std::max(largest, std::fabs(npy::elementAsDouble(want, e)));
+  for (int64_t e = 0; e < got.numElements(); ++e) {
+    double a = npy::elementAsDouble(got, e), b = npy::elementAsDouble(want, e);
+    double d = std::fabs(a - b);
+    // NaN fails (the comparison is false), also NaN in both.
+    if (!(d <= options.atol + options.rtol * largest))
+      c.close = false;
+    if (std::isnan(d))
+      ++c.nans;
+    else
+      c.maxAbs = std::max(c.maxAbs, d);
+  }
+  c.overMax = largest > 0 ? c.maxAbs / largest : c.maxAbs;
+  return "";
+}
+
+/// The median of `repeat` runs after `warmup` ones (ms), or an error.
+std::string timeRuns(const Options &options, std::vector<void *> &args,
+                     std::vector<void *> &results, std::vector<double> &times) {
+  for (int r = 0; r < options.warmup + options.repeat; ++r) {
+    remat_cuda_timer_start();
+    remat_graph_call(args.data(), results.data());
+    double ms = remat_cuda_timer_stop();
+    freeResults(results);
+    if (remat_cuda_error())
+      return remat_cuda_error();
+    if (r >= options.warmup)
+      times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  if (!options.profile.empty()) {
+    remat_cuda_profile_enable(1);
+    remat_graph_call(args.data(), results.data());
+    freeResults(results);
+    remat_cuda_profile_enable(0);
+    if (remat_cuda_profile_write(options.profile.c_str()) != 0 ||
+        remat_cuda_error())
+      return remat_cuda_error() ? remat_cuda_error()
+                                : "writing the profile failed";
+  }
+  return "";
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options;
+  if (int status = parseArguments(argc, argv, options); status >= 0)
+    return status;
 
   // The kernels were loaded by the object's constructors, before main: a
   // missing driver or a bad cubin is already recorded.
@@ -187,31 +302,10 @@ int main(int argc, char **argv) {
   const remat_graph_info &g = remat_graph;
   std::vector<npy::Array> inputs(g.num_args);
   std::vector<void *> args(g.num_args, nullptr);
-  for (int i = 0; i < g.num_args; ++i) {
-    const remat_graph_tensor &t = g.args[i];
-    npy::Array &a = inputs[i];
-    if (!options.inputs.empty()) {
-      std::string why;
-      std::string path = options.inputs + "/arg" + std::to_string(i) + ".npy";
-      if (!npy::read(path, a, why))
-        return error(options, why);
-      if (!matches(a, t))
-        return error(options, path + " does not match argument #" +
-                                  std::to_string(i) + " (" + t.dtype + ")");
-    } else {
-      if (!dtypeOf(t.dtype, a.dtype))
-        return error(options, std::string("unknown dtype ") + t.dtype);
-      a.shape.assign(t.shape, t.shape + t.rank);
-      npy::fillRandom(a, options.seed, i);
-      if (options.fanIn && t.rank >= 1 && t.shape[0] > 0)
-        scale(a, std::sqrt(3.0 / static_cast<double>(t.shape[0])));
-    }
-    args[i] = remat_cuda_alloc(std::max<size_t>(a.data.size(), 1));
-    if (!args[i] ||
-        remat_cuda_copy_to_device(args[i], a.data.data(), a.data.size()))
-      return error(options, remat_cuda_error() ? remat_cuda_error()
-                                               : "copying inputs failed");
-  }
+  for (int i = 0; i < g.num_args; ++i)
+    if (std::string why = loadArgument(options, i, inputs[i], args[i]);
+        !why.empty())
+      return error(options, why);
 
   // One measured run.
   std::vector<void *> results(g.num_results, nullptr);
@@ -233,80 +327,23 @@ int main(int argc, char **argv) {
   double maxAbs = 0, maxRel = 0;
   std::ostringstream outs;
   for (int i = 0; i < g.num_results; ++i) {
-    const remat_graph_tensor &t = g.results[i];
-    npy::Array got;
-    std::string why;
-    if (!dtypeOf(t.dtype, got.dtype))
-      return error(options, "result #" + std::to_string(i) +
-                                " has an unknown dtype " + t.dtype);
-    got.shape.assign(t.shape, t.shape + t.rank);
-    got.data.resize(got.numElements() * npy::elementSize(got.dtype));
-    if (remat_cuda_copy_to_host(got.data.data(), results[i], got.data.size()))
-      return error(options, remat_cuda_error());
-    if (!options.outputs.empty() &&
-        !npy::write(options.outputs + "/out" + std::to_string(i) + ".npy", got,
-                    why))
+    Comparison c;
+    if (std::string why = checkResult(options, i, results[i], c); !why.empty())
       return error(options, why);
-    double abs = 0, rel = 0;
-    int64_t nans = 0;
-    bool close = true;
-    if (!options.expect.empty()) {
-      npy::Array want;
-      std::string path = options.expect + "/out" + std::to_string(i) + ".npy";
-      if (!npy::read(path, want, why))
-        return error(options, why);
-      if (want.dtype != got.dtype || want.shape != got.shape)
-        return error(options,
-                     path + " does not match result #" + std::to_string(i));
-      double largest = 0;
-      for (int64_t e = 0; e < want.numElements(); ++e)
-        largest = std::max(largest, std::fabs(npy::elementAsDouble(want, e)));
-      for (int64_t e = 0; e < got.numElements(); ++e) {
-        double a = npy::elementAsDouble(got, e), b = npy::elementAsDouble(want, e);
-        double d = std::fabs(a - b);
-        // NaN fails (the comparison is false), also NaN in both.
-        if (!(d <= options.atol + options.rtol * largest))
-          close = false;
-        if (std::isnan(d))
-          ++nans;
-        else
-          abs = std::max(abs, d);
-      }
-      rel = largest > 0 ? abs / largest : abs;
-    }
-    allClose = allClose && close;
-    maxAbs = std::max(maxAbs, abs);
-    maxRel = std::max(maxRel, rel);
-    outs << (i ? ", " : "") << "{\"max_abs_error\": " << abs
-         << ", \"error_over_max\": " << rel << ", \"nan_elements\": " << nans
-         << ", \"close\": " << (close ? "true" : "false") << "}";
+    allClose = allClose && c.close;
+    maxAbs = std::max(maxAbs, c.maxAbs);
+    maxRel = std::max(maxRel, c.overMax);
+    outs << (i ? ", " : "") << "{\"max_abs_error\": " << c.maxAbs
+         << ", \"error_over_max\": " << c.overMax
+         << ", \"nan_elements\": " << c.nans
+         << ", \"close\": " << (c.close ? "true" : "false") << "}";
   }
   freeResults(results);
 
-  // Timing: warm-up, then the median of `repeat` runs.
   std::vector<double> times;
-  for (int r = 0; r < options.warmup + options.repeat; ++r) {
-    remat_cuda_timer_start();
-    remat_graph_call(args.data(), results.data());
-    double ms = remat_cuda_timer_stop();
-    freeResults(results);
-    if (remat_cuda_error())
-      return error(options, remat_cuda_error());
-    if (r >= options.warmup)
-      times.push_back(ms);
-  }
-  std::sort(times.begin(), times.end());
+  if (std::string why = timeRuns(options, args, results, times); !why.empty())
+    return error(options, why);
   double median = times.empty() ? firstMs : times[times.size() / 2];
-  if (!options.profile.empty()) {
-    remat_cuda_profile_enable(1);
-    remat_graph_call(args.data(), results.data());
-    freeResults(results);
-    remat_cuda_profile_enable(0);
-    if (remat_cuda_profile_write(options.profile.c_str()) != 0 ||
-        remat_cuda_error())
-      return error(options, remat_cuda_error() ? remat_cuda_error()
-                                               : "writing the profile failed");
-  }
   remat_cuda_pool_stats end = remat_cuda_get_pool_stats();
   for (void *p : args)
     remat_cuda_free(p);

@@ -84,151 +84,176 @@ static TypedAttr combinerIdentity(Operation *op, FloatType type) {
 /// guards are uniform within a warp. The order of the additions changes
 /// (as in cuBLAS and every GPU reduction), not the result's definition.
 /// Returns the number of loops rewritten.
+namespace {
+/// A matched row reduction: `red` combines `acc` (load out[idx]) with
+/// `other` by `combine` and stores the result back.
+struct RowReduction {
+  scf::ForOp red;
+  memref::StoreOp store;
+  Operation *combine;
+  memref::LoadOp acc;
+  Value other;
+  FloatType type;
+};
+} // namespace
+
+static constexpr int64_t kWarp = 32;
+
+/// The row reduction `loop` is, if it is one worth a warp per output.
+static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
+  Block *body = loop.getBody();
+  if (body->getOperations().size() != 2 || !loop.getInitVals().empty())
+    return std::nullopt;
+  auto red = dyn_cast<scf::ForOp>(body->front());
+  if (!red || !red.getInitArgs().empty())
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(red.getStep());
+  if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2 * kWarp)
+    return std::nullopt;
+  Value k = red.getInductionVar();
+  // Exactly one store, of combine(load out[idx], v), idx free of k.
+  SmallVector<memref::StoreOp> stores;
+  bool nestedRegions = false;
+  red.getBody()->walk([&](Operation *op) {
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      stores.push_back(store);
+    if (op->getNumRegions() && op != red)
+      nestedRegions = true;
+  });
+  if (stores.size() != 1 || nestedRegions)
+    return std::nullopt;
+  memref::StoreOp store = stores.front();
+  if (store->getBlock() != red.getBody())
+    return std::nullopt;
+  Operation *combine = store.getValue().getDefiningOp();
+  auto type = dyn_cast<FloatType>(store.getValue().getType());
+  // gpu.shuffle lowers to shfl.sync for 32- and 64-bit values.
+  if (!combine || !type || (type.getWidth() != 32 && type.getWidth() != 64) ||
+      combine->getBlock() != red.getBody() || combine->getNumOperands() != 2 ||
+      !combinerIdentity(combine, type) || !combine->hasOneUse())
+    return std::nullopt;
+  // The row's result is stored after the loop: the buffer and indices
+  // must be defined outside it.
+  if (llvm::any_of(store->getOperands().drop_front(), [&](Value v) {
+        return v.getParentRegion() == &red.getRegion();
+      }))
+    return std::nullopt;
+  memref::LoadOp acc;
+  Value other;
+  for (unsigned i = 0; i < 2; ++i) {
+    auto load = combine->getOperand(i).getDefiningOp<memref::LoadOp>();
+    if (load && load.getMemRef() == store.getMemRef() &&
+        load.getIndices() == store.getIndices() && load->hasOneUse()) {
+      acc = load;
+      other = combine->getOperand(1 - i);
+    }
+  }
+  if (!acc || other.getDefiningOp() == acc.getOperation())
+    return std::nullopt;
+  // Worth it when some input is read along k (rows: the warp's reads
+  // become coalesced), or when there are too few outputs to fill the GPU
+  // with one thread each (a bias gradient: 128 sums over 256 rows ran as
+  // one block of sequential loops, 28 us each on the H200); a column
+  // reduction with many outputs is coalesced and parallel already.
+  bool rowAccess = false;
+  red.getBody()->walk([&](memref::LoadOp load) {
+    if (!load.getIndices().empty() && load.getIndices().back() == k)
+      rowAccess = true;
+  });
+  int64_t outputs = 1;
+  bool known = true;
+  for (unsigned d = 0; d < loop.getNumLoops() && known; ++d) {
+    std::optional<int64_t> count = tripCount(loop, d);
+    known = count.has_value();
+    if (known)
+      outputs *= *count;
+  }
+  constexpr int64_t kFewOutputs = 16384;
+  if (!rowAccess && !(known && outputs <= kFewOutputs))
+    return std::nullopt;
+  return RowReduction{red, store, combine, acc, other, type};
+}
+
+/// Rewrites `loop`, matched as `r`, into a warp per output.
+static void rewriteAsWarps(scf::ParallelOp loop, RowReduction r) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  SmallVector<Value> lbs(loop.getLowerBound()), ubs(loop.getUpperBound()),
+      steps(loop.getStep());
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  Value warp = arith::ConstantIndexOp::create(b, loc, kWarp);
+  lbs.push_back(c0);
+  ubs.push_back(warp);
+  steps.push_back(c1);
+  auto warps = scf::ParallelOp::create(b, loc, lbs, ubs, steps);
+  b.setInsertionPoint(warps.getBody()->getTerminator());
+  IRMapping map;
+  for (auto [from, to] :
+       llvm::zip(loop.getInductionVars(), warps.getInductionVars()))
+    map.map(from, to);
+  Value lane = warps.getInductionVars().back();
+  Value init =
+      arith::ConstantOp::create(b, loc, combinerIdentity(r.combine, r.type));
+  Value k = r.red.getInductionVar();
+  auto partial = scf::ForOp::create(
+      b, loc, lane, r.red.getUpperBound(), warp, ValueRange{init},
+      [&](OpBuilder &fb, Location floc, Value kk, ValueRange iter) {
+        IRMapping inner = map;
+        inner.map(k, kk);
+        for (Operation &op : r.red.getBody()->without_terminator()) {
+          if (&op == r.acc.getOperation() || &op == r.combine ||
+              &op == r.store.getOperation())
+            continue;
+          fb.clone(op, inner);
+        }
+        inner.map(r.acc.getResult(), iter[0]);
+        Operation *c = fb.clone(*r.combine, inner);
+        scf::YieldOp::create(fb, floc, c->getResult(0));
+      });
+  // combine(acc := a, other := b), a clone of the loop's combiner.
+  auto combineValues = [&](Value a, Value bValue) {
+    IRMapping m;
+    m.map(r.acc.getResult(), a);
+    m.map(r.other, bValue);
+    return b.clone(*r.combine, m)->getResult(0);
+  };
+  // Butterfly across the warp: every lane ends with the whole row.
+  Value v = partial.getResult(0);
+  Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), kWarp);
+  for (int64_t offset = kWarp / 2; offset > 0; offset /= 2) {
+    Value off = arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
+    auto shuffle =
+        gpu::ShuffleOp::create(b, loc, v, off, width, gpu::ShuffleMode::XOR);
+    v = combineValues(v, shuffle.getShuffleResult());
+  }
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, c0);
+  auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  SmallVector<Value> idx;
+  for (Value i : r.store.getIndices())
+    idx.push_back(map.lookupOrDefault(i));
+  Value memref = map.lookupOrDefault(r.store.getMemRef());
+  Value old = memref::LoadOp::create(b, loc, memref, idx);
+  memref::StoreOp::create(b, loc, combineValues(old, v), memref, idx);
+  loop.erase();
+}
+
 static unsigned rowReductionsToWarps(func::FuncOp func) {
-  constexpr int64_t kWarp = 32;
   SmallVector<scf::ParallelOp> candidates;
   func.walk([&](scf::ParallelOp loop) {
     if (!loop->getParentOfType<scf::ParallelOp>())
       candidates.push_back(loop);
   });
   unsigned rewritten = 0;
-  for (scf::ParallelOp loop : candidates) {
-    Block *body = loop.getBody();
-    if (body->getOperations().size() != 2 || !loop.getInitVals().empty())
-      continue;
-    auto red = dyn_cast<scf::ForOp>(body->front());
-    if (!red || !red.getInitArgs().empty())
-      continue;
-    std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
-    std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
-    std::optional<int64_t> step = getConstantIntValue(red.getStep());
-    if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2 * kWarp)
-      continue;
-    Value k = red.getInductionVar();
-    // Exactly one store, of combine(load out[idx], v), idx free of k.
-    SmallVector<memref::StoreOp> stores;
-    bool nestedRegions = false;
-    red.getBody()->walk([&](Operation *op) {
-      if (auto store = dyn_cast<memref::StoreOp>(op))
-        stores.push_back(store);
-      if (op->getNumRegions() && op != red)
-        nestedRegions = true;
-    });
-    if (stores.size() != 1 || nestedRegions)
-      continue;
-    memref::StoreOp store = stores.front();
-    if (store->getBlock() != red.getBody())
-      continue;
-    Operation *combine = store.getValue().getDefiningOp();
-    auto type = dyn_cast<FloatType>(store.getValue().getType());
-    // gpu.shuffle lowers to shfl.sync for 32- and 64-bit values.
-    if (!combine || !type ||
-        (type.getWidth() != 32 && type.getWidth() != 64) ||
-        combine->getBlock() != red.getBody() ||
-        combine->getNumOperands() != 2 || !combinerIdentity(combine, type) ||
-        !combine->hasOneUse())
-      continue;
-    // The row's result is stored after the loop: the buffer and indices
-    // must be defined outside it.
-    if (llvm::any_of(store->getOperands().drop_front(), [&](Value v) {
-          return v.getParentRegion() == &red.getRegion();
-        }))
-      continue;
-    memref::LoadOp acc;
-    Value other;
-    for (unsigned i = 0; i < 2; ++i) {
-      auto load = combine->getOperand(i).getDefiningOp<memref::LoadOp>();
-      if (load && load.getMemRef() == store.getMemRef() &&
-          load.getIndices() == store.getIndices() && load->hasOneUse()) {
-        acc = load;
-        other = combine->getOperand(1 - i);
-      }
+  for (scf::ParallelOp loop : candidates)
+    if (std::optional<RowReduction> r = matchRowReduction(loop)) {
+      rewriteAsWarps(loop, *r);
+      ++rewritten;
     }
-    if (!acc || other.getDefiningOp() == acc.getOperation())
-      continue;
-    // Worth it when some input is read along k (rows: the warp's reads
-    // become coalesced), or when there are too few outputs to fill the GPU
-    // with one thread each (a bias gradient: 128 sums over 256 rows ran as
-    // one block of sequential loops, 28 us each on the H200); a column
-    // reduction with many outputs is coalesced and parallel already.
-    bool rowAccess = false;
-    red.getBody()->walk([&](memref::LoadOp load) {
-      if (!load.getIndices().empty() && load.getIndices().back() == k)
-        rowAccess = true;
-    });
-    int64_t outputs = 1;
-    bool known = true;
-    for (unsigned d = 0; d < loop.getNumLoops() && known; ++d) {
-      std::optional<int64_t> count = tripCount(loop, d);
-      known = count.has_value();
-      if (known)
-        outputs *= *count;
-    }
-    constexpr int64_t kFewOutputs = 16384;
-    if (!rowAccess && !(known && outputs <= kFewOutputs))
-      continue;
-
-    OpBuilder b(loop);
-    Location loc = loop.getLoc();
-    SmallVector<Value> lbs(loop.getLowerBound()), ubs(loop.getUpperBound()),
-        steps(loop.getStep());
-    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-    Value warp = arith::ConstantIndexOp::create(b, loc, kWarp);
-    lbs.push_back(c0);
-    ubs.push_back(warp);
-    steps.push_back(c1);
-    auto warps = scf::ParallelOp::create(b, loc, lbs, ubs, steps);
-    b.setInsertionPoint(warps.getBody()->getTerminator());
-    IRMapping map;
-    for (auto [from, to] :
-         llvm::zip(loop.getInductionVars(), warps.getInductionVars()))
-      map.map(from, to);
-    Value lane = warps.getInductionVars().back();
-    Value init = arith::ConstantOp::create(b, loc, combinerIdentity(combine, type));
-    auto partial = scf::ForOp::create(
-        b, loc, lane, red.getUpperBound(), warp, ValueRange{init},
-        [&](OpBuilder &fb, Location floc, Value kk, ValueRange iter) {
-          IRMapping inner = map;
-          inner.map(k, kk);
-          for (Operation &op : red.getBody()->without_terminator()) {
-            if (&op == acc.getOperation() || &op == combine ||
-                &op == store.getOperation())
-              continue;
-            fb.clone(op, inner);
-          }
-          inner.map(acc.getResult(), iter[0]);
-          Operation *c = fb.clone(*combine, inner);
-          scf::YieldOp::create(fb, floc, c->getResult(0));
-        });
-    // combine(acc := a, other := b), a clone of the loop's combiner.
-    auto combineValues = [&](Value a, Value bValue) {
-      IRMapping m;
-      m.map(acc.getResult(), a);
-      m.map(other, bValue);
-      return b.clone(*combine, m)->getResult(0);
-    };
-    // Butterfly across the warp: every lane ends with the whole row.
-    Value v = partial.getResult(0);
-    Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), kWarp);
-    for (int64_t offset = kWarp / 2; offset > 0; offset /= 2) {
-      Value off = arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
-      auto shuffle = gpu::ShuffleOp::create(b, loc, v, off, width,
-                                            gpu::ShuffleMode::XOR);
-      v = combineValues(v, shuffle.getShuffleResult());
-    }
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, c0);
-    auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    SmallVector<Value> idx;
-    for (Value i : store.getIndices())
-      idx.push_back(map.lookupOrDefault(i));
-    Value memref = map.lookupOrDefault(store.getMemRef());
-    Value old = memref::LoadOp::create(b, loc, memref, idx);
-    memref::StoreOp::create(b, loc, combineValues(old, v), memref, idx);
-    loop.erase();
-    ++rewritten;
-  }
   return rewritten;
 }
 

@@ -27,45 +27,60 @@ namespace mlir::remat {
 using namespace mlir;
 
 namespace {
-/// Where a top-level memref value comes from.
-enum class Origin { Alloc, Argument, Global };
-
-/// The top-level op whose memref results, if any, are all allocations or
-/// views of a known memref, and whose regions neither define nor receive
-/// memrefs (a linalg body, a loop over loads and stores).
-bool isStraightLineOp(Operation &op, DenseMap<Value, Value> &rootOf) {
-  bool nestedMemref = false;
-  for (Region &region : op.getRegions())
-    region.walk([&](Operation *nested) {
-      for (Value v : nested->getResults())
-        nestedMemref |= isa<BaseMemRefType>(v.getType());
-      for (Region &r : nested->getRegions())
-        for (Block &b : r)
-          for (BlockArgument a : b.getArguments())
-            nestedMemref |= isa<BaseMemRefType>(a.getType());
+/// Whether a region of `op` defines or receives a memref (then buffers are
+/// not all top-level and the function is not straight-line).
+bool hasNestedMemrefs(Operation &op) {
+  auto isMemref = [](Value v) { return isa<BaseMemRefType>(v.getType()); };
+  for (Region &region : op.getRegions()) {
+    bool found = false;
+    region.walk([&](Block *block) {
+      found |= llvm::any_of(block->getArguments(), isMemref);
     });
-  for (Region &region : op.getRegions())
-    for (Block &b : region)
-      for (BlockArgument a : b.getArguments())
-        nestedMemref |= isa<BaseMemRefType>(a.getType());
-  if (nestedMemref)
-    return false;
-  for (Value result : op.getResults()) {
-    if (!isa<BaseMemRefType>(result.getType()))
-      continue;
-    if (isa<memref::AllocOp, memref::GetGlobalOp>(op)) {
-      rootOf[result] = result;
-      continue;
-    }
-    auto view = dyn_cast<ViewLikeOpInterface>(op);
-    if (!view || view->getNumResults() != 1)
-      return false;
-    auto it = rootOf.find(view.getViewSource());
-    if (it == rootOf.end())
-      return false;
-    rootOf[result] = it->second;
+    region.walk([&](Operation *nested) {
+      found |= llvm::any_of(nested->getResults(), isMemref);
+    });
+    if (found)
+      return true;
   }
-  return true;
+  return false;
+}
+
+/// The memref every top-level memref of a straight-line `func` lives in
+/// (an allocation, a constant, an argument: the value itself; a view: its
+/// source's root), or none when `func` is not straight-line: several
+/// blocks, memrefs inside regions, or a memref that is none of these.
+std::optional<DenseMap<Value, Value>> getRoots(func::FuncOp func) {
+  if (!func.getBody().hasOneBlock())
+    return std::nullopt;
+  DenseMap<Value, Value> rootOf;
+  for (BlockArgument arg : func.getArguments())
+    if (isa<BaseMemRefType>(arg.getType()))
+      rootOf[arg] = arg;
+  for (Operation &op : func.getBody().front()) {
+    if (hasNestedMemrefs(op))
+      return std::nullopt;
+    for (Value result : op.getResults()) {
+      if (!isa<BaseMemRefType>(result.getType()))
+        continue;
+      if (isa<memref::AllocOp, memref::GetGlobalOp>(op)) {
+        rootOf[result] = result;
+        continue;
+      }
+      auto view = dyn_cast<ViewLikeOpInterface>(op);
+      if (!view || view->getNumResults() != 1)
+        return std::nullopt;
+      auto it = rootOf.find(view.getViewSource());
+      if (it == rootOf.end())
+        return std::nullopt;
+      rootOf[result] = it->second;
+    }
+  }
+  return rootOf;
+}
+
+/// Roots the function owns and frees (arguments and constants are not).
+bool isAllocation(Value root) {
+  return isa_and_nonnull<memref::AllocOp>(root.getDefiningOp());
 }
 
 struct RematDeallocateBuffersPass
@@ -92,9 +107,9 @@ struct RematDeallocateBuffersPass
     before.addPass(createCanonicalizerPass());
     if (failed(runPipeline(before, module)))
       return signalPassFailure();
-    for (auto func : module.getOps<func::FuncOp>())
-      if (!func.isExternal())
-        deallocate(func);
+    for (func::FuncOp func : funcs)
+      if (failed(deallocate(func)))
+        return signalPassFailure();
     OpPassManager after("builtin.module");
     after.addPass(createCSEPass());
     after.addPass(createCanonicalizerPass());
@@ -103,22 +118,14 @@ struct RematDeallocateBuffersPass
   }
 
   bool isStraightLine(func::FuncOp func) {
-    if (!func.getBody().hasOneBlock())
+    std::optional<DenseMap<Value, Value>> rootOf = getRoots(func);
+    if (!rootOf)
       return false;
-    DenseMap<Value, Value> rootOf;
-    for (BlockArgument arg : func.getArguments())
-      if (isa<BaseMemRefType>(arg.getType()))
-        rootOf[arg] = arg;
-    Block &block = func.getBody().front();
-    for (Operation &op : block)
-      if (!isStraightLineOp(op, rootOf))
-        return false;
     // Returned arguments and constants are copied with an identity layout.
-    for (Value value : block.getTerminator()->getOperands()) {
+    for (Value value : func.getBody().front().getTerminator()->getOperands()) {
       auto type = dyn_cast<MemRefType>(value.getType());
       if (type && !type.getLayout().isIdentity() &&
-          !isa_and_nonnull<memref::AllocOp>(
-              rootOf.lookup(value).getDefiningOp()))
+          !isAllocation(rootOf->lookup(value)))
         return false;
     }
     return true;
@@ -139,35 +146,22 @@ struct RematDeallocateBuffersPass
       signalPassFailure();
   }
 
-  void deallocate(func::FuncOp func) {
+  LogicalResult deallocate(func::FuncOp func) {
+    // Canonicalization only erased and folded ops since isStraightLine.
+    std::optional<DenseMap<Value, Value>> roots = getRoots(func);
+    if (!roots)
+      return func.emitError()
+             << "remat-deallocate-buffers: the function stopped being "
+                "straight-line during canonicalization";
+    DenseMap<Value, Value> &rootOf = *roots;
     Block &block = func.getBody().front();
     DenseMap<Operation *, unsigned> index;
-    DenseMap<Value, Value> rootOf;
-    DenseMap<Value, Origin> origin;
-    for (BlockArgument arg : func.getArguments())
-      if (isa<BaseMemRefType>(arg.getType())) {
-        rootOf[arg] = arg;
-        origin[arg] = Origin::Argument;
-      }
     SmallVector<Value> allocs; // in program order
     for (Operation &op : block) {
       unsigned position = index.size();
       index[&op] = position;
-      for (Value result : op.getResults()) {
-        if (!isa<BaseMemRefType>(result.getType()))
-          continue;
-        if (isa<memref::AllocOp>(op)) {
-          rootOf[result] = result;
-          origin[result] = Origin::Alloc;
-          allocs.push_back(result);
-        } else if (isa<memref::GetGlobalOp>(op)) {
-          rootOf[result] = result;
-          origin[result] = Origin::Global;
-        } else {
-          rootOf[result] =
-              rootOf.lookup(cast<ViewLikeOpInterface>(op).getViewSource());
-        }
-      }
+      if (isa<memref::AllocOp>(op))
+        allocs.push_back(op.getResult(0));
     }
     // Last top-level use of each root, through its views; returned roots.
     DenseMap<Value, Operation *> lastUse;
@@ -196,7 +190,7 @@ struct RematDeallocateBuffersPass
     for (OpOperand &operand : terminator->getOpOperands()) {
       Value value = operand.get();
       auto it = rootOf.find(value);
-      if (it == rootOf.end() || origin.lookup(it->second) == Origin::Alloc)
+      if (it == rootOf.end() || isAllocation(it->second))
         continue;
       auto type = cast<MemRefType>(value.getType());
       Value copy = memref::AllocOp::create(
@@ -219,6 +213,7 @@ struct RematDeallocateBuffersPass
       memref::DeallocOp::create(builder, last->getLoc(), root);
       ++numDeallocs;
     }
+    return success();
   }
 };
 } // namespace

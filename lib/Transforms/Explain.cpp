@@ -16,31 +16,30 @@ using namespace mlir;
 using namespace mlir::remat;
 using namespace mlir::remat::policies;
 
+/// Why flops-per-byte rules `op` out (overFlopsPerByte).
+static std::string overThresholdReason(Operation *op, double flopsPerByte) {
+  if (std::optional<double> ratio = flopsPerOutputByte(op))
+    return llvm::formatv("{0:F1} FLOPs per output byte, not below "
+                         "flops-per-byte={1}",
+                         *ratio, flopsPerByte);
+  return "it does work but has no tensor output to weigh it by";
+}
+
 /// Why `policy` left a recomputable candidate saved.
 static std::string whySaved(Operation *op, StringRef policy,
                             double flopsPerByte) {
-  std::optional<double> ratio = flopsPerOutputByte(op);
-  bool overThreshold = getOpCost(op).flops > 0 && ratio &&
-                       *ratio >= flopsPerByte;
-  if (policy == "peak") {
-    if (isContractionLike(op))
-      return "a GEMM or convolution: the default policy leaves them to "
-             "policy=budget";
-    if (overThreshold)
-      return llvm::formatv("{0:F1} FLOPs per output byte, not below "
-                           "flops-per-byte={1}",
-                           *ratio, flopsPerByte);
+  bool peak = policy == "peak";
+  if (peak && isContractionLike(op))
+    return "a GEMM or convolution: the default policy leaves them to "
+           "policy=budget";
+  if ((peak || policy == "selective") && overFlopsPerByte(op, flopsPerByte))
+    return overThresholdReason(op, flopsPerByte);
+  if (peak)
     return "recomputing it does not lower the measured peak within "
            "max-recompute and max-growth";
-  }
-  if (policy == "selective") {
-    if (overThreshold)
-      return llvm::formatv("{0:F1} FLOPs per output byte, not below "
-                           "flops-per-byte={1}",
-                           *ratio, flopsPerByte);
+  if (policy == "selective")
     return "the min-cut saves it: saving it costs fewer bytes than what "
            "recomputing it would keep alive for backward";
-  }
   if (policy == "budget")
     return "the budget is met without recomputing it";
   if (policy == "segments")

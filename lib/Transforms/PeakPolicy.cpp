@@ -58,8 +58,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   for (Operation *op : getBudgetCandidates(graph)) {
     if (isContractionLike(op))
       continue;
-    std::optional<double> ratio = flopsPerOutputByte(op);
-    if (getOpCost(op).flops > 0 && (!ratio || *ratio >= flopsPerByte))
+    if (overFlopsPerByte(op, flopsPerByte))
       continue;
     candidates.push_back(op);
   }

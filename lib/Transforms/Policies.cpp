@@ -84,6 +84,16 @@ std::optional<double> policies::flopsPerOutputByte(Operation *op) {
   return double(getOpCost(op).flops) / double(bytesOut);
 }
 
+/// Whether `flops-per-byte` rules `op` out of recomputation (selective and
+/// peak): it does work, and as much per byte of output as the threshold,
+/// or has no tensor output to measure it by.
+bool policies::overFlopsPerByte(Operation *op, double flopsPerByte) {
+  if (getOpCost(op).flops <= 0)
+    return false;
+  std::optional<double> ratio = flopsPerOutputByte(op);
+  return !ratio || *ratio >= flopsPerByte;
+}
+
 /// The marks a decision leads to: user overrides win.
 std::optional<Policy> policies::finalPolicy(Operation *op,
                                          const Decisions &decisions) {

@@ -39,6 +39,7 @@ void demoteUnrecomputableOverrides(const TrainingGraph &graph);
 bool isLeaf(Operation *op);
 llvm::SetVector<Value> getRequiredValues(const TrainingGraph &graph);
 std::optional<double> flopsPerOutputByte(Operation *op);
+bool overFlopsPerByte(Operation *op, double flopsPerByte);
 std::optional<Policy> finalPolicy(Operation *op, const Decisions &decisions);
 void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
                 ArrayRef<Operation *> targets);

@@ -47,10 +47,8 @@ void policies::selectiveDecisions(const TrainingGraph &graph, double flopsPerByt
     OpCost cost = getOpCost(op);
     // An op that does much work per byte it produces (a large GEMM) is
     // cheaper to keep than to redo.
-    if (ok && cost.flops > 0 && getPolicy(op) != Policy::Recompute) {
-      std::optional<double> ratio = flopsPerOutputByte(op);
-      ok = ratio && *ratio < flopsPerByte;
-    }
+    if (ok && getPolicy(op) != Policy::Recompute)
+      ok = !overFlopsPerByte(op, flopsPerByte);
     canRecompute[op] = ok;
     if (ok)
       totalFlops += cost.flops;

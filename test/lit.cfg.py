@@ -39,6 +39,9 @@ if config.remat_torch_python:
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
 tools = ["remat-opt", "remat-run", "mlir-opt", "remat-import-torch"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+# remat_torch runs remat-opt itself: the one under test, not whichever
+# build/bin it would find first (the sanitizer suite has its own).
+config.environment["REMAT_OPT"] = os.path.join(config.remat_tools_dir, "remat-opt")
 
 # In a sanitizer build, remat's code carries the sanitizer runtime: it cannot
 # be loaded into the uninstrumented mlir-opt, nor linked by an uninstrumented

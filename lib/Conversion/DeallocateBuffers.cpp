@@ -69,10 +69,12 @@ std::optional<DenseMap<Value, Value>> getRoots(func::FuncOp func) {
       auto view = dyn_cast<ViewLikeOpInterface>(op);
       if (!view || view->getNumResults() != 1)
         return std::nullopt;
-      auto it = rootOf.find(view.getViewSource());
-      if (it == rootOf.end())
+      // Copied out first: inserting `result` may grow the map and
+      // invalidate the iterator.
+      Value root = rootOf.lookup(view.getViewSource());
+      if (!root)
         return std::nullopt;
-      rootOf[result] = it->second;
+      rootOf[result] = root;
     }
   }
   return rootOf;

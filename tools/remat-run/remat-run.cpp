@@ -298,21 +298,15 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "remat-run: compile a training graph, run it on the CPU, measure its "
-      "peak memory\n");
-
+/// Flags that contradict each other or are out of range; nothing is read
+/// or written before they are all accepted.
+static std::optional<std::string> checkFlags() {
   if (backend != "cpu" && backend != "cuda")
-    return fail("--backend must be cpu or cuda, got '" + backend + "'");
+    return "--backend must be cpu or cuda, got '" + backend + "'";
   if (optLevel.getNumOccurrences() && (optLevel < 0 || optLevel > 3))
-    return fail("--opt-level must be 0, 1, 2 or 3, got " +
-                std::to_string(optLevel));
+    return "--opt-level must be 0, 1, 2 or 3, got " + std::to_string(optLevel);
   if (!compileOnly.empty() && backend != "cuda")
-    return fail("--compile-only needs --backend=cuda");
+    return std::string("--compile-only needs --backend=cuda");
   // A flag that only one policy reads is an error under the others, not
   // silently ignored (as -remat-pipeline does).
   auto usedBy = [&](StringRef flagPolicy) {
@@ -327,47 +321,16 @@ int main(int argc, char **argv) {
         {&maxGrowth, "peak"},
         {&group, "segments"}})
     if (flag->getNumOccurrences() && !usedBy(flagPolicy))
-      return fail("--" + flag->ArgStr.str() + " only applies to --policy=" +
-                  flagPolicy.str() + " (or --compare-policy=" +
-                  flagPolicy.str() + "), got --policy=" + policy);
+      return "--" + flag->ArgStr.str() + " only applies to --policy=" +
+             flagPolicy.str() + " (or --compare-policy=" + flagPolicy.str() +
+             "), got --policy=" + policy;
   if (overwrite && outputsDir.empty())
-    return fail("--overwrite only applies with --outputs");
-  // Results must not mix with an earlier run's: refuse a folder with
-  // anything in it, unless told to replace what remat-run wrote there.
-  if (!outputsDir.empty() && llvm::sys::fs::is_directory(outputsDir)) {
-    std::error_code ec;
-    SmallVector<std::string> ours;
-    bool others = false;
-    for (llvm::sys::fs::directory_iterator it(outputsDir, ec), end;
-         it != end && !ec; it.increment(ec)) {
-      StringRef file = llvm::sys::path::filename(it->path());
-      StringRef digits = file;
-      if (digits.consume_front("out") && digits.consume_back(".npy") &&
-          !digits.empty() && llvm::all_of(digits, llvm::isDigit))
-        ours.push_back(it->path());
-      else
-        others = true;
-    }
-    if (ec)
-      return fail("cannot read '" + outputsDir + "': " + ec.message());
-    if ((others || !ours.empty()) && !overwrite)
-      return fail("--outputs folder '" + outputsDir +
-                  "' is not empty (pass --overwrite to replace the outN.npy "
-                  "files of an earlier run)");
-    for (const std::string &path : ours)
-      if (std::error_code rm = llvm::sys::fs::remove(path))
-        return fail("cannot remove '" + path + "': " + rm.message());
-    if (!ours.empty())
-      llvm::errs() << "remat-run: removed " << ours.size()
-                   << " outN.npy file(s) of an earlier run from '"
-                   << outputsDir << "'\n";
-  }
+    return std::string("--overwrite only applies with --outputs");
   if (attention != "untiled" && attention != "tiled")
-    return fail("--attention must be untiled or tiled, got '" + attention +
-                "'");
+    return "--attention must be untiled or tiled, got '" + attention + "'";
   if (attentionBlockQ < 1 || attentionBlockK < 1)
-    return fail("--attention-block-q and --attention-block-k must be at "
-                "least 1");
+    return std::string("--attention-block-q and --attention-block-k must be "
+                       "at least 1");
   for (StringRef name : {StringRef(policy), StringRef(comparePolicy)}) {
     if (name.empty())
       continue;
@@ -377,8 +340,191 @@ int main(int argc, char **argv) {
             name == "budget" ? StringRef(budget) : "", solver,
             name == "peak" ? double(maxRecompute) : remat::kDefaultMaxRecompute,
             name == "peak" ? double(maxGrowth) : remat::kDefaultMaxGrowth))
-      return fail(*error);
+      return error;
   }
+  return std::nullopt;
+}
+
+/// Results must not mix with an earlier run's: refuses a folder with
+/// anything in it, unless told to replace what remat-run wrote there.
+static std::optional<std::string> prepareOutputsDir() {
+  if (outputsDir.empty() || !llvm::sys::fs::is_directory(outputsDir))
+    return std::nullopt;
+  std::error_code ec;
+  SmallVector<std::string> ours;
+  bool others = false;
+  for (llvm::sys::fs::directory_iterator it(outputsDir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    StringRef file = llvm::sys::path::filename(it->path());
+    StringRef digits = file;
+    if (digits.consume_front("out") && digits.consume_back(".npy") &&
+        !digits.empty() && llvm::all_of(digits, llvm::isDigit))
+      ours.push_back(it->path());
+    else
+      others = true;
+  }
+  if (ec)
+    return "cannot read '" + outputsDir + "': " + ec.message();
+  if ((others || !ours.empty()) && !overwrite)
+    return "--outputs folder '" + outputsDir +
+           "' is not empty (pass --overwrite to replace the outN.npy files of "
+           "an earlier run)";
+  for (const std::string &path : ours)
+    if (std::error_code rm = llvm::sys::fs::remove(path))
+      return "cannot remove '" + path + "': " + rm.message();
+  if (!ours.empty())
+    llvm::errs() << "remat-run: removed " << ours.size()
+                 << " outN.npy file(s) of an earlier run from '" << outputsDir
+                 << "'\n";
+  return std::nullopt;
+}
+
+/// The entry: named, or the only function with a body that no other calls
+/// (helpers are not entries). Errors are printed.
+static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
+  if (!entryName.empty()) {
+    auto entry = module.lookupSymbol<func::FuncOp>(entryName);
+    if (!entry || entry.isExternal()) {
+      fail("no function @" + entryName + " with a body in " + inputFile);
+      return failure();
+    }
+    return entry;
+  }
+  DenseSet<Operation *> called;
+  if (failed(remat::checkCallGraph(module, &called)))
+    return failure();
+  SmallVector<func::FuncOp> candidates;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && !called.contains(func))
+      candidates.push_back(func);
+  if (candidates.size() != 1) {
+    fail("the module has " + llvm::Twine(candidates.size()) +
+         " functions with a body that no other calls; choose one with "
+         "--entry");
+    return failure();
+  }
+  return candidates.front();
+}
+
+/// `arrays` as DIR/<prefix>N.npy, when `dir` is set. Errors are printed.
+static LogicalResult writeArrays(StringRef dir, StringRef prefix,
+                                 ArrayRef<HostArray> arrays) {
+  if (dir.empty())
+    return success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    fail("cannot create '" + dir + "': " + ec.message());
+    return failure();
+  }
+  for (auto [i, array] : llvm::enumerate(arrays)) {
+    SmallString<128> path(dir);
+    llvm::sys::path::append(path, prefix + llvm::Twine(i) + ".npy");
+    std::string error;
+    if (!remat_runtime::npy::write(std::string(path), array, error)) {
+      fail(error);
+      return failure();
+    }
+  }
+  return success();
+}
+
+/// The entry's inputs: the .npy files of --inputs, or seeded random
+/// values; written to --write-inputs when asked. Errors are printed.
+static FailureOr<std::vector<HostArray>> loadInputs(func::FuncOp entry) {
+  std::string name = entry.getSymName().str();
+  std::vector<HostArray> inputs;
+  if (!inputsDir.empty()) {
+    for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+      SmallString<128> path(inputsDir);
+      llvm::sys::path::append(path, "arg" + std::to_string(i) + ".npy");
+      HostArray array;
+      std::string error;
+      if (!remat_runtime::npy::read(std::string(path), array, error)) {
+        fail(error);
+        return failure();
+      }
+      inputs.push_back(std::move(array));
+    }
+  } else {
+    for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
+      HostArray layout;
+      std::string error;
+      if (failed(describeType(type, layout, error))) {
+        fail("argument #" + llvm::Twine(i) + " of @" + name + ": " + error);
+        return failure();
+      }
+    }
+    inputs = makeRandomInputs(entry, seed);
+  }
+  if (failed(writeArrays(writeInputs, "arg", inputs)))
+    return failure();
+  return inputs;
+}
+
+static double peakRatio(const RunResult &run, const RunResult &other) {
+  return other.measuredPeakBytes
+             ? double(run.measuredPeakBytes) / double(other.measuredPeakBytes)
+             : 0.0;
+}
+
+static void printJSON(StringRef name, const RunResult &run,
+                      const std::optional<RunResult> &other, bool equal) {
+  llvm::json::Object object = runJSON(run);
+  object["entry"] = name;
+  if (other) {
+    llvm::json::Object compare = runJSON(*other);
+    compare["bitwise_equal"] = equal;
+    compare["peak_ratio"] = peakRatio(run, *other);
+    compare.erase("outputs");
+    object["compare"] = std::move(compare);
+  }
+  llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(object)))
+               << "\n";
+}
+
+static void printText(StringRef name, const RunResult &run,
+                      const std::optional<RunResult> &other, bool equal) {
+  auto describe = [&](const RunResult &r) {
+    llvm::outs() << "@" << name << " with policy=" << r.policy << "\n"
+                 << "  measured peak:  " << r.measuredPeakBytes << " B ("
+                 << remat::formatBytes(r.measuredPeakBytes) << ")\n"
+                 << "  predicted peak: " << r.predictedPeakBytes << " B ("
+                 << remat::formatBytes(r.predictedPeakBytes) << ")\n"
+                 << "  allocations:    " << r.numAllocs << ", frees "
+                 << r.numFrees << "\n"
+                 << "  time:           " << llvm::formatv("{0:f4}", r.seconds)
+                 << " s\n";
+  };
+  describe(run);
+  for (auto [i, out] : llvm::enumerate(run.outputs)) {
+    llvm::outs() << "  out" << i << ": " << typeText(out) << " checksum "
+                 << checksum(out) << " sum " << llvm::formatv("{0:e}", elementSum(out))
+                 << "\n";
+    if (printOutputs) {
+      llvm::outs() << "    [";
+      llvm::interleaveComma(elements(out, 16), llvm::outs(),
+                            [&](double v) { llvm::outs() << llvm::format("%g", v); });
+      llvm::outs() << (out.numElements() > 16 ? ", ...]\n" : "]\n");
+    }
+  }
+  if (other) {
+    describe(*other);
+    llvm::outs() << "outputs " << (equal ? "bitwise identical" : "DIFFER")
+                 << "; peak ratio " << policy << "/" << comparePolicy << " = "
+                 << llvm::formatv("{0:f4}", peakRatio(run, *other)) << "\n";
+  }
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "remat-run: compile a training graph, run it on the CPU, measure its "
+      "peak memory\n");
+  if (std::optional<std::string> error = checkFlags())
+    return fail(*error);
+  if (std::optional<std::string> error = prepareOutputsDir())
+    return fail(*error);
 
   DialectRegistry registry;
   initializeRunner(registry);
@@ -399,143 +545,35 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  // The entry: named, or the only function with a body.
-  func::FuncOp entry;
-  if (!entryName.empty()) {
-    entry = module->lookupSymbol<func::FuncOp>(entryName);
-    if (!entry || entry.isExternal())
-      return fail("no function @" + entryName + " with a body in " + inputFile);
-  } else {
-    // Helpers that other functions call are not entries.
-    DenseSet<Operation *> called;
-    if (failed(remat::checkCallGraph(*module, &called)))
-      return 1;
-    SmallVector<func::FuncOp> candidates;
-    for (auto func : module->getOps<func::FuncOp>())
-      if (!func.isExternal() && !called.contains(func))
-        candidates.push_back(func);
-    if (candidates.size() != 1)
-      return fail("the module has " + llvm::Twine(candidates.size()) +
-                  " functions with a body that no other calls; choose one "
-                  "with --entry");
-    entry = candidates.front();
-  }
-  std::string name = entry.getSymName().str();
-
-  // Inputs: .npy files or seeded random values.
-  std::vector<HostArray> inputs;
-  if (!inputsDir.empty()) {
-    for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-      SmallString<128> path(inputsDir);
-      llvm::sys::path::append(path, "arg" + std::to_string(i) + ".npy");
-      HostArray array;
-      std::string error;
-      if (!remat_runtime::npy::read(std::string(path), array, error))
-        return fail(error);
-      inputs.push_back(std::move(array));
-    }
-  } else {
-    for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
-      HostArray layout;
-      std::string error;
-      if (failed(describeType(type, layout, error)))
-        return fail("argument #" + llvm::Twine(i) + " of @" + name + ": " +
-                    error);
-    }
-    inputs = makeRandomInputs(entry, seed);
-  }
-
-  if (!writeInputs.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(writeInputs))
-      return fail("cannot create '" + writeInputs + "': " + ec.message());
-    for (auto [i, in] : llvm::enumerate(inputs)) {
-      SmallString<128> path(writeInputs);
-      llvm::sys::path::append(path, "arg" + std::to_string(i) + ".npy");
-      std::string error;
-      if (!remat_runtime::npy::write(std::string(path), in, error))
-        return fail(error);
-    }
-  }
+  FailureOr<func::FuncOp> entry = findEntry(*module);
+  if (failed(entry))
+    return 1;
+  std::string name = entry->getSymName().str();
+  FailureOr<std::vector<HostArray>> inputs = loadInputs(*entry);
+  if (failed(inputs))
+    return 1;
   if (!compileOnly.empty())
     return writeAheadOfTime(*module, name);
 
   FailureOr<RunResult> run =
-      compileOrRun(*module, name, policy, inputs, /*tiled=*/true);
+      compileOrRun(*module, name, policy, *inputs, /*tiled=*/true);
   if (failed(run))
     return 1;
   std::optional<RunResult> other;
   if (!comparePolicy.empty()) {
     FailureOr<RunResult> second =
-        compileOrRun(*module, name, comparePolicy, inputs);
+        compileOrRun(*module, name, comparePolicy, *inputs);
     if (failed(second))
       return 1;
     other = std::move(*second);
   }
-
-  if (!outputsDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(outputsDir))
-      return fail("cannot create '" + outputsDir + "': " + ec.message());
-    for (auto [i, out] : llvm::enumerate(run->outputs)) {
-      SmallString<128> path(outputsDir);
-      llvm::sys::path::append(path, "out" + std::to_string(i) + ".npy");
-      std::string error;
-      if (!remat_runtime::npy::write(std::string(path), out, error))
-        return fail(error);
-    }
-  }
+  if (failed(writeArrays(outputsDir, "out", run->outputs)))
+    return 1;
 
   bool equal = other && bitwiseEqual(*run, *other);
-  if (json) {
-    llvm::json::Object object = runJSON(*run);
-    object["entry"] = name;
-    if (other) {
-      llvm::json::Object compare = runJSON(*other);
-      compare["bitwise_equal"] = equal;
-      compare["peak_ratio"] =
-          other->measuredPeakBytes
-              ? double(run->measuredPeakBytes) / double(other->measuredPeakBytes)
-              : 0.0;
-      compare.erase("outputs");
-      object["compare"] = std::move(compare);
-    }
-    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(object)))
-                 << "\n";
-    return 0;
-  }
-
-  auto describe = [&](const RunResult &r) {
-    llvm::outs() << "@" << name << " with policy=" << r.policy << "\n"
-                 << "  measured peak:  " << r.measuredPeakBytes << " B ("
-                 << remat::formatBytes(r.measuredPeakBytes) << ")\n"
-                 << "  predicted peak: " << r.predictedPeakBytes << " B ("
-                 << remat::formatBytes(r.predictedPeakBytes) << ")\n"
-                 << "  allocations:    " << r.numAllocs << ", frees "
-                 << r.numFrees << "\n"
-                 << "  time:           " << llvm::formatv("{0:f4}", r.seconds)
-                 << " s\n";
-  };
-  describe(*run);
-  for (auto [i, out] : llvm::enumerate(run->outputs)) {
-    llvm::outs() << "  out" << i << ": " << typeText(out) << " checksum "
-                 << checksum(out) << " sum " << llvm::formatv("{0:e}", elementSum(out))
-                 << "\n";
-    if (printOutputs) {
-      llvm::outs() << "    [";
-      llvm::interleaveComma(elements(out, 16), llvm::outs(),
-                            [&](double v) { llvm::outs() << llvm::format("%g", v); });
-      llvm::outs() << (out.numElements() > 16 ? ", ...]\n" : "]\n");
-    }
-  }
-  if (other) {
-    describe(*other);
-    llvm::outs() << "outputs " << (equal ? "bitwise identical" : "DIFFER")
-                 << "; peak ratio " << policy << "/" << comparePolicy << " = "
-                 << llvm::formatv("{0:f4}",
-                                  other->measuredPeakBytes
-                                      ? double(run->measuredPeakBytes) /
-                                            other->measuredPeakBytes
-                                      : 0.0)
-                 << "\n";
-  }
+  if (json)
+    printJSON(name, *run, other, equal);
+  else
+    printText(name, *run, other, equal);
   return 0;
 }

@@ -34,8 +34,10 @@ def main():
             ("default_partition", lambda m: aot_module(m, fw_compiler=nop, partition_fn=default_partition)),
             ("min_cut_rematerialization_partition",
              lambda m: aot_module(m, fw_compiler=nop, partition_fn=min_cut_rematerialization_partition)),
-            ("remat selective flops-per-byte=16", lambda m: remat_torch.compile(m, flops_per_byte=16)),
-            ("remat selective", lambda m: remat_torch.compile(m)),
+            ("remat peak (the default)", lambda m: remat_torch.compile(m)),
+            ("remat selective flops-per-byte=16",
+             lambda m: remat_torch.compile(m, policy="selective", flops_per_byte=16)),
+            ("remat selective", lambda m: remat_torch.compile(m, policy="selective")),
             ("remat budget 8MiB", lambda m: remat_torch.compile(m, policy="budget", budget="8MiB"))]
     reference = None
     for name, make_model in runs:
@@ -62,9 +64,10 @@ def main():
         print(line)
         for st in getattr(wrapped, "stats", []):
             print("    decided in %.2f s: %d ops, predicted %d B = remat's saved %s B + %d B of "
-                  "dropout draws, %d recompute FLOPs%s" % (
+                  "dropout draws, %d recompute FLOPs (%.3f%% of the step's)%s" % (
                       st["decide_s"], st["ops"], st["saved_bytes"], st["remat_saved_bytes"],
                       st["draw_bytes"], st["recompute_flops"],
+                      100.0 * st["recompute_flops"] / max(1, st["step_flops"] or 0),
                       "; fallback: " + st["fallback"] if st["fallback"] else ""))
 
 

@@ -8,7 +8,7 @@ backward) as a remat training graph in upstream MLIR dialects.
 
 Training with remat's decisions inside PyTorch (AOTAutograd's partition):
 
-    model = remat_torch.compile(model, policy="selective")
+    model = remat_torch.compile(model)          # policy="peak", remat's default
     fn = remat_torch.partition(policy="budget", budget=64 << 20)  # partition_fn
 """
 

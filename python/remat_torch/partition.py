@@ -1,7 +1,7 @@
 """remat's decisions as AOTAutograd's partition function.
 
     import remat_torch
-    fn = remat_torch.partition(policy="selective", flops_per_byte=16)
+    fn = remat_torch.partition()                   # policy="peak", remat's default
     fw, bw = fn(joint_module, joint_inputs)        # AOTAutograd's signature
 
 The joint FX graph AOTAutograd traced is lowered with the importer's
@@ -152,7 +152,8 @@ class _Partitioner:
             held, draws = _held_bytes(fw, bw)
             record = {"policy": self.policy, "fallback": reason, "ops": 0,
                       "fx_nodes": sum(1 for n in joint_module.graph.nodes if n.op == "call_function"),
-                      "recompute_regions": 0, "recompute_flops": 0, "remat_saved_bytes": None,
+                      "recompute_regions": 0, "recompute_flops": 0, "step_flops": None,
+                      "remat_saved_bytes": None,
                       "remat_peak_bytes": None, "saved_bytes": held, "draw_bytes": draws,
                       "recomputed": [], "approximated": []}
         record["decide_s"] = time.perf_counter() - start
@@ -357,6 +358,11 @@ class _Partitioner:
                 backward.add(n)
         saved = set()
         approx = []
+        # remat's saved bytes as PyTorch holds them: a backward FX node's
+        # lowering can have parts that do not read a tangent (the normalized
+        # input inside native_layer_norm_backward), which remat's analysis
+        # calls forward and saved; PyTorch computes them inside that node.
+        inside_backward = 0
         for entry in rep.get("saved", []):
             loc = entry.get("loc", "")
             m = re.search(r'([^"|()]*)\|(\d+\.\d+)', loc)
@@ -379,6 +385,9 @@ class _Partitioner:
             else:  # an intermediate of one node's lowering: save that node
                 node = next((n for n in nodes if n.name == fxname), None)
                 if node is None:
+                    continue
+                if node in backward:
+                    inside_backward += entry.get("bytes", 0)
                     continue
                 approx.append(fxname)
                 if isinstance(values.get(node), torch.Tensor):
@@ -422,7 +431,8 @@ class _Partitioner:
             "fx_nodes": sum(1 for n in nodes if n.op == "call_function"),
             "recompute_regions": rep["recompute_ops"],
             "recompute_flops": rep["recompute_flops"],
-            "remat_saved_bytes": rep["saved_bytes"],
+            "step_flops": rep["forward_flops"] + rep["backward_flops"],
+            "remat_saved_bytes": rep["saved_bytes"] - inside_backward,
             "remat_peak_bytes": rep["peak_bytes"],
             "saved_bytes": held,
             "draw_bytes": draws,
@@ -583,11 +593,13 @@ def _held_bytes(fw, bw):
     return total, draws
 
 
-def partition(policy="selective", budget=None, remat_opt=None, **pipeline_options):
+def partition(policy="peak", budget=None, remat_opt=None, **pipeline_options):
     """A partition function for AOTAutograd that saves exactly remat's saved
     set and recomputes the rest in backward, in remat's schedule.
 
-    policy: a remat-mark policy (selective, budget, segments, none, manual);
+    policy: a remat-mark policy: peak (the default, as in -remat-pipeline:
+    the lowest peak within max_recompute of the step's FLOPs), selective,
+    budget, segments, none, manual;
     budget: for policy='budget', the bytes autograd may hold for backward
     (int or '16MiB'), or a fraction (0..1] of what PyTorch's default
     partition holds; pipeline_options: other -remat-pipeline options,

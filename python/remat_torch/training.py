@@ -1,6 +1,6 @@
 """Train with remat's decisions inside PyTorch.
 
-    model = remat_torch.compile(model, policy="selective", flops_per_byte=16)
+    model = remat_torch.compile(model)            # remat's default policy, peak
     loss = model(x, y); loss.backward(); opt.step()      # as before
 
 compile() wraps AOTAutograd (functorch.compile.aot_module on 1.13,
@@ -39,7 +39,7 @@ class RematModule(nn.Module):
     per input signature (shapes, dtypes, devices, non-tensor values,
     train/eval); `stats` holds one record per graph remat decided on."""
 
-    def __init__(self, module, policy="selective", budget=None, remat_opt=None, **options):
+    def __init__(self, module, policy="peak", budget=None, remat_opt=None, **options):
         super().__init__()
         self.module = module
         self.partition_fn = partition(policy, budget=budget, remat_opt=remat_opt, **options)
@@ -86,7 +86,7 @@ class RematModule(nn.Module):
             return self.module(*args, **kwargs)
 
 
-def compile(module, policy="selective", budget=None, remat_opt=None, **options):
+def compile(module, policy="peak", budget=None, remat_opt=None, **options):
     """An nn.Module that shares `module`'s parameters and trains like it,
     with remat's rematerialization decisions (see remat_torch.partition for
     policy, budget and options)."""

@@ -71,7 +71,7 @@ def steps():
     eager = copy.deepcopy(base)
     want, _ = train(eager, eager, inputs)
     model = copy.deepcopy(base)
-    wrapped = remat_torch.compile(model, flops_per_byte=16)
+    wrapped = remat_torch.compile(model)
     got, _ = train(model, wrapped, inputs)
     print("eager losses:", " ".join("%.6f" % v for v in want))
     print("remat losses:", " ".join("%.6f" % v for v in got))
@@ -93,7 +93,7 @@ def placement():
     recomputed nodes and views)."""
     part = sys.modules["remat_torch.partition"]
     base, inputs = gpt()
-    pf = remat_torch.partition(flops_per_byte=16)
+    pf = remat_torch.partition(policy="selective", flops_per_byte=16)
     modules = {}
 
     def capture(jm, ji, **kw):  # 2.x passes num_fwd_outputs (and more)
@@ -136,9 +136,11 @@ def memory():
     for name, make in [("eager", lambda m: m),
                        ("default_partition", aot(default_partition)),
                        ("min_cut_rematerialization_partition", aot(min_cut_rematerialization_partition)),
+                       ("remat peak (the default)", lambda m: remat_torch.compile(m)),
                        ("remat selective flops-per-byte=16",
-                        lambda m: remat_torch.compile(m, flops_per_byte=16)),
-                       ("remat selective", lambda m: remat_torch.compile(m))]:
+                        lambda m: remat_torch.compile(m, policy="selective", flops_per_byte=16)),
+                       ("remat selective",
+                        lambda m: remat_torch.compile(m, policy="selective"))]:
         model = copy.deepcopy(base)
         wrapped = make(model)
         losses, held = train(model, wrapped, inputs, steps=1)
@@ -151,7 +153,8 @@ def memory():
         print(line)
     eager = rows["eager"][0]
     mincut = rows["min_cut_rematerialization_partition"][0]
-    for name in ("remat selective flops-per-byte=16", "remat selective"):
+    for name in ("remat peak (the default)", "remat selective flops-per-byte=16",
+                 "remat selective"):
         held, st = rows[name]
         check(held <= 0.8 * eager, "%s holds %.2fx eager's bytes (<= 0.8)" % (name, held / eager))
         check(held <= mincut, "%s holds %.2fx min-cut's bytes (<= 1)" % (name, held / mincut))

@@ -133,8 +133,8 @@ static constexpr size_t kMeasuredGreedyEvaluations = 400;
 
 /// The exhaustive search when there are at most `exactLimit` candidates and
 /// their 2^k pipeline runs fit `timeLimit` (estimated at the fixed rate
-/// above); otherwise `exact` takes the MILP over the model, `bnb` the
-/// branch and bound and `auto` the fast solver.
+/// above); otherwise `exact` takes the branch and bound over the model,
+/// `milp` the MILP (CBC) and `auto` the fast solver.
 BudgetSolver policies::chooseSolver(const TrainingGraph &graph, StringRef solver,
                                  unsigned exactLimit, double timeLimit) {
   if (solver == "fast")
@@ -143,9 +143,9 @@ BudgetSolver policies::chooseSolver(const TrainingGraph &graph, StringRef solver
   if (candidates <= std::min(exactLimit, 16u) &&
       (uint64_t(1) << candidates) <= evaluationsWithin(graph, timeLimit))
     return BudgetSolver::Exhaustive;
-  if (solver == "exact")
+  if (solver == "milp")
     return BudgetSolver::Milp;
-  return solver == "bnb" ? BudgetSolver::Frontier : BudgetSolver::Fast;
+  return solver == "exact" ? BudgetSolver::Frontier : BudgetSolver::Fast;
 }
 
 /// The time one model evaluation of the branch and bound is estimated to
@@ -211,7 +211,7 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
       stopAt != std::numeric_limits<int64_t>::min() &&
       frontier.members.back().outcome.peak > stopAt)
     return graph.getFunction()->emitError()
-           << "remat: the exact solver found no decision under the budget "
+           << "remat: solver=milp found no decision under the budget "
            << "within time-limit=" << llvm::formatv("{0}", timeLimit).str()
            << ", and did not prove that none exists; raise time-limit";
   if (!frontier.complete && !milp)
@@ -298,9 +298,9 @@ policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool mea
   }
   if (solver == BudgetSolver::Milp && !isBudgetMilpAvailable())
     return graph.getFunction()->emitError()
-           << "remat: solver=exact needs the MILP solver CBC, and this build "
+           << "remat: solver=milp needs the MILP solver CBC, and this build "
            << "of remat has none (apt-get install coinor-libcbc-dev, then "
-           << "reconfigure); solver=bnb is the branch and bound without it";
+           << "reconfigure); solver=exact is the branch and bound without it";
   BudgetModel model(graph, candidates);
   // At most 48 thresholds, evenly spread, the largest (everything) kept.
   std::vector<llvm::BitVector> extra =

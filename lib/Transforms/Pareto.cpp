@@ -166,7 +166,7 @@ struct RematParetoPass
                           "'; expected json or csv");
     if (!isKnownSolver(solver))
       return errorHandler("remat-pareto: unknown solver '" + solver +
-                          "'; accepted: auto, exact, bnb, fast");
+                          "'; accepted: auto, exact, milp, fast");
     if (std::optional<std::string> error =
             checkTimeLimit("remat-pareto", timeLimit))
       return errorHandler(*error);

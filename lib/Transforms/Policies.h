@@ -86,10 +86,10 @@ enum class BudgetSolver {
   /// Every subset of the candidates, measured with the real pipeline.
   Exhaustive,
   /// The model's exact frontier by branch and bound (budgetFrontier), every
-  /// member measured (solver=bnb).
+  /// member measured (solver=exact).
   Frontier,
   /// The same frontier, each level solved by the MILP (solveBudgetMilp,
-  /// CBC): solver=exact.
+  /// CBC): solver=milp.
   Milp,
   /// The fast solver's family (fastBudgetFamily).
   Fast,

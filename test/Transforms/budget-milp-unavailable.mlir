@@ -1,10 +1,10 @@
 // In a build without CBC (cmake -DREMAT_ENABLE_CBC=OFF, or no
-// coinor-libcbc-dev), solver=exact beyond the exhaustive search is an error
-// that says so; solver=bnb still works. (The attention graph of
+// coinor-libcbc-dev), solver=milp beyond the exhaustive search is an error
+// that says so; solver=exact still works. (The attention graph of
 // Inputs/attention.mlir, with the expected diagnostic.)
 // UNSUPPORTED: cbc
-// RUN: remat-opt %s -remat-mark="policy=budget budget=64KiB solver=exact exact-limit=0" -verify-diagnostics -o /dev/null
-// RUN: remat-opt %s -remat-pipeline="policy=budget budget=64KiB solver=bnb exact-limit=0" -remat-report -o /dev/null | FileCheck %s
+// RUN: remat-opt %s -remat-mark="policy=budget budget=64KiB solver=milp exact-limit=0" -verify-diagnostics -o /dev/null
+// RUN: remat-opt %s -remat-pipeline="policy=budget budget=64KiB solver=exact exact-limit=0" -remat-report -o /dev/null | FileCheck %s
 // CHECK: recompute 155.65 KFLOP
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
@@ -13,7 +13,7 @@
 #rhsT = affine_map<(m, n, k) -> (n, k)>
 #lhsT = affine_map<(m, n, k) -> (k, m)>
 #out = affine_map<(m, n, k) -> (m, n)>
-// expected-error @below {{remat: solver=exact needs the MILP solver CBC, and this build of remat has none (apt-get install coinor-libcbc-dev, then reconfigure); solver=bnb is the branch and bound without it}}
+// expected-error @below {{remat: solver=milp needs the MILP solver CBC, and this build of remat has none (apt-get install coinor-libcbc-dev, then reconfigure); solver=exact is the branch and bound without it}}
 func.func @attention(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>,
                      %seed: i32, %dout: tensor<64x16xf32> {remat.cotangent})
     -> (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) {

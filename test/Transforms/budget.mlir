@@ -6,7 +6,7 @@
 // forced by exact-limit=0) and a byte budget agree.
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=budget budget=0.9" -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=budget budget=64KiB solver=exact" -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN
-// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=budget budget=64KiB solver=bnb exact-limit=0" -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=budget budget=64KiB solver=exact exact-limit=0" -remat-report -o /dev/null | FileCheck %s --check-prefix=ATTN
 // ATTN: recompute 155.65 KFLOP
 // ATTN: peak:    56.2 KiB (57600 B)
 
@@ -44,17 +44,16 @@
 // CPU: outputs bitwise identical
 
 // Beyond the exhaustive search (more than exact-limit candidates, or 2^k
-// pipeline runs over time-limit), solver=bnb sweeps the model's frontier
-// by branch and bound (solver=exact with the MILP: budget-milp.mlir). On a
-// random graph with 33 candidates, 80% of the
+// pipeline runs over time-limit), solver=exact sweeps the model's frontier
+// by branch and bound. On a random graph with 33 candidates, 80% of the
 // peak costs 160 FLOP, as the fast solver finds too.
-// RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=bnb" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
+// RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=exact" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
 // RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=fast" -remat-report -o /dev/null | FileCheck %s --check-prefix=BIG
 // BIG: recompute 160 FLOP
 // BIG: peak:    2.4 KiB (2448 B)
 // Its sweep over budgets keeps every guarantee (exact-limit=0 forces the
 // branch and bound on these small graphs).
-// RUN: %python %S/../Inputs/check_budget.py remat-opt "bnb exact-limit=0" %S/Inputs/attention.mlir %S/Inputs/exp_chain.mlir %S/Inputs/square_chain.mlir %remat_src_root/examples/mlp2_small.mlir | FileCheck %s --check-prefix=SWEEP
+// RUN: %python %S/../Inputs/check_budget.py remat-opt "exact exact-limit=0" %S/Inputs/attention.mlir %S/Inputs/exp_chain.mlir %S/Inputs/square_chain.mlir %remat_src_root/examples/mlp2_small.mlir | FileCheck %s --check-prefix=SWEEP
 
 // When the model predicts every cheap decision at the same peak (here only
 // the schedule lowers it), the fast family has a single member; its
@@ -67,14 +66,14 @@
 // time-limit: the exhaustive search's 2^k pipeline runs and the branch and
 // bound's nodes are estimated at fixed rates per op (not timed), so the
 // choice is the same on every machine. When the exhaustive search does not
-// fit, auto takes the fast solver and bnb the branch and bound; bnb is
+// fit, auto takes the fast solver and exact the branch and bound; exact is
 // an error when that does not finish in time. The fast solver with a tiny
 // limit measures nothing but its choice: budgets are still met and the
 // sweep is still monotone.
-// RUN: not remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.6 solver=bnb time-limit=0.01" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME-EXACT
+// RUN: not remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.6 solver=exact time-limit=0.01" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME-EXACT
 // TIME-EXACT: error: remat: the exact solver did not finish within time-limit=0.01 ({{[0-9]+}} branch-and-bound nodes over 33 candidate ops); raise time-limit or use solver=fast
-// RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=bnb time-limit=0.05" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK
-// RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=bnb time-limit=1" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK
+// RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=exact time-limit=0.05" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK
+// RUN: remat-opt %remat_src_root/examples/mlp2_small.mlir -remat-pipeline="policy=budget budget=0.9 solver=exact time-limit=1" -remat-report -o /dev/null | FileCheck %s --check-prefix=TIME-OK
 // TIME-OK: peak:
 // RUN: %python %S/../Inputs/check_budget.py remat-opt "auto time-limit=0.05" %remat_src_root/examples/mlp2_small.mlir | FileCheck %s --check-prefix=SWEEP
 // RUN: %python %S/../Inputs/check_budget.py remat-opt "fast time-limit=0.0001" %S/Inputs/attention.mlir %remat_src_root/examples/mlp2_small.mlir | FileCheck %s --check-prefix=SWEEP

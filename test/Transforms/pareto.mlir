@@ -5,7 +5,7 @@
 // draw the same curve.
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
-// RUN: remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.bb.json solver=bnb exact-limit=0" -o /dev/null
+// RUN: remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.bb.json solver=exact exact-limit=0" -o /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t.bb.json
 // JSON:      "name": "attention",
 // JSON-NEXT: "points": [

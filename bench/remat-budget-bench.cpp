@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::remat;
@@ -39,6 +40,15 @@ static llvm::cl::opt<double>
                    llvm::cl::init(0.7));
 static llvm::cl::opt<bool>
     measure("measure", llvm::cl::desc("Also time the real check of the choice"));
+
+static llvm::cl::opt<bool> milp(
+    "milp", llvm::cl::desc("Also solve the budget with the MILP (CBC), alone "
+                           "and as solver=exact does (the frontier sweep), "
+                           "and compare the fast solver's FLOPs"));
+static llvm::cl::opt<uint64_t> milpNodes(
+    "milp-nodes", llvm::cl::desc("The MILP's node limit (CBC nodes plus "
+                                 "model evaluations)"),
+    llvm::cl::init(std::numeric_limits<uint64_t>::max()));
 
 static double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
@@ -71,6 +81,13 @@ int main(int argc, char **argv) {
     double familySeconds = secondsSince(start);
     uint64_t evaluations = model.getNumEvaluations() - before;
     int64_t budget = int64_t(budgetFraction * double(unrematerialized));
+    llvm::BitVector all(candidates.size(), true);
+    llvm::outs() << "  model: " << unrematerialized
+                 << " B with nothing recomputed, "
+                 << model.evaluate(all).peak << " B with everything\n";
+    for (const ModelDecision &d : family)
+      llvm::outs() << "  family member: " << d.outcome.peak << " B, "
+                   << d.outcome.flops << " FLOP\n";
     start = Clock::now();
     const ModelDecision *choice = chooseModelDecision(family, budget);
     double chooseSeconds = secondsSince(start);
@@ -82,15 +99,57 @@ int main(int argc, char **argv) {
         graph.getOps().size(), candidates.size(), buildSeconds, familySeconds,
         evaluations, family.size(), chooseSeconds,
         buildSeconds + familySeconds + chooseSeconds);
-    if (!choice) {
-      llvm::outs() << "  budget " << budget << " B: infeasible on the model\n";
-      return;
+    if (!choice)
+      llvm::outs() << "  budget " << budget
+                   << " B: no member of the fast family fits it\n";
+    else
+      llvm::outs() << llvm::formatv(
+          "  budget {0} B ({1}% of {2} B): predicted peak {3} B, {4} FLOP\n",
+          budget, budgetFraction * 100, unrematerialized, choice->outcome.peak,
+          choice->outcome.flops);
+    if (milp) {
+      if (!isBudgetMilpAvailable()) {
+        llvm::errs() << "remat-budget-bench: built without CBC\n";
+        return;
+      }
+      auto gap = [](const ExactModelResult &r) {
+        int64_t f = r.best->outcome.flops;
+        return f ? 100.0 * double(f - std::min(f, r.lowerBound)) / double(f)
+                 : 0.0;
+      };
+      start = Clock::now();
+      ExactModelResult alone =
+          solveBudgetMilp(model, budget, milpNodes, choice);
+      if (!alone.best)
+        llvm::outs() << llvm::formatv(
+            "  MILP at the budget {0:f3} s ({1} nodes): nothing fits, {2}\n",
+            secondsSince(start), alone.nodes,
+            alone.complete ? "proven" : "not proven");
+      else
+        llvm::outs() << llvm::formatv(
+            "  MILP at the budget {0:f3} s ({1} nodes): {2} FLOP, {3}, "
+            "gap={4:f2}%; fast/MILP {5:f4}\n",
+            secondsSince(start), alone.nodes, alone.best->outcome.flops,
+            alone.complete ? "proven" : "not proven", gap(alone),
+            !choice ? 0.0
+            : alone.best->outcome.flops
+                ? double(choice->outcome.flops) / alone.best->outcome.flops
+                : 1.0);
+      start = Clock::now();
+      FrontierResult sweep = budgetFrontier(model, family, budget, milpNodes,
+                                            false, /*milp=*/true);
+      const ModelDecision *member = chooseModelDecision(sweep.members, budget);
+      if (member) {
+        int64_t bound = sweep.lowerBounds[member - sweep.members.data()];
+        llvm::outs() << llvm::formatv(
+            "  MILP frontier to the budget {0:f3} s ({1} nodes, {2} "
+            "members): {3} FLOP, {4}, lower bound {5}\n",
+            secondsSince(start), sweep.nodes, sweep.members.size(),
+            member->outcome.flops, sweep.complete ? "proven" : "not proven",
+            bound);
+      }
     }
-    llvm::outs() << llvm::formatv(
-        "  budget {0} B ({1}% of {2} B): predicted peak {3} B, {4} FLOP\n",
-        budget, budgetFraction * 100, unrematerialized, choice->outcome.peak,
-        choice->outcome.flops);
-    if (!measure)
+    if (!measure || !choice)
       return;
     SmallVector<Operation *> recompute;
     for (unsigned i : choice->recompute.set_bits())

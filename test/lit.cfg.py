@@ -52,6 +52,10 @@ if config.remat_sanitize:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
 
+# `cbc` when the budget policy's MILP solver was built (REMAT_HAVE_CBC).
+if getattr(config, "remat_have_cbc", "") == "ON":
+    config.available_features.add("cbc")
+
 # GPU: `ptxas` when CUDA's ptxas was found at configure time (its folder is
 # put on PATH so -remat-lower-to-nvvm can make cubins), `cuda-runtime` when
 # the CUDA runtime was built, `cuda-device` only when a CUDA driver loads and

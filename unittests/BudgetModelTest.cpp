@@ -145,6 +145,16 @@ std::optional<int64_t> fewestFlops(ArrayRef<BudgetOutcome> outcomes,
   return best;
 }
 
+/// Every distinct peak among `outcomes`, ascending (budgets to test at).
+std::vector<int64_t> distinctPeaks(ArrayRef<BudgetOutcome> outcomes) {
+  std::vector<int64_t> peaks;
+  for (const BudgetOutcome &o : outcomes)
+    peaks.push_back(o.peak);
+  llvm::sort(peaks);
+  peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+  return peaks;
+}
+
 /// The smallest peak any decision reaches on the model, over the fast
 /// family (budgets are spread between it and the unrematerialized peak).
 int64_t smallestPeak(ArrayRef<ModelDecision> family) {
@@ -152,6 +162,17 @@ int64_t smallestPeak(ArrayRef<ModelDecision> family) {
   for (const ModelDecision &d : family)
     smallest = std::min(smallest, d.outcome.peak);
   return smallest;
+}
+
+/// Budgets from the smallest peak the fast family reaches (first) up to the
+/// unrematerialized one (last), at fixed fractions of the way.
+std::vector<int64_t> spreadBudgets(const BudgetModel &model) {
+  int64_t full = model.evaluate(llvm::BitVector(model.getNumCandidates())).peak;
+  int64_t low = smallestPeak(fastBudgetFamily(model));
+  std::vector<int64_t> budgets;
+  for (double f : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0})
+    budgets.push_back(low + int64_t(f * double(full - low)));
+  return budgets;
 }
 
 /// Calls `fn(seed, graph, model, outcomes)` on the first `count` random
@@ -179,13 +200,9 @@ template <typename Fn> unsigned forEachEnumerableGraph(unsigned count, Fn fn) {
 TEST(BudgetModel, ExactMatchesExhaustiveSearch) {
   unsigned cases = 0;
   unsigned graphs = forEachEnumerableGraph(
-      60, [&](uint64_t seed, Graph &g, BudgetModel &model,
+      60, [&](uint64_t seed, Graph &, BudgetModel &model,
               ArrayRef<BudgetOutcome> outcomes) {
-        int64_t full =
-            model.evaluate(llvm::BitVector(g.candidates.size())).peak;
-        int64_t low = smallestPeak(fastBudgetFamily(model));
-        for (double f : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) {
-          int64_t budget = low + int64_t(f * double(full - low));
+        for (int64_t budget : spreadBudgets(model)) {
           std::optional<int64_t> expected = fewestFlops(outcomes, budget);
           ExactModelResult exact = solveBudgetExactly(model, budget);
           ++cases;
@@ -201,6 +218,89 @@ TEST(BudgetModel, ExactMatchesExhaustiveSearch) {
   std::printf("branch and bound vs exhaustive: %u graphs, %u budgets\n",
               graphs, cases);
   EXPECT_GE(graphs, 40u);
+}
+
+// The MILP (CBC) finds what exhaustive search finds, with a proof: complete
+// and its lower bound equal to the optimum, on the same graphs and budgets
+// as the branch and bound, one pool of cuts per graph (as the frontier
+// sweep keeps it). Then its frontier against exhaustive search at every
+// distinct peak.
+TEST(BudgetModel, MilpMatchesExhaustiveSearch) {
+  if (!isBudgetMilpAvailable())
+    GTEST_SKIP() << "built without CBC";
+  unsigned cases = 0, points = 0;
+  unsigned graphs = forEachEnumerableGraph(
+      12, [&](uint64_t seed, Graph &, BudgetModel &model,
+              ArrayRef<BudgetOutcome> outcomes) {
+        std::vector<BudgetCut> cuts;
+        // From the top, as a sweep visits them (the pool is valid below).
+        for (int64_t budget : llvm::reverse(spreadBudgets(model))) {
+          std::optional<int64_t> expected = fewestFlops(outcomes, budget);
+          ExactModelResult milp = solveBudgetMilp(
+              model, budget, std::numeric_limits<uint64_t>::max(), nullptr,
+              &cuts);
+          ++cases;
+          ASSERT_TRUE(milp.complete) << "seed " << seed << " budget " << budget;
+          ASSERT_EQ(expected.has_value(), milp.best.has_value())
+              << "seed " << seed << " budget " << budget;
+          if (expected) {
+            EXPECT_EQ(*expected, milp.best->outcome.flops)
+                << "seed " << seed << " budget " << budget;
+            EXPECT_LE(milp.best->outcome.peak, budget);
+            EXPECT_EQ(milp.lowerBound, milp.best->outcome.flops);
+          }
+        }
+        FrontierResult frontier = budgetFrontier(
+            model, {}, std::numeric_limits<int64_t>::min(),
+            std::numeric_limits<uint64_t>::max(), false, /*milp=*/true);
+        ASSERT_TRUE(frontier.complete);
+        std::vector<int64_t> budgets = distinctPeaks(outcomes);
+        for (int64_t budget : budgets) {
+          ++points;
+          const ModelDecision *got =
+              chooseModelDecision(frontier.members, budget);
+          ASSERT_TRUE(got) << "seed " << seed << " budget " << budget;
+          EXPECT_EQ(*fewestFlops(outcomes, budget), got->outcome.flops)
+              << "seed " << seed << " budget " << budget;
+        }
+      });
+  std::printf("MILP vs exhaustive: %u graphs, %u budgets, %u frontier "
+              "points\n",
+              graphs, cases, points);
+  EXPECT_GE(graphs, 12u);
+}
+
+// With a node limit too small to finish, the MILP answers with the best
+// found (at least the incumbent) and a lower bound at most the optimum and
+// below what it found: never a claim.
+TEST(BudgetModel, MilpOutOfNodesStatesItsGap) {
+  if (!isBudgetMilpAvailable())
+    GTEST_SKIP() << "built without CBC";
+  unsigned open = 0;
+  for (uint64_t seed = 0; seed < 10; ++seed) {
+    auto g = makeGraph(seed, 10, 20);
+    ASSERT_TRUE(g) << "seed " << seed;
+    BudgetModel model(*g->graph, g->candidates);
+    std::vector<ModelDecision> family = fastBudgetFamily(model);
+    int64_t full = model.evaluate(llvm::BitVector(g->candidates.size())).peak;
+    int64_t budget = smallestPeak(family) +
+                     (full - smallestPeak(family)) / 10;
+    const ModelDecision *fast = chooseModelDecision(family, budget);
+    ASSERT_TRUE(fast);
+    ExactModelResult tight = solveBudgetMilp(model, budget, 2, fast);
+    // The reference optimum from the branch and bound (the MILP itself can
+    // take long on these graphs, docs/Budget.md).
+    ExactModelResult whole = solveBudgetExactly(model, budget);
+    ASSERT_TRUE(whole.complete && whole.best && tight.best);
+    EXPECT_LE(tight.best->outcome.flops, fast->outcome.flops);
+    EXPECT_LE(tight.lowerBound, whole.best->outcome.flops) << "seed " << seed;
+    if (!tight.complete) {
+      ++open;
+      EXPECT_LT(tight.lowerBound, tight.best->outcome.flops) << "seed " << seed;
+    }
+  }
+  std::printf("MILP with 2 nodes: %u of 10 searches left open\n", open);
+  EXPECT_GE(open, 1u);
 }
 
 // The fast solver's FLOPs against the exact solver's, on the model, on
@@ -272,12 +372,7 @@ TEST(BudgetModel, FrontierMatchesExhaustiveSearch) {
                            std::numeric_limits<uint64_t>::max());
         ASSERT_TRUE(frontier.complete);
         // Every distinct peak any subset reaches, as a budget.
-        std::vector<int64_t> budgets;
-        for (const BudgetOutcome &o : outcomes)
-          budgets.push_back(o.peak);
-        llvm::sort(budgets);
-        budgets.erase(std::unique(budgets.begin(), budgets.end()),
-                      budgets.end());
+        std::vector<int64_t> budgets = distinctPeaks(outcomes);
         budgets.push_back(budgets.front() - 1); // infeasible
         for (int64_t budget : budgets) {
           ++cases;

@@ -229,6 +229,9 @@ struct BudgetModel::Impl {
   mutable Program program, inner;
   mutable std::vector<LiveValue> overLive; // OverPoint ranges point here
   mutable std::vector<uint32_t> defStep;
+  /// evaluateAgainst(everyStep): a constraint at every step over the
+  /// threshold, not only at the three hardest.
+  mutable bool everyStep = false;
 
   int64_t bytesOf(uint32_t v) const {
     return v < values.size() ? values[v].bytes : extraBytes[v - values.size()];
@@ -404,8 +407,13 @@ BudgetOutcome BudgetModel::evaluate(const llvm::BitVector &recompute,
 
 BudgetOutcome
 BudgetModel::evaluateAgainst(const llvm::BitVector &recompute, int64_t budget,
-                             std::vector<BudgetConstraint> &constraints) const {
-  return impl->evaluate(recompute, nullptr, budget, &constraints);
+                             std::vector<BudgetConstraint> &constraints,
+                             bool everyStep) const {
+  impl->everyStep = everyStep;
+  BudgetOutcome outcome =
+      impl->evaluate(recompute, nullptr, budget, &constraints);
+  impl->everyStep = false;
+  return outcome;
 }
 
 /// Materialize's buildAll: regions before backward consumers, in program
@@ -861,6 +869,15 @@ TimelineResult BudgetModel::Impl::runTimeline(
     for (auto step : {slackStep, fewestStep})
       if (llvm::none_of(steps, [&](auto p) { return p.first == step.first; }))
         steps.push_back(step);
+    if (everyStep) {
+      steps.clear();
+      memory = 0;
+      for (uint32_t s = 0; s < n; ++s) {
+        memory += delta[s];
+        if (int64_t excess = memory + transient[s] - threshold; excess > 0)
+          steps.push_back({s, excess});
+      }
+    }
     overPoints->clear();
     overLive.clear();
     // What recomputing can free at `step`: a buffer only goes when every
@@ -1034,10 +1051,19 @@ BudgetOutcome BudgetModel::Impl::evaluate(
     constraints->clear();
     if (overPoints) {
       for (const OverPoint &p : points) {
-        BudgetConstraint &c = constraints->emplace_back();
+        BudgetConstraint c;
         c.excess = p.excess;
         freeable({ArrayRef(overLive).slice(p.begin, p.end - p.begin)},
                  c.candidates, c.bytes);
+        // Neighbouring steps often name the same buffers: the largest
+        // excess of the same row is the only one that counts.
+        auto same = llvm::find_if(*constraints, [&](const BudgetConstraint &d) {
+          return d.candidates == c.candidates && d.bytes == c.bytes;
+        });
+        if (same == constraints->end())
+          constraints->push_back(std::move(c));
+        else
+          same->excess = std::max(same->excess, c.excess);
       }
     } else if (outcome.peak > threshold) {
       BudgetConstraint &c = constraints->emplace_back();

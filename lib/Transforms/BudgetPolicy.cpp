@@ -133,8 +133,8 @@ static constexpr size_t kMeasuredGreedyEvaluations = 400;
 
 /// The exhaustive search when there are at most `exactLimit` candidates and
 /// their 2^k pipeline runs fit `timeLimit` (estimated at the fixed rate
-/// above); otherwise `exact` takes the branch and bound over the model and
-/// `auto` the fast solver.
+/// above); otherwise `exact` takes the branch and bound over the model,
+/// `milp` the MILP (CBC) and `auto` the fast solver.
 BudgetSolver policies::chooseSolver(const TrainingGraph &graph, StringRef solver,
                                  unsigned exactLimit, double timeLimit) {
   if (solver == "fast")
@@ -143,6 +143,8 @@ BudgetSolver policies::chooseSolver(const TrainingGraph &graph, StringRef solver
   if (candidates <= std::min(exactLimit, 16u) &&
       (uint64_t(1) << candidates) <= evaluationsWithin(graph, timeLimit))
     return BudgetSolver::Exhaustive;
+  if (solver == "milp")
+    return BudgetSolver::Milp;
   return solver == "exact" ? BudgetSolver::Frontier : BudgetSolver::Fast;
 }
 
@@ -151,6 +153,34 @@ BudgetSolver policies::chooseSolver(const TrainingGraph &graph, StringRef solver
 /// 2026-11-29, on random graphs of 152 and 170 ops; docs/Budget.md). Like
 /// kSecondsPerOpEvaluation, a fixed rate: the same search everywhere.
 static constexpr double kSecondsPerOpModelNode = 0.25e-6;
+
+/// The time one unit of the MILP's work is estimated to take: a CBC node or
+/// a model evaluation with its cuts (docs/Budget.md, "The MILP"). Fixed,
+/// like the rates above, so that an unfinished search ends at the same
+/// point on every machine.
+static constexpr double kSecondsPerMilpNode = 0.5e-3;
+
+std::optional<int64_t> ExactProof::lowerBoundAt(int64_t budget) const {
+  // Members by FLOPs, so by decreasing peak: the first that fits is the
+  // model's choice, and its bound covers the budget.
+  for (auto [peak, bound] : members)
+    if (peak <= budget)
+      return bound;
+  return std::nullopt;
+}
+
+std::string policies::describeGap(const ExactProof &proof, int64_t budget,
+                                  int64_t flops) {
+  std::optional<int64_t> bound = proof.lowerBoundAt(budget);
+  if (!bound)
+    return "no proof";
+  if (*bound >= flops)
+    return "gap=0 (proven optimal for the peak model)";
+  return llvm::formatv("gap={0:f2}% (not proven: the peak model needs at "
+                       "least {1} FLOP)",
+                       100.0 * double(flops - *bound) / double(flops), *bound)
+      .str();
+}
 
 /// The exact solver beyond the exhaustive search: the model's frontier
 /// from the unrematerialized peak down to the first member whose predicted
@@ -162,11 +192,29 @@ static constexpr double kSecondsPerOpModelNode = 0.25e-6;
 static FailureOr<std::vector<Evaluation>>
 exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
               ArrayRef<ModelDecision> incumbents, double timeLimit,
-              int64_t stopAt) {
+              int64_t stopAt, bool milp, ExactProof *proof) {
   uint64_t nodes =
-      runsWithin(model.getNumOps(), timeLimit, kSecondsPerOpModelNode);
-  FrontierResult frontier = budgetFrontier(model, incumbents, stopAt, nodes);
-  if (!frontier.complete)
+      milp ? runsWithin(1, timeLimit, kSecondsPerMilpNode)
+           : runsWithin(model.getNumOps(), timeLimit, kSecondsPerOpModelNode);
+  FrontierResult frontier =
+      budgetFrontier(model, incumbents, stopAt, nodes, false, milp);
+  if (proof) {
+    proof->complete = frontier.complete;
+    for (auto [member, bound] :
+         llvm::zip_equal(frontier.members, frontier.lowerBounds))
+      proof->members.push_back({member.outcome.peak, bound});
+  }
+  // The MILP always reaches the budget when anything known fits it; when
+  // nothing does and it could not prove so, that is no answer either.
+  // (The Pareto curve, swept to the end, just ends there.)
+  if (milp && !frontier.complete &&
+      stopAt != std::numeric_limits<int64_t>::min() &&
+      frontier.members.back().outcome.peak > stopAt)
+    return graph.getFunction()->emitError()
+           << "remat: solver=milp found no decision under the budget "
+           << "within time-limit=" << llvm::formatv("{0}", timeLimit).str()
+           << ", and did not prove that none exists; raise time-limit";
+  if (!frontier.complete && !milp)
     return graph.getFunction()->emitError()
            << "remat: the exact solver did not finish within time-limit="
            << llvm::formatv("{0}", timeLimit).str() << " (" << frontier.nodes
@@ -236,7 +284,7 @@ policies::selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> c
 /// predicted and only the choice is measured.
 FailureOr<std::vector<Evaluation>>
 policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
-             double timeLimit, int64_t stopAt) {
+             double timeLimit, int64_t stopAt, ExactProof *proof) {
   std::vector<Evaluation> family;
   SmallVector<Operation *> candidates = getBudgetCandidates(graph);
   if (solver == BudgetSolver::Exhaustive) {
@@ -248,13 +296,19 @@ policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool mea
     }
     return family;
   }
+  if (solver == BudgetSolver::Milp && !isBudgetMilpAvailable())
+    return graph.getFunction()->emitError()
+           << "remat: solver=milp needs the MILP solver CBC, and this build "
+           << "of remat has none (apt-get install coinor-libcbc-dev, then "
+           << "reconfigure); solver=exact is the branch and bound without it";
   BudgetModel model(graph, candidates);
   // At most 48 thresholds, evenly spread, the largest (everything) kept.
   std::vector<llvm::BitVector> extra =
       selectiveCutPoints(graph, candidates, /*maxPoints=*/48);
   std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
-  if (solver == BudgetSolver::Frontier)
-    return exactFrontier(graph, model, members, timeLimit, stopAt);
+  if (solver == BudgetSolver::Frontier || solver == BudgetSolver::Milp)
+    return exactFrontier(graph, model, members, timeLimit, stopAt,
+                         solver == BudgetSolver::Milp, proof);
   measure |= graph.getOps().size() <= kMeasuredOps;
   size_t affordable = evaluationsWithin(graph, timeLimit);
   if (graph.getOps().size() <= kMeasuredGreedyOps) {

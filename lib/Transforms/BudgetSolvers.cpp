@@ -413,22 +413,30 @@ mlir::remat::solveBudgetExactly(const BudgetModel &model, int64_t budget,
   }
   llvm::BitVector set(model.getNumCandidates());
   bb.search(set);
+  if (bb.result.complete)
+    bb.result.lowerBound = bb.result.best
+                               ? bb.result.best->outcome.flops
+                               : std::numeric_limits<int64_t>::max();
   return bb.result;
 }
 
 FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
                                            ArrayRef<ModelDecision> incumbents,
                                            int64_t stopAt, uint64_t nodeLimit,
-                                           bool splitNodes) {
+                                           bool splitNodes, bool milp) {
   FrontierResult frontier;
   std::vector<ModelDecision> known(incumbents.begin(), incumbents.end());
   llvm::BitVector none(model.getNumCandidates());
   frontier.members.push_back({none, model.evaluate(none)});
+  frontier.lowerBounds.push_back(0);
   ++frontier.nodes;
+  std::vector<BudgetCut> cuts; // the MILP's, valid at every level
   while (frontier.members.back().outcome.peak > stopAt) {
     int64_t level = frontier.members.back().outcome.peak - 1;
     uint64_t left = nodeLimit - std::min(nodeLimit, frontier.nodes);
-    if (left == 0) {
+    // Out of nodes, the MILP still solves each level's root (a bound and
+    // the best known), so the sweep reaches the budget with a gap.
+    if (left == 0 && !milp) {
       frontier.complete = false;
       break;
     }
@@ -447,19 +455,27 @@ FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
                                std::min<uint64_t>(left, 32));
     }
     const ModelDecision *incumbent = chooseModelDecision(known, level);
-    ExactModelResult r = solveBudgetExactly(model, level, cap, incumbent);
+    ExactModelResult r =
+        milp ? solveBudgetMilp(model, level, cap, incumbent, &cuts)
+             : solveBudgetExactly(model, level, cap, incumbent);
     frontier.nodes += r.nodes;
     frontier.complete &= r.complete;
     if (!r.best)
       break; // nothing reaches this level (proven when complete)
-    if (!splitNodes && !r.complete)
+    if (!splitNodes && !r.complete && !milp)
       break;
     // The best at a level may tie a higher member's FLOPs with a lower
-    // peak: it dominates that member.
+    // peak: it dominates that member, and takes over its budgets (so the
+    // smaller of the two bounds).
+    int64_t bound = r.lowerBound;
     while (!frontier.members.empty() &&
-           frontier.members.back().outcome.flops >= r.best->outcome.flops)
+           frontier.members.back().outcome.flops >= r.best->outcome.flops) {
       frontier.members.pop_back();
+      bound = std::min(bound, frontier.lowerBounds.back());
+      frontier.lowerBounds.pop_back();
+    }
     frontier.members.push_back(*r.best);
+    frontier.lowerBounds.push_back(std::min(bound, r.best->outcome.flops));
     known.push_back(*r.best);
   }
   return frontier;

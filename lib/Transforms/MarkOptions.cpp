@@ -57,7 +57,8 @@ std::optional<BudgetSpec> mlir::remat::parseBudget(StringRef text) {
 }
 
 bool policies::isKnownSolver(StringRef solver) {
-  return solver == "auto" || solver == "exact" || solver == "fast";
+  return solver == "auto" || solver == "exact" || solver == "milp" ||
+         solver == "fast";
 }
 
 std::optional<std::string>
@@ -114,7 +115,7 @@ mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
            "(0, 1] of the unrematerialized peak (0.5)";
   if (!isKnownSolver(solver))
     return prefix + "unknown solver '" + solver.str() +
-           "'; accepted: auto, exact, fast";
+           "'; accepted: auto, exact, milp, fast";
   return std::nullopt;
 }
 

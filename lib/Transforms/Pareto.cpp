@@ -49,9 +49,10 @@ static FailureOr<FunctionCurve> sweep(const TrainingGraph &graph,
   if (auto sym = graph.getFunction()->getAttrOfType<StringAttr>("sym_name"))
     curve.name = sym.getValue().str();
   curve.unrematerialized = MemoryTimeline::build(graph.getBody()).getPeakBytes();
+  ExactProof proof;
   FailureOr<std::vector<Evaluation>> solved =
       budgetFamily(graph, solver, /*measure=*/true, timeLimit,
-                   /*stopAt=*/std::numeric_limits<int64_t>::min());
+                   /*stopAt=*/std::numeric_limits<int64_t>::min(), &proof);
   if (failed(solved))
     return failure();
   std::vector<Evaluation> &family = *solved;
@@ -70,6 +71,29 @@ static FailureOr<FunctionCurve> sweep(const TrainingGraph &graph,
         curve.points.back().flops == (*best)->flops)
       continue;
     curve.points.push_back({budget, (*best)->peak, (*best)->flops});
+  }
+  // An unfinished MILP: the curve is the best found, and says how far from
+  // proven its worst point is.
+  if (solver == BudgetSolver::Milp && !proof.complete) {
+    const ParetoPoint *worst = nullptr;
+    double worstGap = -1;
+    for (const ParetoPoint &p : curve.points) {
+      std::optional<int64_t> bound = proof.lowerBoundAt(p.budget);
+      double gap = !bound ? 1.0
+                   : p.flops ? double(p.flops - std::min(p.flops, *bound)) /
+                                   double(p.flops)
+                             : 0.0;
+      if (gap > worstGap) {
+        worstGap = gap;
+        worst = &p;
+      }
+    }
+    if (worst)
+      graph.getFunction()->emitWarning()
+          << "remat-pareto: the exact solver did not finish within "
+          << "time-limit: the curve is not proven optimal, its largest gap "
+          << "at budget " << worst->budget << " bytes: "
+          << describeGap(proof, worst->budget, worst->flops);
   }
   return curve;
 }
@@ -142,7 +166,7 @@ struct RematParetoPass
                           "'; expected json or csv");
     if (!isKnownSolver(solver))
       return errorHandler("remat-pareto: unknown solver '" + solver +
-                          "'; accepted: auto, exact, fast");
+                          "'; accepted: auto, exact, milp, fast");
     if (std::optional<std::string> error =
             checkTimeLimit("remat-pareto", timeLimit))
       return errorHandler(*error);

@@ -86,8 +86,11 @@ enum class BudgetSolver {
   /// Every subset of the candidates, measured with the real pipeline.
   Exhaustive,
   /// The model's exact frontier by branch and bound (budgetFrontier), every
-  /// member measured.
+  /// member measured (solver=exact).
   Frontier,
+  /// The same frontier, each level solved by the MILP (solveBudgetMilp,
+  /// CBC): solver=milp.
+  Milp,
   /// The fast solver's family (fastBudgetFamily).
   Fast,
 };
@@ -100,9 +103,22 @@ BudgetSolver chooseSolver(const TrainingGraph &graph, StringRef solver,
 std::vector<llvm::BitVector>
 selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,
                    size_t maxPoints);
+/// The exact solvers' proof, per model frontier member (ordered by FLOPs):
+/// its predicted peak and a proven lower bound of the model's FLOPs at the
+/// budgets it is chosen for (FrontierResult::lowerBounds).
+struct ExactProof {
+  std::vector<std::pair<int64_t, int64_t>> members;
+  bool complete = true;
+  /// The lower bound at `budget`, none when no member fits it.
+  std::optional<int64_t> lowerBoundAt(int64_t budget) const;
+};
 FailureOr<std::vector<Evaluation>>
 budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
-             double timeLimit, int64_t stopAt);
+             double timeLimit, int64_t stopAt, ExactProof *proof = nullptr);
+/// `flops` against the proof's bound at `budget`: "gap=G%" and what it
+/// rests on, for the exact solver's remark.
+std::string describeGap(const ExactProof &proof, int64_t budget,
+                        int64_t flops);
 FailureOr<const Evaluation *>
 chooseForBudget(const std::vector<Evaluation> &family, int64_t budget,
                 int64_t &smallestPeak);

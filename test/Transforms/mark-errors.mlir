@@ -14,7 +14,7 @@
 // RUN: not remat-opt %s -remat-mark="policy=selective budget=0.5" 2>&1 | FileCheck %s --check-prefix=BUDGET-STRAY
 // BUDGET-STRAY: remat: budget= applies only to policy=budget
 // RUN: not remat-opt %s -remat-mark="policy=budget budget=0.5 solver=ilp" 2>&1 | FileCheck %s --check-prefix=SOLVER
-// SOLVER: remat: unknown solver 'ilp'; accepted: auto, exact, fast
+// SOLVER: remat: unknown solver 'ilp'; accepted: auto, exact, milp, fast
 
 // RUN: not remat-opt %s -remat-mark="flops-per-byte=-1" 2>&1 | FileCheck %s --check-prefix=THRESHOLD
 // RUN: not remat-opt %s -remat-pipeline="flops-per-byte=-0.5" 2>&1 | FileCheck %s --check-prefix=THRESHOLD

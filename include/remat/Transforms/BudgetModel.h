@@ -94,10 +94,12 @@ public:
   /// over the budget (the peak, the one with the least freeable slack, the
   /// one with the fewest freeable buffers), the candidates live there must
   /// free `excess` bytes, each at most `bytes` of its own. Empty when the
-  /// peak fits.
+  /// peak fits. With `everyStep`, one constraint per distinct row at every
+  /// step over the budget (the MILP's cuts), not only at those three.
   BudgetOutcome
   evaluateAgainst(const llvm::BitVector &recompute, int64_t budget,
-                  std::vector<BudgetConstraint> &constraints) const;
+                  std::vector<BudgetConstraint> &constraints,
+                  bool everyStep = false) const;
 
   /// The greatest common divisor of the ops' FLOPs (at least 1): every
   /// decision's FLOPs are a multiple of it.
@@ -155,10 +157,51 @@ struct ExactModelResult {
   std::optional<ModelDecision> best;
   bool complete = true;
   uint64_t nodes = 0;
+  /// No decision fitting the budget has fewer FLOPs (the best's FLOPs when
+  /// complete; INT64_MAX when complete and nothing fits). The branch and
+  /// bound proves none when it does not finish (0).
+  int64_t lowerBound = 0;
 };
 ExactModelResult solveBudgetExactly(const BudgetModel &model, int64_t budget,
                                     uint64_t nodeLimit = 2000000,
                                     const ModelDecision *incumbent = nullptr);
+
+/// A combinatorial Benders cut of the MILP, read from the evaluation of
+/// `set` (see solveBudgetMilp): at a step where that decision keeps
+/// `memory` bytes live, the unmarked candidates named free at most their
+/// `bytes` each. It holds for every budget below `memory` (re-derived with
+/// that budget's excess), so a frontier sweep keeps its cuts across levels.
+struct BudgetCut {
+  llvm::BitVector set;
+  int64_t memory = 0;
+  SmallVector<unsigned, 8> candidates;
+  SmallVector<int64_t, 8> bytes;
+};
+
+/// Whether remat was built with CBC (solveBudgetMilp may be called).
+bool isBudgetMilpAvailable();
+
+/// The exact solver through a MILP solver (CBC): the fewest recompute FLOPs
+/// whose predicted peak fits `budget`. A 0-1 master problem over the
+/// candidates, min sum FLOPs_c x_c, with one row per cut: for a decision S
+/// evaluated over the budget by E_t at step t,
+///   sum_{c not in S} min(bytes_t(c), E_t) x_c + E_t sum_{c in S} (1 - x_c)
+///     >= E_t,
+/// slack when a member of S is dropped, else evaluateAgainst's covering
+/// constraint (so valid for every decision under the same assumption as
+/// solveBudgetExactly). CBC solves the master, the model evaluates its
+/// solutions (cuts at every step over the budget), until the master's
+/// proven optimum fits. The additive objective is a lower bound of the
+/// model's FLOPs (an op the model clones twice counts once; a marked op no
+/// region clones can be dropped without changing the outcome); a solution
+/// it undercounts is excluded once its real cost is known. `nodeLimit`
+/// bounds CBC's nodes plus evaluations; when it runs out the result has the
+/// best found and the proven `lowerBound` (complete false). `cuts` (may be
+/// null) is a pool kept across calls. Only when isBudgetMilpAvailable().
+ExactModelResult solveBudgetMilp(const BudgetModel &model, int64_t budget,
+                                 uint64_t nodeLimit,
+                                 const ModelDecision *incumbent = nullptr,
+                                 std::vector<BudgetCut> *cuts = nullptr);
 
 /// The Pareto frontier of the model, swept from the top: starting from
 /// nothing recomputed, each next member is the fewest-FLOPs decision whose
@@ -175,15 +218,24 @@ ExactModelResult solveBudgetExactly(const BudgetModel &model, int64_t budget,
 /// that runs out keeps its best found; without it (the exact solver) a
 /// level may use everything left, and the sweep stops at the first search
 /// that does not finish (`complete` false).
+///
+/// With `milp`, each level is solved by solveBudgetMilp (one pool of cuts
+/// for the whole sweep), and a level that does not finish keeps its best
+/// found and the sweep goes on (later levels, out of nodes, get CBC's root
+/// only), so the result always reaches `stopAt` when anything known does.
 struct FrontierResult {
   std::vector<ModelDecision> members;
+  /// Per member: a proven lower bound of the model's FLOPs at every budget
+  /// it is chosen for (from its peak up to the next higher member's peak,
+  /// exclusive); its own FLOPs when its level finished.
+  std::vector<int64_t> lowerBounds;
   bool complete = true;
   uint64_t nodes = 0;
 };
 FrontierResult budgetFrontier(const BudgetModel &model,
                               ArrayRef<ModelDecision> incumbents,
                               int64_t stopAt, uint64_t nodeLimit,
-                              bool splitNodes = false);
+                              bool splitNodes = false, bool milp = false);
 
 } // namespace mlir::remat
 

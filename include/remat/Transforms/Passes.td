@@ -106,9 +106,11 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
       subset of the candidate ops, each measured by running materialize
       and schedule on a copy of the function. Beyond that, searched on a
       peak model of the pipeline and the choice measured: `solver=exact`
-      sweeps the model's exact Pareto frontier by branch and bound, the
-      fast solver (`auto`) a greedy path, the selective min-cut points and
-      a node-capped frontier sweep (docs/Budget.md).
+      sweeps the model's exact Pareto frontier by remat's own branch and
+      bound, `solver=milp` does the same with a MILP solver (CBC) and
+      states the answer's proven gap in a remark, the fast solver (`auto`)
+      takes a greedy path, the selective min-cut points and a node-capped
+      frontier sweep (docs/Budget.md).
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"peak\"",
@@ -135,18 +137,20 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "budget: the peak to fit, in bytes (12000, 16MiB, 2.5GiB) or as "
            "a fraction of the unrematerialized peak (0.5)">,
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "budget: exact, fast, or auto (both take the exhaustive search "
-           "when the graph has at most exact-limit candidate ops and it "
-           "fits time-limit; beyond it, exact the branch and bound, auto "
-           "the fast solver)">,
+           "budget: exact, milp, fast, or auto (all but fast take the "
+           "exhaustive search when the graph has at most exact-limit "
+           "candidate ops and it fits time-limit; beyond it, exact the "
+           "branch and bound, milp the MILP through CBC (an error in a "
+           "build without CBC), auto the fast solver)">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
            "budget: the most candidate ops the exhaustive search takes on "
            "(at most 16)">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"0",
            "budget: seconds the solver may take, estimated at fixed rates "
            "per op (0: no limit); the exhaustive search only runs when it "
-           "fits, exact fails when its branch and bound does not finish, "
-           "fast measures less">,
+           "fits, milp answers with the best found and its proven gap "
+           "when the MILP does not finish, exact fails when its branch "
+           "and bound does not finish, fast measures less">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "A remark on every forward op: recompute or save, and why">,
   ];
@@ -173,7 +177,7 @@ def RematPareto : Pass<"remat-pareto", "ModuleOp"> {
     Option<"format", "format", "std::string", /*default=*/"\"\"",
            "json or csv (default: from the file's extension, else json)">,
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "exact, fast or auto, as for policy=budget">,
+           "exact, milp, fast or auto, as for policy=budget">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
            "The most candidate ops the exhaustive search takes on, as for "
            "policy=budget">,

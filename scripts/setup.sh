@@ -13,7 +13,7 @@ packages=(
   python3                                                  # lit
   python3-torch python3-torchvision python3-numpy          # PyTorch front end
   python3-networkx                                         # (PyTorch min-cut partitioner)
-  coinor-libcbc-dev                                        # MILP solver (solver=exact)
+  coinor-libcbc-dev                                        # MILP solver (solver=milp)
 )
 
 missing=()

@@ -2,8 +2,8 @@
 # make check-torch2: the PyTorch front end under the current PyTorch 2.x from
 # PyPI, next to Debian's 1.13 that `make check` uses. Installs torch and numpy
 # into BUILD/torch2-venv the first time (the wheel is ~540 MB, its CUDA
-# libraries several GB more), then runs the op conformance suite and a
-# training check through remat_torch.compile (torch.compile with an
+# libraries several GB more), then runs the op conformance suite, model
+# comparisons and the training checks of train.test through remat_torch.compile (torch.compile with an
 # aot_autograd backend on 2.x).
 #   scripts/check-torch2.sh [BUILD]
 set -eu
@@ -31,7 +31,10 @@ for model in models.py:gpt community.py:nanogpt community.py:llama community.py:
     --remat-run "$BUILD/bin/remat-run" --policy none --opt-level 0 --tol 1e-5 > "$BUILD/torch2-compare.txt" 2>&1 || fail=1
   tail -1 "$BUILD/torch2-compare.txt"
 done
-echo "== training with remat_torch.compile (train.py steps) =="
-"$PY" test/Integration/Torch/Inputs/train.py steps || fail=1
+for mode in steps placement memory "budget 0.7" cache fallback ddp; do
+  echo "== training with remat_torch.compile (train.py $mode) =="
+  # shellcheck disable=SC2086
+  "$PY" test/Integration/Torch/Inputs/train.py $mode || fail=1
+done
 if [ $fail -ne 0 ]; then echo "check-torch2: FAILED"; exit 1; fi
 echo "check-torch2: all passed"

@@ -19,6 +19,7 @@ PyTorch's default partition with one warning.
 
 import inspect
 import json
+import operator
 import os
 import re
 import shutil
@@ -178,7 +179,11 @@ class _Partitioner:
         if missing:
             ops = [line.strip().split(":")[0] for line in missing.split("\n")[1:]]
             raise RematFallback("unsupported ops in the joint graph: %s" % ", ".join(ops))
+        _split_dropouts(jm)
         values = _fake_values(jm, joint_inputs)
+        for n in graph.nodes:  # the nodes _split_dropouts made have no meta yet
+            if "val" not in n.meta and n in values:
+                n.meta["val"] = values[n]
         fwd_outs, bwd_outs = self._outputs(jm, num_fwd_outputs)
 
         lowered = self._lower(jm, values, fwd_outs, bwd_outs)
@@ -415,6 +420,7 @@ class _Partitioner:
             if not bad:
                 break
             candidates.update(bad)
+        _drop_dead_draws(bw)
         recomputed = sorted({n.name for n in bw.graph.nodes if n.op == "call_function"} &
                             {n.name for n in fw.graph.nodes if n.op == "call_function"})
         schedule = _schedule(out)
@@ -451,6 +457,56 @@ class _Partitioner:
                 kwargs["saved_sym_nodes"] = []
             return _pt._extract_fwd_bwd_modules(jm, saved, **kwargs)
         return _pt._extract_fwd_bwd_modules(jm, saved)
+
+
+def _split_dropouts(jm):
+    """2.x traces F.dropout as native_dropout, whose one node returns both
+    the output and the mask: saving the draw (never recomputed) would also
+    save the output, an activation, and replaying the output would re-draw.
+    Its output becomes x * mask * scale, PyTorch's own CPU formula
+    (native_dropout_cpu: input.mul(mask).mul_(scale)), so the draw keeps
+    only the mask and the product is an op like any other. Bitwise the
+    same: the mask is 0 or 1."""
+    graph = jm.graph
+    for n in list(graph.nodes):
+        if n.op != "call_function" or _packet(n) != "native_dropout":
+            continue
+        train = n.args[2] if len(n.args) > 2 else n.kwargs.get("train", True)
+        p = n.args[1] if len(n.args) > 1 else n.kwargs.get("p")
+        if not train or not isinstance(p, (int, float)):
+            continue
+        outs = [u for u in n.users if _packet(u) == "getitem" and u.args[1] == 0]
+        if not outs:
+            continue
+        masks = [u for u in n.users if _packet(u) == "getitem" and u.args[1] == 1]
+        scale = 1.0 / (1.0 - p) if p < 1 else 0.0
+        with graph.inserting_after(masks[0] if masks else n):
+            mask = masks[0] if masks else graph.call_function(operator.getitem, (n, 1))
+        with graph.inserting_after(mask):
+            kept = graph.call_function(torch.ops.aten.mul.Tensor, (n.args[0], mask))
+        with graph.inserting_after(kept):
+            out = graph.call_function(torch.ops.aten.mul.Tensor, (kept, scale))
+        for o in outs:
+            o.replace_all_uses_with(out)
+            graph.erase_node(o)
+    graph.lint()
+    jm.recompile()
+
+
+def _drop_dead_draws(gm):
+    """A draw whose results nobody reads (the backward's copy of a forward
+    dropout whose mask is saved) still runs, as FX keeps random ops: it
+    would recompute its input for nothing and advance the generator."""
+    changed = True
+    while changed:
+        changed = False
+        for n in reversed(list(gm.graph.nodes)):
+            # (an in-place draw, bernoulli_, acts through its argument)
+            if n.op == "call_function" and not n.users and _is_random(n) and \
+                    not _packet(n).endswith("_"):
+                gm.graph.erase_node(n)
+                changed = True
+        gm.graph.eliminate_dead_code()
 
 
 def _schedule(out):
@@ -588,7 +644,9 @@ def _held_bytes(fw, bw):
             numel *= int(s)
         size = numel * torch.empty((), dtype=m.dtype).element_size()
         total += size
-        if _is_random(b) or (_packet(b) == "empty_like" and any(_is_random(u) for u in b.users)):
+        if _is_random(b) or (_packet(b) == "empty_like" and any(_is_random(u) for u in b.users)) or \
+                (_packet(b) == "getitem" and isinstance(b.args[0], torch.fx.Node) and
+                 _is_random(b.args[0])):
             draws += size
     return total, draws
 

@@ -491,13 +491,81 @@ def default_policy():
     return text, results
 
 
+def attention():
+    """Tiled attention (-remat-tile-attention, attention=tiled): the GPT-3
+    175B layer predicted in f32 and bf16 (imported with --fake), and a
+    2-layer GPT-2 at T=512 measured by remat-run, each beside the untiled
+    figure."""
+    import models
+    s, h, a, b = (256, 1536, 12, 1) if ARGS.quick else (2048, 12288, 96, 1)
+    sbh = s * b * h
+    rows, results = [], []
+    for dtype in ("f32", "bf16"):
+        with no_allocation():
+            layer = models.Block(h, a, s, 0.1)
+            x = torch.randn(b, s, h)
+        _, path = write_graph(layer, (x,), "gpt3_layer_%s_attention" % dtype, dtype=dtype,
+                              fake=True, dropout="functional")
+        for policy in ("none", "selective", "peak"):
+            for tiled in (False, True):
+                opts = "policy=%s%s" % (policy, " attention=tiled" if tiled else "")
+                rep, sec = remat_opt(path, "-remat-pipeline=" + opts)
+                step = rep["forward_flops"] + rep["backward_flops"]
+                att = rep.get("attentions", [])
+                done = sum(1 for e in att if e.get("tiled"))
+                why = next((e.get("detail", "") for e in att if not e.get("tiled")), "")
+                results.append(dict(dtype=dtype, policy=policy, tiled=tiled,
+                                    peak_bytes=rep["peak_bytes"],
+                                    beyond_results_bytes=rep["peak_beyond_results_bytes"],
+                                    saved_bytes=rep["saved_bytes"], step_flops=step,
+                                    recompute_flops=rep["recompute_flops"], attentions=len(att),
+                                    attentions_tiled=done, seconds=sec))
+                rows.append([dtype, "`%s`" % opts, "%.0f sbh" % (rep["peak_bytes"] / sbh),
+                             "**%.0f sbh**" % (rep["peak_beyond_results_bytes"] / sbh),
+                             "%.0f sbh" % (rep["saved_bytes"] / sbh),
+                             "%.3f T" % (step / 1e12), "%.3f T" % (rep["recompute_flops"] / 1e12),
+                             ("%d of %d%s" % (done, len(att), "" if done == len(att) else
+                                              " (" + why[:60] + ")")) if tiled else
+                             "not asked (%s)" % why[:60], "%.1f" % sec])
+    text = ("GPT-3 175B layer, s=%d h=%d a=%d b=%d, functional dropout, imported with --fake; "
+            "predicted by -remat-report (sbh = %d elements; the issue's target: peak beyond "
+            "results <= 40 sbh in bf16).\n\n" % (s, h, a, b, sbh))
+    text += table(["dtype", "pipeline", "peak", "peak beyond results", "saved",
+                   "step FLOPs", "recompute", "attentions tiled", "remat-opt s"], rows)
+    if not ARGS.quick:
+        import gpt2_t512
+        graph, path = write_graph(*gpt2_t512.make(), "gpt2_t512")
+        inputs = os.path.join(ARGS.out, "gpt2_t512_in")
+        graph.write_inputs(inputs)
+        run_rows = []
+        for policy in ("none", "peak"):
+            untiled = remat_run(path, inputs, "--policy=" + policy)
+            tiled = remat_run(path, inputs, "--policy=" + policy, "--attention=tiled")
+            results.append(dict(model="gpt2_t512", policy=policy,
+                                untiled_measured=untiled["measured_peak_bytes"],
+                                untiled_predicted=untiled["predicted_peak_bytes"],
+                                tiled_measured=tiled["measured_peak_bytes"],
+                                tiled_predicted=tiled["predicted_peak_bytes"]))
+            run_rows.append(["`policy=%s`" % policy,
+                             "%s (predicted %s)" % (mib(untiled["measured_peak_bytes"]),
+                                                    mib(untiled["predicted_peak_bytes"])),
+                             "%s (predicted %s)" % (mib(tiled["measured_peak_bytes"]),
+                                                    mib(tiled["predicted_peak_bytes"])),
+                             "%.1f / %.1f" % (untiled["time_s"], tiled["time_s"])])
+        text += ("\n\nGPT-2, 2 layers, d=128, 4 heads, T=512, B=2, dropout "
+                 "(examples/torch/gpt2_t512.py), measured by remat-run -O0 on the CPU:\n\n")
+        text += table(["policy", "untiled peak", "tiled peak", "step s (untiled / tiled)"], run_rows)
+    return text, results
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
-    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,import,default")
+    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,import,default,"
+                    "attention")
     ARGS = ap.parse_args()
     ARGS.out = ARGS.out or os.path.join(ARGS.build, "bench")
     os.makedirs(ARGS.out, exist_ok=True)
@@ -507,7 +575,8 @@ def main():
                 "optimum": ("The optimum at equal peak", optimum),
                 "compile": ("Compile time on GPT stacks", compile_time),
                 "import": ("Import speed against AOTAutograd", import_speed),
-                "default": ("The default policy", default_policy)}
+                "default": ("The default policy", default_policy),
+                "attention": ("Tiled attention", attention)}
     results = {"date": time.strftime("%Y-%m-%d"), "torch": torch.__version__}
     for key in ARGS.only.split(","):
         title, fn = sections[key]

@@ -234,7 +234,9 @@ TEST(BudgetModel, MilpMatchesExhaustiveSearch) {
               ArrayRef<BudgetOutcome> outcomes) {
         std::vector<BudgetCut> cuts;
         // From the top, as a sweep visits them (the pool is valid below).
-        for (int64_t budget : llvm::reverse(spreadBudgets(model))) {
+        // A named vector: llvm::reverse of a temporary would not keep it.
+        std::vector<int64_t> spread = spreadBudgets(model);
+        for (int64_t budget : llvm::reverse(spread)) {
           std::optional<int64_t> expected = fewestFlops(outcomes, budget);
           ExactModelResult milp = solveBudgetMilp(
               model, budget, std::numeric_limits<uint64_t>::max(), nullptr,

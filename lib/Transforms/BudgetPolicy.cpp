@@ -212,12 +212,12 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
       frontier.members.back().outcome.peak > stopAt)
     return graph.getFunction()->emitError()
            << "remat: solver=milp found no decision under the budget "
-           << "within time-limit=" << llvm::formatv("{0}", timeLimit).str()
+           << "within time-limit=" << formatSeconds(timeLimit)
            << ", and did not prove that none exists; raise time-limit";
   if (!frontier.complete && !milp)
     return graph.getFunction()->emitError()
            << "remat: the exact solver did not finish within time-limit="
-           << llvm::formatv("{0}", timeLimit).str() << " (" << frontier.nodes
+           << formatSeconds(timeLimit) << " (" << frontier.nodes
            << " branch-and-bound nodes over " << model.getNumCandidates()
            << " candidate ops); raise time-limit or use solver=fast";
   // The fast family too (it does not depend on the budget either): its

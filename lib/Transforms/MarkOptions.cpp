@@ -12,6 +12,7 @@ using namespace mlir;
 using namespace mlir::remat;
 using namespace mlir::remat::policies;
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 
@@ -126,7 +127,13 @@ std::optional<std::string> policies::checkTimeLimit(StringRef pass,
   if (timeLimit >= 0)
     return std::nullopt;
   return (pass + ": time-limit must be >= 0 seconds, got " +
-          llvm::formatv("{0}", timeLimit).str())
+          formatSeconds(timeLimit))
       .str();
+}
+
+std::string policies::formatSeconds(double seconds) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", seconds);
+  return text;
 }
 

@@ -47,6 +47,8 @@ void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
 // MarkOptions.cpp
 bool isKnownSolver(StringRef solver);
 std::optional<std::string> checkTimeLimit(StringRef pass, double timeLimit);
+/// `seconds` as given (0.001, 1e-05, 2): messages quote time-limit back.
+std::string formatSeconds(double seconds);
 
 // SelectivePolicy.cpp, SegmentsPolicy.cpp, PeakPolicy.cpp
 void selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,

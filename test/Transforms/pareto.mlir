@@ -60,7 +60,7 @@
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.missing/dir/p.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITE
 // WRITE: remat-pareto: cannot write
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.json time-limit=-3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
-// TIME: remat-pareto: time-limit must be >= 0 seconds, got -3.00
+// TIME: remat-pareto: time-limit must be >= 0 seconds, got -3
 
 // With a time limit the curve comes from the model's family (the limit
 // affords no measured members) and still holds the unrematerialized point.

@@ -17,6 +17,7 @@ wrong (unsupported ops, no remat-opt, a remat-opt error) falls back to
 PyTorch's default partition with one warning.
 """
 
+import copy
 import inspect
 import json
 import operator
@@ -101,12 +102,21 @@ def _fake_values(gm, joint_inputs):
     class Recorder(torch.fx.Interpreter):
         def run_node(self, n):
             r = super().run_node(n)
+            if n.op == "get_attr" and isinstance(r, torch.Tensor) and \
+                    not isinstance(r, torch._subclasses.FakeTensor):
+                r = mode.from_tensor(r)  # a constant of the graph (ViT's index_put value)
             values[n] = r
             return r
 
     with mode:
         fake = [mode.from_tensor(t) if isinstance(t, torch.Tensor) else t for t in flat]
-        Recorder(gm).run(*fake)
+        try:
+            Recorder(gm).run(*fake)
+        except Exception as e:
+            if "DynamicOutputShape" in type(e).__name__:  # masked_select, nonzero, ...
+                raise RematFallback("the joint graph has a data-dependent shape (%s); remat "
+                                    "needs static shapes" % str(e).split("\n")[0])
+            raise
     return values
 
 
@@ -173,13 +183,14 @@ class _Partitioner:
         tool = find_remat_opt(self.remat_opt)
         if not tool or not os.path.exists(tool):
             raise RematFallback("remat-opt not found (set REMAT_OPT or pass remat_opt=)")
-        graph = jm.graph
-        nodes = list(graph.nodes)
-        missing = capture._unsupported(nodes)
+        missing = capture._unsupported(list(jm.graph.nodes))
         if missing:
             ops = [line.strip().split(":")[0] for line in missing.split("\n")[1:]]
             raise RematFallback("unsupported ops in the joint graph: %s" % ", ".join(ops))
-        _split_dropouts(jm)
+        # A copy: the fallback partitions the graph AOTAutograd gave.
+        jm = _split_dropouts(jm)
+        graph = jm.graph
+        nodes = list(graph.nodes)
         values = _fake_values(jm, joint_inputs)
         for n in graph.nodes:  # the nodes _split_dropouts made have no meta yet
             if "val" not in n.meta and n in values:
@@ -466,7 +477,16 @@ def _split_dropouts(jm):
     Its output becomes x * mask * scale, PyTorch's own CPU formula
     (native_dropout_cpu: input.mul(mask).mul_(scale)), so the draw keeps
     only the mask and the product is an op like any other. Bitwise the
-    same: the mask is 0 or 1."""
+    same: the mask is 0 or 1. Returns a rewritten copy of `jm`, or `jm`
+    itself when it has no such dropout."""
+    if not any(n.op == "call_function" and _packet(n) == "native_dropout"
+               for n in jm.graph.nodes):
+        return jm
+    copy_ = torch.fx.GraphModule(jm, copy.deepcopy(jm.graph))
+    for attr in ("_out_spec", "_in_spec"):
+        if hasattr(jm, attr):
+            setattr(copy_, attr, getattr(jm, attr))
+    jm = copy_
     graph = jm.graph
     for n in list(graph.nodes):
         if n.op != "call_function" or _packet(n) != "native_dropout":
@@ -491,6 +511,7 @@ def _split_dropouts(jm):
             graph.erase_node(o)
     graph.lint()
     jm.recompile()
+    return jm
 
 
 def _drop_dead_draws(gm):

@@ -500,8 +500,12 @@ def _split_dropouts(jm):
             continue
         masks = [u for u in n.users if _packet(u) == "getitem" and u.args[1] == 1]
         scale = 1.0 / (1.0 - p) if p < 1 else 0.0
-        with graph.inserting_after(masks[0] if masks else n):
-            mask = masks[0] if masks else graph.call_function(operator.getitem, (n, 1))
+        # One mask right after the draw, so the product precedes every user.
+        with graph.inserting_after(n):
+            mask = graph.call_function(operator.getitem, (n, 1))
+        for old in masks:
+            old.replace_all_uses_with(mask)
+            graph.erase_node(old)
         with graph.inserting_after(mask):
             kept = graph.call_function(torch.ops.aten.mul.Tensor, (n.args[0], mask))
         with graph.inserting_after(kept):

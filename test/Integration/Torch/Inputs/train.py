@@ -45,14 +45,15 @@ def gpt(dropout=0.1):
     return model, (idx, torch.roll(idx, -1, dims=1))
 
 
-def train(model, wrapped, inputs, steps=4, lr=0.1):
+def train(model, wrapped, inputs, steps=4, lr=0.1, loss_of=lambda out: out):
     """SGD steps with a fixed seed per step; losses, and the bytes autograd
-    holds for the first step's backward (activations only)."""
+    holds for the first step's backward (activations only). `loss_of` makes
+    the loss of what `wrapped` returns (the GPT returns its loss)."""
     opt = torch.optim.SGD(model.parameters(), lr=lr)
     losses, held = [], None
     for s in range(steps):
         torch.manual_seed(100 + s)
-        loss = wrapped(*inputs)
+        loss = loss_of(wrapped(*inputs))
         if held is None:
             held = remat_torch.held_bytes(
                 loss, list(model.parameters()) + list(model.buffers()) + list(inputs))
@@ -295,20 +296,9 @@ def community():
         def run(wrap):
             m = copy.deepcopy(model)
             w = wrap(m)
-            opt = torch.optim.SGD(m.parameters(), lr=0.01)
-            losses, held = [], None
-            for s in range(2):
-                torch.manual_seed(100 + s)
-                out = w(*inputs)
-                out = out[-1] if isinstance(out, tuple) else out
-                loss = out.sum()  # SumBackward holds no tensor
-                if held is None:
-                    held = remat_torch.held_bytes(
-                        loss, list(m.parameters()) + list(m.buffers()) + list(inputs))
-                opt.zero_grad()
-                loss.backward()
-                opt.step()
-                losses.append(loss.item())
+            # nanoGPT returns (logits, loss); a sum's backward holds no tensor
+            losses, held = train(m, w, inputs, steps=2, lr=0.01, loss_of=lambda out: (
+                out[-1] if isinstance(out, tuple) else out).sum())
             return losses, held, getattr(w, "stats", None), m
         want, eager_held, _, eager = run(lambda m: m)
         got, held, stats, mine = run(lambda m: remat_torch.compile(m))

@@ -169,16 +169,25 @@ std::optional<int64_t> ExactProof::lowerBoundAt(int64_t budget) const {
   return std::nullopt;
 }
 
+std::optional<double> ExactProof::gapAt(int64_t budget, int64_t flops) const {
+  std::optional<int64_t> bound = lowerBoundAt(budget);
+  if (!bound)
+    return std::nullopt;
+  if (*bound >= flops)
+    return 0.0;
+  return double(flops - *bound) / double(flops);
+}
+
 std::string policies::describeGap(const ExactProof &proof, int64_t budget,
                                   int64_t flops) {
-  std::optional<int64_t> bound = proof.lowerBoundAt(budget);
-  if (!bound)
+  std::optional<double> gap = proof.gapAt(budget, flops);
+  if (!gap)
     return "no proof";
-  if (*bound >= flops)
+  if (*gap == 0)
     return "gap=0 (proven optimal for the peak model)";
   return llvm::formatv("gap={0:f2}% (not proven: the peak model needs at "
                        "least {1} FLOP)",
-                       100.0 * double(flops - *bound) / double(flops), *bound)
+                       100.0 * *gap, *proof.lowerBoundAt(budget))
       .str();
 }
 

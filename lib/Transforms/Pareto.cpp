@@ -78,11 +78,7 @@ static FailureOr<FunctionCurve> sweep(const TrainingGraph &graph,
     const ParetoPoint *worst = nullptr;
     double worstGap = -1;
     for (const ParetoPoint &p : curve.points) {
-      std::optional<int64_t> bound = proof.lowerBoundAt(p.budget);
-      double gap = !bound ? 1.0
-                   : p.flops ? double(p.flops - std::min(p.flops, *bound)) /
-                                   double(p.flops)
-                             : 0.0;
+      double gap = proof.gapAt(p.budget, p.flops).value_or(1.0);
       if (gap > worstGap) {
         worstGap = gap;
         worst = &p;

@@ -113,6 +113,9 @@ struct ExactProof {
   bool complete = true;
   /// The lower bound at `budget`, none when no member fits it.
   std::optional<int64_t> lowerBoundAt(int64_t budget) const;
+  /// (flops - bound) / flops at `budget`, 0 when proven; none without a
+  /// bound there.
+  std::optional<double> gapAt(int64_t budget, int64_t flops) const;
 };
 FailureOr<std::vector<Evaluation>>
 budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,

@@ -70,6 +70,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
+
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATTILEATTENTION
 #include "remat/Transforms/Passes.h.inc"
@@ -90,6 +92,13 @@ struct Contraction {
   Operation *op = nullptr;
   Value a, b;
   std::array<int, 2> aDims, bDims;
+  /// The truncf-only generic after a product accumulated in a wider type
+  /// (bf16 x bf16 -> f32 -> bf16, as importers write 16-bit products).
+  Operation *narrow = nullptr;
+  /// What the attention's other ops read: the narrowed value, if any.
+  Value result() const {
+    return (narrow ? narrow : op)->getResult(0);
+  }
 };
 
 /// One elementwise step of the score chain.
@@ -117,6 +126,10 @@ struct Attention {
   bool fusedScale = false; // g's body ends with * c (the last step's gradient)
   Value q, k, v, dO;
   Labels ql, kl, vl;
+  /// Whether the products accumulate in a wider type `ct` than the element
+  /// type (each followed by a truncf): the tiles then compute in `ct`.
+  bool widened = false;
+  Type ct;
   SetVector<Operation *> ops; // every matched op and view, erased after
 };
 
@@ -178,7 +191,25 @@ static bool isZeroFill(Value value) {
          zero.isZero() && !zero.isNegative();
 }
 
-/// The contraction of a linalg.matmul / linalg.batch_matmul into a zero fill.
+/// A generic that only narrows its one input elementwise: truncf, over
+/// identity maps.
+static bool isNarrowing(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
+      generic.getNumLoops() != generic.getNumParallelLoops() ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isIdentity(); }))
+    return false;
+  Block *body = generic.getBody();
+  auto trunc = body->getTerminator()->getOperand(0).getDefiningOp<arith::TruncFOp>();
+  return body->getOperations().size() == 2 && trunc &&
+         trunc.getIn() == body->getArgument(0);
+}
+
+/// The contraction of a linalg.matmul / linalg.batch_matmul into a zero fill,
+/// in one element type, or accumulated in a wider one and narrowed by its
+/// only user.
 static FailureOr<Contraction> getContraction(Operation *op, int nb) {
   if (!op || (nb == 0 && !isa<linalg::MatmulOp>(op)) ||
       (nb == 1 && !isa<linalg::BatchMatmulOp>(op)))
@@ -187,12 +218,24 @@ static FailureOr<Contraction> getContraction(Operation *op, int nb) {
   if (!linalgOp.hasPureTensorSemantics() ||
       !isZeroFill(linalgOp.getDpsInits()[0]))
     return failure();
-  // No casts in the contraction: one element type throughout.
-  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
-  if (llvm::any_of(op->getOperandTypes(), [&](Type t) {
-        return getElementTypeOrSelf(t) != elementType;
-      }))
+  // One element type throughout, or inputs of one type accumulated in a
+  // wider one and narrowed back to it right after.
+  Type elementType = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type accType = getElementTypeOrSelf(op->getResult(0).getType());
+  if (getElementTypeOrSelf(op->getOperand(1).getType()) != elementType)
     return failure();
+  Operation *narrow = nullptr;
+  if (accType != elementType) {
+    Value r = op->getResult(0);
+    if (!r.hasOneUse() || !isNarrowing(*r.getUsers().begin()) ||
+        getElementTypeOrSelf(r.getUsers().begin()->getResult(0).getType()) !=
+            elementType ||
+        !isa<FloatType>(accType) || !isa<FloatType>(elementType) ||
+        cast<FloatType>(accType).getWidth() <=
+            cast<FloatType>(elementType).getWidth())
+      return failure();
+    narrow = *r.getUsers().begin();
+  }
   SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
   auto dimsOf = [&](AffineMap map, std::array<int, 2> &dims) {
     if (map.getNumResults() != unsigned(nb + 2))
@@ -205,6 +248,7 @@ static FailureOr<Contraction> getContraction(Operation *op, int nb) {
   };
   Contraction c;
   c.op = op;
+  c.narrow = narrow;
   c.a = op->getOperand(0);
   c.b = op->getOperand(1);
   std::array<int, 2> out;
@@ -294,9 +338,12 @@ static bool computes(const Contraction &c, Label m, Label n, Label k, Value x,
          (isSameTensor(c.a, la, y, ly, nb) && isSameTensor(c.b, lb, x, lx, nb));
 }
 
-/// Block argument index of `value` in `generic`'s body, if it is one.
+/// Block argument index of `value` in `generic`'s body, if it is one or its
+/// extf (a 16-bit input computed in f32, as importers write bf16 and f16).
 static std::optional<unsigned> argNumber(linalg::GenericOp generic,
                                          Value value) {
+  if (auto ext = value.getDefiningOp<arith::ExtFOp>())
+    value = ext.getIn();
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg || arg.getOwner() != generic.getBody())
     return std::nullopt;
@@ -309,6 +356,22 @@ static Value getYielded(linalg::GenericOp generic) {
   if (generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics())
     return nullptr;
   return generic.getBody()->getTerminator()->getOperand(0);
+}
+
+/// The value the body computes before a final truncf, if any (a 16-bit
+/// result computed in f32).
+static Value getComputed(linalg::GenericOp generic) {
+  Value y = getYielded(generic);
+  if (auto trunc = y ? y.getDefiningOp<arith::TruncFOp>() : nullptr)
+    return trunc.getIn();
+  return y;
+}
+
+/// The body's op count with its yield, not counting precision conversions.
+static size_t numComputeOps(linalg::GenericOp generic) {
+  return llvm::count_if(generic.getBody()->getOperations(), [](Operation &op) {
+    return !isa<arith::ExtFOp, arith::TruncFOp>(op);
+  });
 }
 
 static bool isIdentityOn(linalg::GenericOp generic, unsigned input) {
@@ -336,11 +399,11 @@ static bool isBinaryOfArgs(Value value, linalg::GenericOp generic, unsigned x,
 /// Matches a score-chain step on input value `x` (stripped of views).
 static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
                                      int64_t sk) {
-  Value yielded = getYielded(generic);
+  Value yielded = getComputed(generic);
   if (!yielded || !allParallel(generic) ||
       !generic.getIndexingMapsArray().back().isIdentity() ||
       generic.getNumDpsInputs() < 1 || generic.getNumDpsInputs() > 2 ||
-      generic.getBody()->getOperations().size() > 3)
+      numComputeOps(generic) > 3)
     return std::nullopt;
   unsigned rank = generic.getNumLoops();
   Type resultType = generic.getResult(0).getType();
@@ -424,17 +487,19 @@ static std::optional<std::pair<unsigned, Value>> matchProductWith(Operation *op,
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
   if (!generic)
     return std::nullopt;
-  Value yielded = getYielded(generic);
+  Value yielded = getComputed(generic);
   if (!yielded || !allParallel(generic) || generic.getNumDpsInputs() != 2 ||
       !isIdentityOn(generic, 0) || !isIdentityOn(generic, 1) ||
       !generic.getIndexingMapsArray().back().isIdentity() ||
-      generic.getBody()->getOperations().size() != 2 ||
+      numComputeOps(generic) != 2 ||
       !isBinaryOfArgs<arith::MulFOp>(yielded, generic, 0, 1, true))
     return std::nullopt;
-  Type type = generic.getResult(0).getType();
+  // The same shape; the result may be wider (computed in f32).
+  auto shape = cast<ShapedType>(generic.getResult(0).getType()).getShape();
   for (unsigned i = 0; i < 2; ++i)
     if (stripViews(generic.getDpsInputs()[i]) == x &&
-        generic.getDpsInputs()[1 - i].getType() == type)
+        cast<ShapedType>(generic.getDpsInputs()[1 - i].getType()).getShape() ==
+            shape)
       return std::make_pair(i, Value(generic.getDpsInputs()[1 - i]));
   return std::nullopt;
 }
@@ -468,8 +533,7 @@ static bool isRowSumOfProduct(Value r, Value x, Value y,
     if (!isIdentityOn(red, i))
       return false;
   if (red.getNumDpsInputs() == 1) {
-    if (argNumber(red, other) != 0 ||
-        red.getBody()->getOperations().size() != 2)
+    if (argNumber(red, other) != 0 || numComputeOps(red) != 2)
       return false;
     auto t = red.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>();
     SetVector<Operation *> views;
@@ -484,7 +548,7 @@ static bool isRowSumOfProduct(Value r, Value x, Value y,
     return true;
   }
   if (red.getNumDpsInputs() != 2 ||
-      red.getBody()->getOperations().size() != 3 ||
+      numComputeOps(red) != 3 ||
       !isBinaryOfArgs<arith::MulFOp>(other, red, 0, 1, true))
     return false;
   Value a = stripViews(red.getDpsInputs()[0]),
@@ -531,6 +595,13 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     Operation *def = x.getDefiningOp();
     if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
       break;
+    // A product accumulated in a wider type, then narrowed.
+    if (isNarrowing(def) &&
+        isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(
+            def->getOperand(0).getDefiningOp())) {
+      x = def->getOperand(0);
+      break;
+    }
     auto generic = dyn_cast_or_null<linalg::GenericOp>(def);
     std::optional<Step> step;
     if (generic)
@@ -540,8 +611,8 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
           return isa<arith::ExtFOp, arith::TruncFOp>(op);
         }))
       return fail("the scores pass through precision conversions (extf / "
-                  "truncf, as the importer writes bf16 and f16 steps), which "
-                  "are not matched yet");
+                  "truncf) in a step that is not x * c, x / c or a select "
+                  "with a 2-D i1 mask");
     if (!step)
       return fail("the softmax input is not Q K^T through scaling and "
                   "masking steps (x * c, x / c, select with a 2-D i1 mask)");
@@ -560,6 +631,12 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   if (failed(scores))
     return fail("the scores are not a matmul/batch_matmul into a zero fill");
   att.scores = *scores;
+  // Accumulated in a wider type: so must every product of the attention be,
+  // and the tiles compute in that type.
+  att.widened = att.scores.narrow != nullptr;
+  att.ct = getElementTypeOrSelf(scoresOp->getResult(0).getType());
+  if (getElementTypeOrSelf(att.scores.result().getType()) != elementType)
+    return fail("the scores' element type is not the softmax's");
   std::tie(att.ql, att.kl) = deriveLabels(att.scores, kQuery, kKey, kHead);
   att.q = att.scores.a;
   att.k = att.scores.b;
@@ -576,8 +653,10 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   }
   // Each step and S itself: no user outside the chain.
   {
-    Value cur = scoresOp->getResult(0);
+    Value cur = att.scores.result();
     att.ops.insert(scoresOp);
+    if (att.scores.narrow)
+      att.ops.insert(att.scores.narrow);
     for (Step step : att.steps) {
       if (getSingleUser(cur, views) != step.op.getOperation())
         return fail("the scores have users besides the next step");
@@ -640,12 +719,26 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   if (pdUses.size() != 2)
     return fail("the probabilities feed " + Twine(pdUses.size()) +
                 " products (expected O = P V and dV = P^T dO)");
+  // Every product accumulates as the scores do (narrowed or not).
+  auto sameForm = [&](const Contraction &c) {
+    return (c.narrow != nullptr) == att.widened &&
+           getElementTypeOrSelf(c.op->getResult(0).getType()) == att.ct;
+  };
+  auto record = [&](const Contraction &c) {
+    att.ops.insert(c.op);
+    if (c.narrow)
+      att.ops.insert(c.narrow);
+  };
+  const char *mixedForms = "the attention's products do not all accumulate "
+                           "in the same type";
   Value pdBase = stripViews(pd);
   for (OpOperand *use : pdUses) {
     FailureOr<Contraction> c = getContraction(use->getOwner(), att.nb);
     if (failed(c))
       return fail("the probabilities have a user that is not a contraction "
                   "into a zero fill");
+    if (!sameForm(*c))
+      return fail(mixedForms);
     auto [la, lb] = deriveLabels(*c, kQuery, kValue, kKey);
     if (stripViews(c->a) == pdBase && la == Labels{kQuery, kKey} &&
         !att.context.op) {
@@ -679,11 +772,11 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       att.dO = att.gradV.a;
     else
       return fail("the probabilities' second product is not dV = P^T dO");
-    if (att.dO.getType() != att.context.op->getResult(0).getType())
+    if (att.dO.getType() != att.context.result().getType())
       return fail("dO does not have O's type");
   }
-  att.ops.insert(att.context.op);
-  att.ops.insert(att.gradV.op);
+  record(att.context);
+  record(att.gradV);
   if (att.dropout)
     att.ops.insert(att.dropout);
 
@@ -736,7 +829,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
                     .getMajorSubMap(rank - 1))
       return fail("the softmax gradient's row sum is not broadcast along rows");
     // Body: mulf(p, subf(dp, r)) [then mulf by a constant].
-    Value y = getYielded(g);
+    Value y = getComputed(g);
     Step fused;
     if (auto mul = y.getDefiningOp<arith::MulFOp>()) {
       APFloat c(0.0f);
@@ -759,7 +852,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     else if (mul && argNumber(g, mul.getRhs()) == pIn)
       sub = mul.getLhs();
     if (!sub || !isBinaryOfArgs<arith::SubFOp>(sub, g, dpIn, rIn, false) ||
-        g.getBody()->getOperations().size() > size_t(att.fusedScale ? 5 : 3))
+        numComputeOps(g) > size_t(att.fusedScale ? 5 : 3))
       return fail("the softmax gradient is not P * (dP - r)");
     if (att.fusedScale) {
       if (att.steps.empty() || !isGradientOf(fused, att.steps.back(), att.mask))
@@ -806,16 +899,22 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
         return fail("the probabilities' gradient has another consumer");
   }
   {
-    FailureOr<Contraction> c = getContraction(dPd.getDefiningOp(), att.nb);
-    if (failed(c) || !computes(*c, kQuery, kKey, kValue, att.dO,
-                               Labels{kQuery, kValue}, att.v, att.vl))
+    Operation *def = dPd.getDefiningOp();
+    if (att.widened && isNarrowing(def))
+      def = def->getOperand(0).getDefiningOp();
+    FailureOr<Contraction> c = getContraction(def, att.nb);
+    if (failed(c) || c->result() != dPd ||
+        !computes(*c, kQuery, kKey, kValue, att.dO, Labels{kQuery, kValue},
+                  att.v, att.vl))
       return fail("the probabilities' gradient is not dO V^T");
+    if (!sameForm(*c))
+      return fail(mixedForms);
     att.gradProbs = *c;
     if (att.dropout) {
       if (getSingleUser(dPd, views) != att.dropGrad.getOperation())
         return fail("dO V^T has other users");
     }
-    att.ops.insert(c->op);
+    record(*c);
   }
   // The steps' gradients, in reverse.
   Value cur = g.getResult(0);
@@ -844,6 +943,8 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     FailureOr<Contraction> c = getContraction(use->getOwner(), att.nb);
     if (failed(c))
       return fail("the scores' gradient feeds something other than dQ, dK");
+    if (!sameForm(*c))
+      return fail(mixedForms);
     if (!att.gradQ.op && computes(*c, att.ql[0], att.ql[1], kKey, dS,
                                   Labels{kQuery, kKey}, att.k, att.kl))
       att.gradQ = *c;
@@ -853,7 +954,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     else
       return fail("the scores' gradient feeds a product that is neither "
                   "dQ = dS K nor dK = dS^T Q");
-    att.ops.insert(c->op);
+    record(*c);
   }
   att.ops.insert_range(views);
 
@@ -892,7 +993,8 @@ public:
   Emitter(Attention &att, int64_t bq, int64_t bk)
       : att(att), bq(bq), bk(bk),
         et(cast<RankedTensorType>(att.softmax.getInput().getType())
-               .getElementType()) {}
+               .getElementType()),
+        ct(att.ct) {}
 
   /// Forward loops at the context product; returns (O, L).
   std::pair<Value, Value> emitForward(OpBuilder &b, Location loc);
@@ -930,14 +1032,23 @@ private:
     return 0;
   }
   Value cst(OpBuilder &b, Location loc, double v) {
-    return arith::ConstantOp::create(b, loc, et, FloatAttr::get(et, v));
+    return arith::ConstantOp::create(b, loc, ct, FloatAttr::get(ct, v));
   }
   Value index(OpBuilder &b, Location loc, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
-  Value empty(OpBuilder &b, Location loc, ArrayRef<int64_t> s) {
-    return tensor::EmptyOp::create(b, loc, s, et);
+  /// An empty tile in the compute type, or in `type`.
+  Value empty(OpBuilder &b, Location loc, ArrayRef<int64_t> s,
+              Type type = nullptr) {
+    return tensor::EmptyOp::create(b, loc, s, type ? type : ct);
   }
+  /// `v` (a scalar in a body) in the compute type.
+  Value widen(OpBuilder &b, Location loc, Value v) {
+    return v.getType() == ct ? v : arith::ExtFOp::create(b, loc, ct, v);
+  }
+  /// Tile `x` converted elementwise to element type `type` (a no-op when it
+  /// has it): the widened form narrows where the untiled graph does.
+  Value convert(OpBuilder &b, Location loc, Value x, Type type);
   Value fill(OpBuilder &b, Location loc, ArrayRef<int64_t> s, double v) {
     return linalg::FillOp::create(b, loc, cst(b, loc, v), empty(b, loc, s))
         .getResult(0);
@@ -982,8 +1093,11 @@ private:
 
   Attention &att;
   int64_t bq, bk;
-  /// The attention's element type: every tile is computed in it.
+  /// The attention's element type (of Q, K, V, the scores and the results).
   Type et;
+  /// The type the tiles compute in: et, or the wider type the products
+  /// accumulate in (f32 for the importer's bf16 and f16 graphs).
+  Type ct;
 };
 } // namespace
 
@@ -1083,11 +1197,30 @@ Value Emitter::contract(OpBuilder &b, Location loc, Value a, Labels la,
       b, loc, TypeRange{init.getType()}, ValueRange{a, bv}, ValueRange{init},
       ArrayRef<AffineMap>{mapOf(la), mapOf(lb), mapOf(out)}, iters,
       [](OpBuilder &nb, Location l, ValueRange args) {
-        Value m = arith::MulFOp::create(nb, l, args[0], args[1]);
+        // 16-bit inputs accumulated in f32, as the widened form does.
+        Type acc = args[2].getType();
+        auto ext = [&](Value v) {
+          return v.getType() == acc ? v : arith::ExtFOp::create(nb, l, acc, v);
+        };
+        Value m = arith::MulFOp::create(nb, l, ext(args[0]), ext(args[1]));
         Value s = arith::AddFOp::create(nb, l, args[2], m);
         linalg::YieldOp::create(nb, l, s);
       });
   return generic.getResult(0);
+}
+
+Value Emitter::convert(OpBuilder &b, Location loc, Value x, Type type) {
+  auto tt = cast<RankedTensorType>(x.getType());
+  if (tt.getElementType() == type)
+    return x;
+  bool wider = cast<FloatType>(type).getWidth() >
+               cast<FloatType>(tt.getElementType()).getWidth();
+  return map(b, loc, {x}, {identity()}, empty(b, loc, tt.getShape(), type),
+             [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+               if (wider)
+                 return arith::ExtFOp::create(b, l, type, a[0]);
+               return arith::TruncFOp::create(b, l, type, a[0]);
+             });
 }
 
 Value Emitter::map(
@@ -1150,8 +1283,9 @@ Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
   auto type = cast<RankedTensorType>(x.getType());
   SmallVector<utils::IteratorType> iters(rank(), utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{type}, ins, ValueRange{empty(b, loc, type.getShape())},
-      maps, iters);
+      b, loc, TypeRange{type}, ins,
+      ValueRange{empty(b, loc, type.getShape(), type.getElementType())}, maps,
+      iters);
   IRMapping mapping;
   step.op.getRegion().cloneInto(&generic.getRegion(), mapping);
   return generic.getResult(0);
@@ -1163,6 +1297,16 @@ Value Emitter::applyProduct(OpBuilder &b, Location loc, linalg::GenericOp op,
   ins[xIn] = x;
   ins[1 - xIn] = d;
   auto type = cast<RankedTensorType>(x.getType());
+  if (att.widened) {
+    // In the compute type: the untiled body's conversions are where the
+    // untiled graph stores 16-bit values, which the tiles do not.
+    return map(b, loc, ins, {identity(), identity()},
+               empty(b, loc, type.getShape()),
+               [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+                 return arith::MulFOp::create(b, l, widen(b, l, a[0]),
+                                              widen(b, l, a[1]));
+               });
+  }
   SmallVector<utils::IteratorType> iters(rank(), utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{type}, ins, ValueRange{empty(b, loc, type.getShape())},
@@ -1170,6 +1314,25 @@ Value Emitter::applyProduct(OpBuilder &b, Location loc, linalg::GenericOp op,
   IRMapping mapping;
   op.getRegion().cloneInto(&generic.getRegion(), mapping);
   return generic.getResult(0);
+}
+
+/// Whether `value` can be re-drawn per tile: an elementwise generic over
+/// identity maps (scalars broadcast allowed) that does not read its init,
+/// such as a counter-based random draw (linalg.index) and its scaling.
+static bool isRedrawable(Value value) {
+  auto producer = value.getDefiningOp<linalg::GenericOp>();
+  if (!producer || !getYielded(producer) || !allParallel(producer) ||
+      !producer.getIndexingMapsArray().back().isIdentity())
+    return false;
+  unsigned numIns = producer.getNumDpsInputs();
+  if (!producer.getBody()->getArgument(numIns).use_empty())
+    return false;
+  for (unsigned i = 0; i < numIns; ++i) {
+    AffineMap map = producer.getIndexingMapsArray()[i];
+    if (!map.isIdentity() && map.getNumResults() != 0)
+      return false;
+  }
+  return true;
 }
 
 Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
@@ -1184,22 +1347,24 @@ Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
     return tensor::ExtractSliceOp::create(b, loc, x, range.offsets, range.sizes,
                                           range.strides);
   };
-  Value tile;
-  auto producer = att.drop.getDefiningOp<linalg::GenericOp>();
-  bool redraw = producer && getYielded(producer) && allParallel(producer) &&
-                llvm::all_of(producer.getIndexingMapsArray(),
-                             [](AffineMap m) { return m.isIdentity(); });
-  if (redraw) {
-    // Re-draw: the producer on the tile, its index ops offset.
+  SmallVector<int64_t> tileShape(type.getShape());
+  tileShape[r - 2] = bq;
+  tileShape[r - 1] = bk;
+  // Re-draw: each producer on the tile, its index ops offset, recursively
+  // through producers of the same kind (the draw, then its scaling), so no
+  // full-size mask stays alive; anything else is sliced.
+  std::function<Value(Value, int)> tileOf = [&](Value value,
+                                                int depth) -> Value {
+    if (depth > 8 || !isRedrawable(value))
+      return chainSlice(b, value);
+    auto producer = value.getDefiningOp<linalg::GenericOp>();
     SmallVector<Value> ins;
-    for (Value in : producer.getDpsInputs())
-      ins.push_back(chainSlice(b, in));
-    SmallVector<int64_t> tileShape(type.getShape());
-    tileShape[r - 2] = bq;
-    tileShape[r - 1] = bk;
-    auto tileType = RankedTensorType::get(tileShape, type.getElementType());
-    Value init =
-        tensor::EmptyOp::create(b, loc, tileShape, type.getElementType());
+    for (auto [in, map] : llvm::zip(producer.getDpsInputs(),
+                                    producer.getIndexingMapsArray()))
+      ins.push_back(map.getNumResults() == 0 ? in : tileOf(in, depth + 1));
+    Type elementType = getElementTypeOrSelf(value.getType());
+    auto tileType = RankedTensorType::get(tileShape, elementType);
+    Value init = tensor::EmptyOp::create(b, loc, tileShape, elementType);
     auto generic = linalg::GenericOp::create(
         b, loc, TypeRange{tileType}, ins, ValueRange{init},
         producer.getIndexingMapsArray(), producer.getIteratorTypesArray());
@@ -1216,10 +1381,9 @@ Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
       auto add = arith::AddIOp::create(ib, op.getLoc(), op.getResult(), off);
       op.getResult().replaceAllUsesExcept(add, add);
     }
-    tile = generic.getResult(0);
-  } else {
-    tile = chainSlice(b, att.drop);
-  }
+    return generic.getResult(0);
+  };
+  Value tile = tileOf(att.drop, 0);
   if (r == rank())
     return tile;
   SmallVector<ReassociationIndices> groups;
@@ -1236,9 +1400,12 @@ Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
                           Value qOff, Value kOff) {
   Value s = contract(b, loc, qi, att.ql, kj, att.kl, Labels{kQuery, kKey},
                      kHead, fill(b, loc, shape(bq, bk), 0.0));
+  // The steps run on what the untiled graph stores (the narrowed scores),
+  // their bodies cloned; the softmax then computes in ct.
+  s = convert(b, loc, s, et);
   for (const Step &step : att.steps)
     s = applyStep(b, loc, step, s, qOff, kOff);
-  return s;
+  return convert(b, loc, s, ct);
 }
 
 /// exp(x - m) with m replaced by 0 where it is -inf (a row masked so far).
@@ -1259,7 +1426,7 @@ static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
 std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc) {
   const double ninf = -std::numeric_limits<float>::infinity();
   Labels ol{kQuery, kValue};
-  Value oInit = empty(b, loc, shape(att.sq, att.vd));
+  Value oInit = empty(b, loc, shape(att.sq, att.vd), et);
   Value lInit = empty(b, loc, rowShape(att.sq));
   AffineMap id = identity(), row = rowMap(), rid = rowIdentity();
   auto outer = scf::ForOp::create(
@@ -1335,7 +1502,8 @@ std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc) {
                          Value lg = math::LogOp::create(b, l, a[1]);
                          return Value(arith::AddFOp::create(b, l, a[0], lg));
                        });
-        Value o = insert(b, loc, oi, outs[0], ol, qOff, nullptr);
+        Value o = insert(b, loc, convert(b, loc, oi, et), outs[0], ol, qOff,
+                         nullptr);
         Value lse = insertRow(b, loc, li, outs[1], qOff);
         scf::YieldOp::create(b, loc, ValueRange{o, lse});
       });
@@ -1356,8 +1524,9 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
     dr = linalg::GenericOp::create(
              b, loc, TypeRange{init.getType()}, ValueRange{att.dO, o},
              ValueRange{init}, ArrayRef<AffineMap>{id, id, row}, iters,
-             [](OpBuilder &b, Location l, ValueRange a) {
-               Value m = arith::MulFOp::create(b, l, a[0], a[1]);
+             [&](OpBuilder &b, Location l, ValueRange a) {
+               Value m = arith::MulFOp::create(b, l, widen(b, l, a[0]),
+                                               widen(b, l, a[1]));
                linalg::YieldOp::create(
                    b, l, Value(arith::AddFOp::create(b, l, a[2], m)));
              })
@@ -1365,13 +1534,11 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
   }
   auto qType = cast<RankedTensorType>(att.q.getType());
   auto kType = cast<RankedTensorType>(att.k.getType());
-  Value dqInit =
-      linalg::FillOp::create(
-          b, loc, cst(b, loc, 0.0),
-          tensor::EmptyOp::create(b, loc, qType.getShape(), et).getResult())
-          .getResult(0);
-  Value dkInit = empty(b, loc, kType.getShape());
-  Value dvInit = empty(b, loc, shape(att.sk, att.vd));
+  // dQ accumulates over key blocks in ct (as FlashAttention 2's dQaccum);
+  // dK and dV tiles are final after each inner loop.
+  Value dqInit = fill(b, loc, qType.getShape(), 0.0);
+  Value dkInit = empty(b, loc, kType.getShape(), et);
+  Value dvInit = empty(b, loc, shape(att.sk, att.vd), et);
   SmallVector<int64_t> kTile(kType.getShape());
   for (int i = 0; i < 2; ++i)
     if (att.kl[i] == kKey)
@@ -1429,9 +1596,13 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                                 r = arith::MulFOp::create(
                                     b, l, r,
                                     arith::ConstantOp::create(
-                                        b, l, et, FloatAttr::get(et, *c)));
+                                        b, l, ct,
+                                        FloatAttr::get(
+                                            ct, c->convertToDouble())));
                               return r;
                             });
+              // dS as the untiled graph stores it, steps' bodies cloned.
+              g = convert(b, loc, g, et);
               for (const Step &step : att.gradSteps)
                 g = applyStep(b, loc, step, g, qOff, kOff);
               // dQ_i += dS K_j, in place in dQ's slice
@@ -1444,13 +1615,14 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                                    att.kl, kQuery, dkj);
               scf::YieldOp::create(b, loc, ValueRange{dq2, dkn, dvn});
             });
-        Value dk =
-            insert(b, loc, inner.getResult(1), outs[1], att.kl, nullptr, kOff);
-        Value dv =
-            insert(b, loc, inner.getResult(2), outs[2], dvl, nullptr, kOff);
+        Value dk = insert(b, loc, convert(b, loc, inner.getResult(1), et),
+                          outs[1], att.kl, nullptr, kOff);
+        Value dv = insert(b, loc, convert(b, loc, inner.getResult(2), et),
+                          outs[2], dvl, nullptr, kOff);
         scf::YieldOp::create(b, loc, ValueRange{inner.getResult(0), dk, dv});
       });
-  return {outer.getResult(0), outer.getResult(1), outer.getResult(2)};
+  return {convert(b, loc, outer.getResult(0), et), outer.getResult(1),
+          outer.getResult(2)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -1592,10 +1764,10 @@ void RematTileAttentionPass::runOnOperation() {
                                    : att->gradProbs.op;
     b.setInsertionPoint(firstBackward);
     auto grads = emitter.emitBackward(b, firstBackward->getLoc(), o, lse);
-    att->context.op->getResult(0).replaceAllUsesWith(o);
-    att->gradQ.op->getResult(0).replaceAllUsesWith(grads[0]);
-    att->gradK.op->getResult(0).replaceAllUsesWith(grads[1]);
-    att->gradV.op->getResult(0).replaceAllUsesWith(grads[2]);
+    att->context.result().replaceAllUsesWith(o);
+    att->gradQ.result().replaceAllUsesWith(grads[0]);
+    att->gradK.result().replaceAllUsesWith(grads[1]);
+    att->gradV.result().replaceAllUsesWith(grads[2]);
     tiled.push_back(
         {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}", bq,
                                          bk, att->sq, att->sk)

@@ -37,6 +37,35 @@
 // JSON-NEXT:     "tiled": true
 // JSON:      "peak_beyond_results_bytes":
 
+// The importer's bf16 form (products accumulated in f32 and narrowed, steps
+// and the softmax gradient computed in f32 between extf and truncf): tiled.
+// The tiles compute in f32: the forward's row statistics and accumulator,
+// and dQ's accumulator over key blocks, are f32; O, dK and dV are narrowed
+// to bf16 as the untiled graph stores them. The dropout draw (from a seed
+// and the element index) and its scaling are both re-drawn per tile, so no
+// 2x2x16x16 or 4x16x16 tensor is left anywhere.
+// RUN: remat-opt %S/Inputs/attention-importer-bf16.mlir -remat-tile-attention="block-q=8 block-k=4" -o %t.bf16.mlir 2>&1 | FileCheck %s --check-prefix=WREMARK
+// RUN: FileCheck %s --check-prefix=WIDENED < %t.bf16.mlir
+// WREMARK: remark: {{.*}}attention tiled: 8 x 4 tiles over 16 x 16
+// WIDENED-LABEL: func.func @train_step
+// WIDENED-NOT:     linalg.softmax
+// WIDENED:         scf.for {{.+}} -> (tensor<4x16x8xbf16>, tensor<4x16xf32>)
+// WIDENED:           scf.for {{.+}} -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8x8xf32>)
+// WIDENED:             arith.truncf {{.+}} : f32 to bf16
+// WIDENED:             math.exp {{.+}} : f32
+// WIDENED:         scf.for {{.+}} -> (tensor<4x16x8xf32>, tensor<4x8x16xbf16>, tensor<4x16x8xbf16>)
+// WIDENED:           scf.for {{.+}} -> (tensor<4x16x8xf32>, tensor<4x8x4xf32>, tensor<4x4x8xf32>)
+// WIDENED-NOT:     linalg.softmax
+// WIDENED-NOT:     tensor<2x2x16x16x
+// WIDENED-NOT:     tensor<4x16x16x
+// The peak falls (the report says matches before, tiled after).
+// RUN: remat-opt %S/Inputs/attention-importer-bf16.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=WBEFORE
+// WBEFORE: peak: 14.2 KiB (14592 B)
+// WBEFORE: not tiled: matches (aten._softmax)
+// RUN: remat-opt %t.bf16.mlir -remat-report -o /dev/null | FileCheck %s --check-prefix=WAFTER
+// WAFTER: peak: 12.5 KiB (12800 B)
+// WAFTER: attention: 1 tiled, 0 not
+
 // Tiling that would raise the function's predicted peak (one 64 x 64 tile
 // holds more than the untiled graph here) is undone, with a remark.
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-tile-attention 2>&1 | FileCheck %s --check-prefix=RAISE
@@ -388,9 +417,9 @@ func.func @plain_softmax(%x: tensor<8x8xf32>, %dy: tensor<8x8xf32> {remat.cotang
 
 // -----
 
-// Tests that bf16 scores scaled through f32 (extf, mulf, truncf in the body,
-// as the importer writes bf16 steps) are not matched yet, with a remark that
-// says so.
+// Tests that a bf16 step computed through f32 (extf, mulf, truncf in the
+// body, as the importer writes bf16 steps) is matched as the step it computes:
+// what stops this graph is its missing context product.
 // CHECK-LABEL: func.func @mixed_precision_step
 // CHECK:         linalg.softmax
 func.func @mixed_precision_step(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy: tensor<8x8xbf16> {remat.cotangent})
@@ -411,7 +440,43 @@ func.func @mixed_precision_step(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy:
     linalg.yield %t : bf16
   } -> tensor<8x8xbf16>
   %e2 = tensor.empty() : tensor<8x8xbf16>
-  // expected-remark @+1 {{attention not tiled: the scores pass through precision conversions (extf / truncf, as the importer writes bf16 and f16 steps), which are not matched yet}}
+  // expected-remark @+1 {{attention not tiled: the probabilities feed 0 products (expected O = P V and dV = P^T dO)}}
+  %p = linalg.softmax dimension(1) ins(%x : tensor<8x8xbf16>) outs(%e2 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %e3 = tensor.empty() : tensor<8x8xbf16>
+  %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %dy : tensor<8x8xbf16>, tensor<8x8xbf16>) outs(%e3 : tensor<8x8xbf16>) {
+  ^bb0(%a: bf16, %b: bf16, %o: bf16):
+    %m = arith.mulf %a, %b : bf16
+    linalg.yield %m : bf16
+  } -> tensor<8x8xbf16>
+  return %p, %g : tensor<8x8xbf16>, tensor<8x8xbf16>
+}
+
+// -----
+
+// Tests that a bf16 step through f32 that is not a scaling or a mask (x + c)
+// is left untiled, with a remark naming the conversions.
+// CHECK-LABEL: func.func @mixed_precision_add
+// CHECK:         linalg.softmax
+func.func @mixed_precision_add(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy: tensor<8x8xbf16> {remat.cotangent})
+    -> (tensor<8x8xbf16>, tensor<8x8xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  %e0 = tensor.empty() : tensor<8x8xbf16>
+  %f0 = linalg.fill ins(%zero : bf16) outs(%e0 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %s = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%q, %k : tensor<8x4xbf16>, tensor<8x4xbf16>) outs(%f0 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
+  %e1 = tensor.empty() : tensor<8x8xbf16>
+  %x = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<8x8xbf16>) outs(%e1 : tensor<8x8xbf16>) {
+  ^bb0(%a: bf16, %o: bf16):
+    %w = arith.extf %a : bf16 to f32
+    %c = arith.constant 0.5 : f32
+    %m = arith.addf %w, %c : f32
+    %t = arith.truncf %m : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<8x8xbf16>
+  %e2 = tensor.empty() : tensor<8x8xbf16>
+  // expected-remark @+1 {{attention not tiled: the scores pass through precision conversions (extf / truncf) in a step that is not x * c, x / c or a select with a 2-D i1 mask}}
   %p = linalg.softmax dimension(1) ins(%x : tensor<8x8xbf16>) outs(%e2 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
   %e3 = tensor.empty() : tensor<8x8xbf16>
   %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}

@@ -4,6 +4,21 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 
+def causal_attention(qkv, heads, mask, drop):
+    """Multi-head causal self-attention from the packed q, k, v projection
+    (b, t, 3c), dropout `drop` on the probabilities, as nanoGPT writes it."""
+    b, t, c3 = qkv.shape
+    c = c3 // 3
+    q, k, v = qkv.split(c, dim=2)
+    q = q.view(b, t, heads, c // heads).transpose(1, 2)
+    k = k.view(b, t, heads, c // heads).transpose(1, 2)
+    v = v.view(b, t, heads, c // heads).transpose(1, 2)
+    a = (q @ k.transpose(-2, -1)) * (1.0 / (c // heads) ** 0.5)
+    a = a.masked_fill(~mask[:t, :t], float("-inf"))
+    a = drop(F.softmax(a, dim=-1))
+    return (a @ v).transpose(1, 2).contiguous().view(b, t, c)
+
+
 class Block(nn.Module):
     """A GPT-2 block: pre-layernorm causal self-attention and a GELU MLP."""
 
@@ -20,15 +35,7 @@ class Block(nn.Module):
         self.register_buffer("mask", torch.tril(torch.ones(seq, seq, dtype=torch.bool)))
 
     def forward(self, x):
-        b, t, c = x.shape
-        q, k, v = self.attn_qkv(self.ln_1(x)).split(c, dim=2)
-        q = q.view(b, t, self.heads, c // self.heads).transpose(1, 2)
-        k = k.view(b, t, self.heads, c // self.heads).transpose(1, 2)
-        v = v.view(b, t, self.heads, c // self.heads).transpose(1, 2)
-        a = (q @ k.transpose(-2, -1)) * (1.0 / (c // self.heads) ** 0.5)
-        a = a.masked_fill(~self.mask[:t, :t], float("-inf"))
-        a = self.drop(F.softmax(a, dim=-1))
-        y = (a @ v).transpose(1, 2).contiguous().view(b, t, c)
+        y = causal_attention(self.attn_qkv(self.ln_1(x)), self.heads, self.mask, self.drop)
         x = x + self.drop(self.attn_proj(y))
         return x + self.drop(self.proj(F.gelu(self.fc(self.ln_2(x)))))
 
@@ -207,3 +214,23 @@ def tensor_attribute():
 
     torch.manual_seed(0)
     return Scaled(), (torch.randn(3, 4),)
+
+
+class Attention(nn.Module):
+    """GPT-2-style causal self-attention alone, dropout on the probabilities
+    (test/Transforms/Inputs/attention-importer-bf16.mlir is its bf16 import)."""
+
+    def __init__(self, d=16, heads=2, seq=16, dropout=0.1):
+        super().__init__()
+        self.qkv = nn.Linear(d, 3 * d, bias=False)
+        self.drop = nn.Dropout(dropout)
+        self.heads = heads
+        self.register_buffer("mask", torch.tril(torch.ones(seq, seq, dtype=torch.bool)))
+
+    def forward(self, x):
+        return causal_attention(self.qkv(x), self.heads, self.mask, self.drop)
+
+
+def attention():
+    torch.manual_seed(0)
+    return Attention(), (torch.randn(2, 16, 16),)

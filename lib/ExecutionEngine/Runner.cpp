@@ -216,7 +216,8 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
       failed(checkCallGraph(clone)))
     return failure();
 
-  if (options.policy != "none" || options.attention == "tiled") {
+  if (options.policy != "none" || options.attention == "tiled" ||
+      options.accumulators == "tiled") {
     PassManager pm(clone.getContext());
     buildRematPipeline(pm, options);
     if (failed(pm.run(clone)))

@@ -11,6 +11,8 @@ using namespace mlir::remat;
 void mlir::remat::buildRematPipeline(OpPassManager &pm,
                                      const RematPipelineOptions &options) {
   bool tiled = options.attention == "tiled";
+  if (options.accumulators == "tiled")
+    pm.addNestedPass<func::FuncOp>(createRematTileAccumulators());
   if (tiled) {
     RematTileAttentionOptions tile;
     tile.blockQ = options.attentionBlockQ;
@@ -59,6 +61,9 @@ void mlir::remat::registerRematPipeline() {
         if (options.attention != "untiled" && options.attention != "tiled")
           return errorHandler("attention must be untiled or tiled, got '" +
                               options.attention + "'");
+        if (options.accumulators != "whole" && options.accumulators != "tiled")
+          return errorHandler("accumulators must be whole or tiled, got '" +
+                              options.accumulators + "'");
         if (options.attentionBlockQ < 1 || options.attentionBlockK < 1)
           return errorHandler("attention-block-q and attention-block-k must "
                               "be at least 1");

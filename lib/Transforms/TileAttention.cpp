@@ -58,6 +58,8 @@
 #include "remat/Transforms/Passes.h"
 #include "remat/Transforms/Rematerialize.h"
 
+#include "Narrowing.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -189,22 +191,6 @@ static bool isZeroFill(Value value) {
   APFloat zero(0.0f);
   return matchPattern(fill.getInputs()[0], m_ConstantFloat(&zero)) &&
          zero.isZero() && !zero.isNegative();
-}
-
-/// A generic that only narrows its one input elementwise: truncf, over
-/// identity maps.
-static bool isNarrowing(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
-      generic.getNumLoops() != generic.getNumParallelLoops() ||
-      !llvm::all_of(generic.getIndexingMapsArray(),
-                    [](AffineMap m) { return m.isIdentity(); }))
-    return false;
-  Block *body = generic.getBody();
-  auto trunc = body->getTerminator()->getOperand(0).getDefiningOp<arith::TruncFOp>();
-  return body->getOperations().size() == 2 && trunc &&
-         trunc.getIn() == body->getArgument(0);
 }
 
 /// The contraction of a linalg.matmul / linalg.batch_matmul into a zero fill,

@@ -21,6 +21,7 @@ CONFIGS = [
     "policy=segments segments=sqrt",
     "policy=segments segments=3 every=2",
     "policy=segments group=[a-z]+\\.[0-9]+",
+    "policy=selective attention=tiled accumulators=tiled",
 ]
 
 

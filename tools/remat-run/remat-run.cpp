@@ -83,6 +83,12 @@ static cl::opt<int64_t> attentionBlockQ(
 static cl::opt<int64_t> attentionBlockK(
     "attention-block-k", cl::desc("--attention=tiled: key columns per tile"),
     cl::init(64), cl::cat(category));
+static cl::opt<std::string> accumulators(
+    "accumulators",
+    cl::desc("whole, or tiled: 16-bit products' f32 sums in row blocks "
+             "(-remat-tile-accumulators; bit-identical; --compare-policy "
+             "runs whole)"),
+    cl::init("whole"), cl::cat(category));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the random inputs (default 0)"),
                               cl::init(0), cl::cat(category));
@@ -163,13 +169,14 @@ pipelineOptions(StringRef name) {
   return options;
 }
 
-/// The options of --policy: the flags, with --attention.
+/// The options of --policy: the flags, with --attention and --accumulators.
 static std::unique_ptr<remat::RematPipelineOptions>
 mainPipelineOptions(StringRef name) {
   std::unique_ptr<remat::RematPipelineOptions> options = pipelineOptions(name);
   options->attention = attention;
   options->attentionBlockQ = attentionBlockQ;
   options->attentionBlockK = attentionBlockK;
+  options->accumulators = accumulators;
   return options;
 }
 
@@ -328,6 +335,8 @@ static std::optional<std::string> checkFlags() {
     return std::string("--overwrite only applies with --outputs");
   if (attention != "untiled" && attention != "tiled")
     return "--attention must be untiled or tiled, got '" + attention + "'";
+  if (accumulators != "whole" && accumulators != "tiled")
+    return "--accumulators must be whole or tiled, got '" + accumulators + "'";
   if (attentionBlockQ < 1 || attentionBlockK < 1)
     return std::string("--attention-block-q and --attention-block-k must be "
                        "at least 1");

@@ -116,6 +116,11 @@ struct RematPipelineOptions
       *this, "attention-block-k",
       llvm::cl::desc("attention=tiled: key columns per tile"),
       llvm::cl::init(64)};
+  Option<std::string> accumulators{
+      *this, "accumulators",
+      llvm::cl::desc("whole, or tiled: -remat-tile-accumulators first (16-bit "
+                     "products' f32 sums in row blocks; bit-identical)"),
+      llvm::cl::init("whole")};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("A remark on every forward op: recompute or save, and "

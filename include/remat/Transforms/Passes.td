@@ -241,6 +241,45 @@ def RematAnnotateCosts : Pass<"remat-annotate-costs"> {
   let dependentDialects = ["::mlir::remat::RematDialect"];
 }
 
+def RematTileAccumulators
+    : Pass<"remat-tile-accumulators", "func::FuncOp"> {
+  let summary = "Compute products accumulated in a wider type and narrowed "
+                "right after in row blocks, so no wide result is whole";
+  let description = [{
+    Importers write a 16-bit product as a `linalg.matmul` of bf16 (or f16)
+    inputs into an f32 fill or broadcast, followed by a `linalg.generic`
+    that only truncates it (as `remat-import-torch --dtype bf16` does for
+    every `aten.mm`/`addmm`): the f32 result is materialized whole, twice
+    the bytes of the bf16 one. For a weight gradient of a large layer this
+    f32 temporary sets the step's peak (96 sbh for a GPT-3 175B layer's MLP
+    projection). This pass rewrites each such pair into an `scf.for` over
+    blocks of the result's rows: per block, the accumulator is initialised
+    (the fill, or the broadcast cloned on the block), the product computed
+    from the block's rows of the left operand, narrowed, and inserted into
+    the 16-bit result. Each element's sum runs over the same `k` in the
+    same order, so results are bit-identical; only the wide buffer shrinks
+    to a block. Skipped (left whole) when the rows cannot be split into at
+    least `min-blocks` equal blocks, or when the initial accumulator varies
+    along rows in a way that is not a fill or a broadcast; undone with a
+    remark if the predicted peak would rise. Opt-in
+    (`accumulators=tiled` in `-remat-pipeline`, `--accumulators=tiled` in
+    `remat-run`).
+  }];
+  let options = [
+    Option<"minBlocks", "min-blocks", "int64_t", /*default=*/"32",
+           "Split the rows into the fewest equal blocks that is at least "
+           "this many (the wide block is then at most 1/min-blocks of the "
+           "whole)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numTiled", "num-tiled", "Narrowed products computed in row "
+              "blocks">,
+  ];
+}
+
 def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
   let summary = "Tile attention forward and backward (FlashAttention) so "
                 "that no sequence x sequence matrix is materialized";
@@ -265,8 +304,14 @@ def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
     `rowsum(dP * P)`), so results are not bit-identical to the untiled graph:
     the pass is opt-in (`attention=tiled` in `-remat-pipeline`). Anything
     that does not match exactly is left as it is, with a remark at the
-    softmax saying why. Element types f32, bf16 and f16 (the tiles compute
-    in the graph's own type).
+    softmax saying why. Element types f32, bf16 and f16. The tiles compute
+    in the graph's own type, or, where the products accumulate in a wider
+    type and are narrowed right after (`remat-import-torch --dtype bf16`
+    writes each bf16 product as an f32 `batch_matmul` and a `truncf`-only
+    `linalg.generic`, and its steps as `extf`, the f32 op, `truncf`), in
+    that wider type: row statistics, accumulators and dQ's accumulator in
+    f32; O, dK and dV are narrowed where the untiled graph stores them, and
+    the steps' bodies run on the narrowed scores as in the untiled graph.
   }];
   let options = [
     Option<"blockQ", "block-q", "int64_t", /*default=*/"64",

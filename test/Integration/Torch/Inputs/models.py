@@ -234,3 +234,8 @@ class Attention(nn.Module):
 def attention():
     torch.manual_seed(0)
     return Attention(), (torch.randn(2, 16, 16),)
+
+
+def block():
+    torch.manual_seed(0)
+    return Block(32, 2, 16, 0.1), (torch.randn(1, 16, 32),)

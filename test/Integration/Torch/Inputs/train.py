@@ -9,7 +9,8 @@
   train.py cache      one decision per input signature
   train.py ddp        2 processes (gloo), averaged gradients against eager's
   train.py fsdp       the same under FSDP2 (fully_shard; PyTorch 2.x only)
-  train.py community  the community models (community.py): steps and held bytes
+  train.py community  the community models (community.py): steps, running
+                      statistics and held bytes
 
 Each prints facts and 'ok' or 'FAIL: ...'; exits 1 on any FAIL.
 """
@@ -282,13 +283,15 @@ def ddp():
 
 def community():
     """The community models (nanoGPT, LLaMA, BERT, ViT, ConvNeXt, GRU,
-    MobileNet, UNet as found in the wild, community.py) through
-    remat_torch.compile: 2 SGD steps against eager, and the bytes autograd
+    MobileNet, UNet, ResNet as found in the wild, community.py) through
+    remat_torch.compile: 2 SGD steps against eager, the batch norms'
+    running statistics against eager's, bitwise, and the bytes autograd
     holds against eager's and remat's prediction. A graph remat cannot take
     (ViT's label smoothing on 1.13 has a data-dependent shape) trains with
     PyTorch's partition and says why."""
     import community as models
-    for name in ("nanogpt", "llama", "bert", "vit", "convnext", "gru", "mobilenet", "unet"):
+    for name in ("nanogpt", "llama", "bert", "vit", "convnext", "gru", "mobilenet", "unet",
+                 "resnet"):
         made = getattr(models, name)()
         model, inputs = made[0], made[1]
         inputs = inputs if isinstance(inputs, tuple) else (inputs,)
@@ -308,6 +311,15 @@ def community():
         st = stats[0]
         check(rel <= 1e-4 and drift <= 1e-4, "%s: 2 SGD steps as eager (losses %.1e, parameters "
               "%.1e)" % (name, rel, drift))
+        # 1.13's aot_module drops num_batches_tracked's add_ (its own
+        # partition too): only the running mean and variance are compared there.
+        stats_ = [(k, a, b) for (k, a), (_, b) in zip(mine.named_buffers(), eager.named_buffers())
+                  if k.endswith(("running_mean", "running_var")) or
+                  (k.endswith("num_batches_tracked") and TORCH2)]
+        if stats_:
+            off = [k for k, a, b in stats_ if not torch.equal(a, b)]
+            check(not off, "%s: running statistics after 2 steps equal eager's, bitwise (%d "
+                  "buffers)%s" % (name, len(stats_), "; not: " + ", ".join(off) if off else ""))
         if st["fallback"]:  # PyTorch's own partition: its bytes, not remat's
             check(any(r in st["fallback"] for r in FALLBACKS),
                   "%s: PyTorch's partition: %s" % (name, st["fallback"]))
@@ -318,11 +330,9 @@ def community():
 
 
 # Graphs remat leaves to PyTorch, knowingly: 1.13's label smoothing
-# (masked_select), and 2.x's functional batch norm in training, whose
-# running statistics AOTAutograd updates in place after the forward: a
-# backward that recomputed the node would need them saved, at their old
-# version.
-FALLBACKS = ("data-dependent shape", "aten._native_batch_norm_legit_functional")
+# (masked_select).
+FALLBACKS = ("data-dependent shape",)
+TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 
 
 def _fsdp_worker(rank, world, init, results):

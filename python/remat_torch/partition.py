@@ -427,8 +427,7 @@ class _Partitioner:
             a = _bn_args(n)
             if a is None:
                 continue
-            if _packet(n) == "native_batch_norm" and _bn_batch_stats_exact(
-                    a, lambda v: getattr(values.get(v), "dtype", None)):
+            if _packet(n) == "native_batch_norm" and _bn_batch_stats_exact(a, values.get):
                 exact.add(n.name)
             elif _packet(n) == "native_batch_norm" or any(
                     _packet(u) == "getitem" and u.args[1] < 3 for u in n.users):
@@ -552,7 +551,8 @@ def _copy(jm):
 # (batch_norm_cpu_update_stats_template) computes them the same way without
 # them, bitwise, unless dropping the statistics changes the kernel's mixed
 # type (a half input with float statistics and no float weight or bias),
-# where the node is saved rather than recomputed.
+# where the node is saved rather than recomputed; so is one on another
+# device than the CPU, where this is not checked.
 _BN_ARGS = ("input", "weight", "bias", "running_mean", "running_var", "training", "momentum", "eps")
 
 
@@ -570,23 +570,27 @@ def _bn_args(n):
     return a
 
 
-def _bn_batch_stats_exact(a, dtype_of):
+def _bn_batch_stats_exact(a, value_of):
     """Whether the kernel without running statistics computes the same
-    results 0-2: the mixed-type path (half input, float parameters) is
-    taken with the statistics and must be taken without them too."""
-    x, stats = dtype_of(a["input"]), [dtype_of(a[k]) for k in ("running_mean", "running_var")]
-    affine = [dtype_of(a[k]) for k in ("weight", "bias") if a.get(k) is not None]
-    if x is None or None in stats or None in affine:
+    results 0-2 (value_of: node -> its tensor or fake tensor). Checked on
+    PyTorch's CPU kernel only (train.py bnsplit), so other devices save the
+    node. And the mixed-type path (half input, float parameters) taken with
+    the statistics must be taken without them too."""
+    def meta(k):
+        return value_of(a[k]) if a.get(k) is not None else None
+    x, stats = meta("input"), [meta("running_mean"), meta("running_var")]
+    affine = [meta(k) for k in ("weight", "bias") if a.get(k) is not None]
+    if any(getattr(t, "dtype", None) is None for t in [x] + stats + affine) or \
+            getattr(x, "device", None) != torch.device("cpu"):
         return False
     half = (torch.float16, torch.bfloat16)
-    if x in half and any(d == torch.float32 for d in stats):
-        return any(d == torch.float32 for d in affine)
+    if x.dtype in half and any(t.dtype == torch.float32 for t in stats):
+        return any(t.dtype == torch.float32 for t in affine)
     return True
 
 
-def _meta_dtype(a):
-    v = a.meta.get("val", a.meta.get("tensor_meta")) if isinstance(a, torch.fx.Node) else None
-    return getattr(v, "dtype", None)
+def _meta_value(a):
+    return a.meta.get("val") if isinstance(a, torch.fx.Node) else None
 
 
 def _split_batch_norms(jm):
@@ -603,7 +607,7 @@ def _split_batch_norms(jm):
     def todo(n):
         a = _bn_args(n)
         return a is not None and _packet(n) == "_native_batch_norm_legit_functional" and \
-            _bn_batch_stats_exact(a, _meta_dtype) and \
+            _bn_batch_stats_exact(a, _meta_value) and \
             any(_packet(u) == "getitem" and u.args[1] < 3 for u in n.users) and \
             all(r.op == "output" or _train_bn_backward(r) for r in stats_readers(n))
     if not any(todo(n) for n in jm.graph.nodes):

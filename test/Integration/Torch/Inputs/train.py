@@ -367,7 +367,7 @@ def bnsplit():
                                 for i in range(3))
                     args = {"input": x, "weight": wb[0], "bias": wb[1], "running_mean": rm,
                             "running_var": rv}
-                    said = part._bn_batch_stats_exact(args, lambda t: t.dtype)
+                    said = part._bn_batch_stats_exact(args, lambda t: t)
                     cases += 1
                     exact += said
                     same += equal
@@ -377,6 +377,10 @@ def bnsplit():
     print("%d cases: %d bitwise the same, %d said exact by the partition" % (cases, same, exact))
     check(exact > 0 and not wrong, "batch statistics without running statistics: bitwise the "
           "same wherever the partition recomputes them%s" % ("; not: " + ", ".join(wrong) if wrong else ""))
+    meta = {k: torch.empty(4, device="meta") for k in ("weight", "bias", "running_mean", "running_var")}
+    meta["input"] = torch.empty(2, 4, 3, 3, device="meta")
+    check(not part._bn_batch_stats_exact(meta, lambda t: t), "not checked, so not recomputed that "
+          "way, on another device than the CPU")
     # Where they are not (a bf16 input, float statistics, no weight or
     # bias), the batch norm is saved, not recomputed: 2 steps as eager.
     torch.manual_seed(0)

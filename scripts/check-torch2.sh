@@ -25,13 +25,13 @@ echo "== op conformance (test/Integration/Torch/Inputs/conformance.py) =="
 "$PY" test/Integration/Torch/Inputs/conformance.py --remat-run "$BUILD/bin/remat-run" > "$BUILD/torch2-conformance.txt" || fail=1
 grep -v " ok" "$BUILD/torch2-conformance.txt" || true
 tail -1 "$BUILD/torch2-conformance.txt"
-for model in models.py:gpt community.py:nanogpt community.py:llama community.py:mobilenet community.py:unet; do
+for model in models.py:gpt community.py:nanogpt community.py:llama community.py:mobilenet community.py:unet community.py:resnet; do
   echo "== import and run $model against PyTorch's step =="
   "$PY" test/Integration/Torch/Inputs/compare.py "test/Integration/Torch/Inputs/$model" \
     --remat-run "$BUILD/bin/remat-run" --policy none --opt-level 0 --tol 1e-5 > "$BUILD/torch2-compare.txt" 2>&1 || fail=1
   tail -1 "$BUILD/torch2-compare.txt"
 done
-for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp community; do
+for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp community bnsplit; do
   echo "== training with remat_torch.compile (train.py $mode) =="
   # shellcheck disable=SC2086
   "$PY" test/Integration/Torch/Inputs/train.py $mode || fail=1

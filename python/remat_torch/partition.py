@@ -188,7 +188,7 @@ class _Partitioner:
             ops = [line.strip().split(":")[0] for line in missing.split("\n")[1:]]
             raise RematFallback("unsupported ops in the joint graph: %s" % ", ".join(ops))
         # A copy: the fallback partitions the graph AOTAutograd gave.
-        jm = _split_dropouts(jm)
+        jm = _split_batch_norms(_split_dropouts(jm))
         graph = jm.graph
         nodes = list(graph.nodes)
         values = _fake_values(jm, joint_inputs)
@@ -419,6 +419,20 @@ class _Partitioner:
                 else:
                     extra.extend(u for u in n.users if isinstance(values.get(u), torch.Tensor))
         candidates = (set(saved) | set(extra)) - backward
+        # A batch norm that reads running statistics (see _split_batch_norms)
+        # is recomputed without them when its results 0-2 stay bitwise the
+        # same (1.13; 2.x's were split), else its results are saved.
+        exact = set()
+        for n in nodes:
+            a = _bn_args(n)
+            if a is None:
+                continue
+            if _packet(n) == "native_batch_norm" and _bn_batch_stats_exact(a, values.get):
+                exact.add(n.name)
+            elif _packet(n) == "native_batch_norm" or any(
+                    _packet(u) == "getitem" and u.args[1] < 3 for u in n.users):
+                # (2.x's functional node, not split: the new statistics too)
+                candidates.update(u for u in n.users if _packet(u) == "getitem" and u not in backward)
         # In-place ops (other than the draws) are never replayed in backward:
         # they would write into a saved tensor.
         for _ in range(len(nodes)):
@@ -432,6 +446,7 @@ class _Partitioner:
                 break
             candidates.update(bad)
         _drop_dead_draws(bw)
+        _recompute_without_stats(bw, exact)
         recomputed = sorted({n.name for n in bw.graph.nodes if n.op == "call_function"} &
                             {n.name for n in fw.graph.nodes if n.op == "call_function"})
         schedule = _schedule(out)
@@ -439,6 +454,7 @@ class _Partitioner:
         forward = {name for name, i in schedule[0].items() if i < len(phases) and phases[i] == "F"}
         _reorder(bw, schedule, forward | {n.name for n in nodes if n.name in fw_names})
         _reorder(fw, schedule)
+        _merge_batch_norms(fw)
         fw.recompile()
         bw.recompile()
         held, draws = _held_bytes(fw, bw)
@@ -482,11 +498,7 @@ def _split_dropouts(jm):
     if not any(n.op == "call_function" and _packet(n) == "native_dropout"
                for n in jm.graph.nodes):
         return jm
-    copy_ = torch.fx.GraphModule(jm, copy.deepcopy(jm.graph))
-    for attr in ("_out_spec", "_in_spec"):
-        if hasattr(jm, attr):
-            setattr(copy_, attr, getattr(jm, attr))
-    jm = copy_
+    jm = _copy(jm)
     graph = jm.graph
     for n in list(graph.nodes):
         if n.op != "call_function" or _packet(n) != "native_dropout":
@@ -516,6 +528,147 @@ def _split_dropouts(jm):
     graph.lint()
     jm.recompile()
     return jm
+
+
+def _copy(jm):
+    """A copy of the joint module to rewrite: the fallback partitions the
+    graph AOTAutograd gave."""
+    copy_ = torch.fx.GraphModule(jm, copy.deepcopy(jm.graph))
+    for attr in ("_out_spec", "_in_spec"):
+        if hasattr(jm, attr):
+            setattr(copy_, attr, getattr(jm, attr))
+    return copy_
+
+
+# Batch norm in training mode reads the running statistics and updates
+# them: 2.x's joint graph has _native_batch_norm_legit_functional, whose
+# results 3 and 4 are the new statistics (AOTAutograd copies them into the
+# buffers after the forward); 1.13's has native_batch_norm, which writes
+# them in place. A backward that recomputed that node would read the
+# statistics at their new version (2.x: autograd refuses) or update them a
+# second time (1.13). Its results 0-2 (output, batch mean, inverse std)
+# do not depend on the running statistics: PyTorch's CPU kernel
+# (batch_norm_cpu_update_stats_template) computes them the same way without
+# them, bitwise, unless dropping the statistics changes the kernel's mixed
+# type (a half input with float statistics and no float weight or bias),
+# where the node is saved rather than recomputed; so is one on another
+# device than the CPU, where this is not checked.
+_BN_ARGS = ("input", "weight", "bias", "running_mean", "running_var", "training", "momentum", "eps")
+
+
+def _bn_args(n):
+    """Batch norm node -> its arguments by name, for the overloads that read
+    and update running statistics in training mode; else None."""
+    if n.op != "call_function" or _packet(n) not in (
+            "native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_functional") \
+            or getattr(n.target, "_overloadname", "default") != "default":
+        return None
+    a = dict(zip(_BN_ARGS, n.args))
+    a.update(n.kwargs)
+    if not a.get("training") or a.get("running_mean") is None or a.get("running_var") is None:
+        return None
+    return a
+
+
+def _bn_batch_stats_exact(a, value_of):
+    """Whether the kernel without running statistics computes the same
+    results 0-2 (value_of: node -> its tensor or fake tensor). Checked on
+    PyTorch's CPU kernel only (train.py bnsplit), so other devices save the
+    node. And the mixed-type path (half input, float parameters) taken with
+    the statistics must be taken without them too."""
+    def meta(k):
+        return value_of(a[k]) if a.get(k) is not None else None
+    x, stats = meta("input"), [meta("running_mean"), meta("running_var")]
+    affine = [meta(k) for k in ("weight", "bias") if a.get(k) is not None]
+    if any(getattr(t, "dtype", None) is None for t in [x] + stats + affine) or \
+            getattr(x, "device", None) != torch.device("cpu"):
+        return False
+    half = (torch.float16, torch.bfloat16)
+    if x.dtype in half and any(t.dtype == torch.float32 for t in stats):
+        return any(t.dtype == torch.float32 for t in affine)
+    return True
+
+
+def _meta_value(a):
+    return a.meta.get("val") if isinstance(a, torch.fx.Node) else None
+
+
+def _split_batch_norms(jm):
+    """2.x: each _native_batch_norm_legit_functional in training mode
+    becomes _native_batch_norm_legit.no_stats(input, weight, bias, True,
+    momentum, eps) for its results 0-2, which a backward may recompute, and
+    the functional node for the new running statistics alone (results 3
+    and 4, forward outputs only). _merge_batch_norms makes them one node
+    again in the forward module. Returns a rewritten copy of `jm`, or `jm`
+    itself when there is nothing to split."""
+    def stats_readers(n):  # the readers of the new running statistics
+        return [r for u in n.users if _packet(u) == "getitem" and u.args[1] >= 3 for r in u.users]
+
+    def todo(n):
+        a = _bn_args(n)
+        return a is not None and _packet(n) == "_native_batch_norm_legit_functional" and \
+            _bn_batch_stats_exact(a, _meta_value) and \
+            any(_packet(u) == "getitem" and u.args[1] < 3 for u in n.users) and \
+            all(r.op == "output" or _train_bn_backward(r) for r in stats_readers(n))
+    if not any(todo(n) for n in jm.graph.nodes):
+        return jm
+    jm = _copy(jm)
+    graph = jm.graph
+    no_stats = torch.ops.aten._native_batch_norm_legit.no_stats
+    for n in list(graph.nodes):
+        if not todo(n):
+            continue
+        a = _bn_args(n)
+        with graph.inserting_before(n):
+            stats = graph.call_function(no_stats, (a["input"], a.get("weight"), a.get("bias"), True,
+                                                   a["momentum"], a["eps"]))
+        if "val" in n.meta:
+            stats.meta["val"] = tuple(n.meta["val"][:3])
+        stats.meta["remat_running_stats"] = n.name
+        for u in list(n.users):
+            if _packet(u) == "getitem" and u.args[1] < 3:
+                u.args = (stats, u.args[1])
+        # The backward in training mode takes the running statistics but
+        # reads only the batch's (batch_norm_backward_cpu_template).
+        for r in stats_readers(n):
+            if r.op != "output":
+                r.args = r.args[:3] + (None, None) + r.args[5:]
+    graph.lint()
+    jm.recompile()
+    return jm
+
+
+def _train_bn_backward(n):
+    return n.op == "call_function" and _packet(n) == "native_batch_norm_backward" and \
+        len(n.args) >= 8 and n.args[7] is True and not n.kwargs
+
+
+def _merge_batch_norms(fw):
+    """In the forward module, the no_stats node _split_batch_norms made and
+    the functional node it came from are one node again, as in eager: the
+    functional node's results 0-2 are the same values, bitwise."""
+    names = {n.name: n for n in fw.graph.nodes}
+    for n in list(fw.graph.nodes):
+        full = names.get(n.meta.get("remat_running_stats")) if n.op == "call_function" else None
+        if full is None:
+            continue
+        n.prepend(full)  # its inputs are n's and graph inputs (the running statistics)
+        for u in list(n.users):
+            u.args = (full, u.args[1])
+        fw.graph.erase_node(n)
+    fw.graph.lint()
+
+
+def _recompute_without_stats(bw, exact):
+    """1.13: a batch norm the backward recomputes (one named in `exact`)
+    reads no running statistics (its results 0-2 are the same) and so
+    updates none."""
+    for n in bw.graph.nodes:
+        a = _bn_args(n)
+        if a is not None and n.name in exact:
+            n.args = tuple(None if k in ("running_mean", "running_var") else a.get(k)
+                           for k in _BN_ARGS)
+            n.kwargs = {}
 
 
 def _drop_dead_draws(gm):

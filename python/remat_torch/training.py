@@ -20,6 +20,9 @@ from .partition import partition
 __all__ = ["compile", "RematModule", "held_bytes"]
 
 
+_TORCH2 = hasattr(torch, "compile") and int(torch.__version__.split(".")[0]) >= 2
+
+
 def _signature(args, kwargs, module):
     def leaf(v):
         if isinstance(v, torch.Tensor):
@@ -51,7 +54,7 @@ class RematModule(nn.Module):
         return self.partition_fn.stats
 
     def _compile(self):
-        if hasattr(torch, "compile") and int(torch.__version__.split(".")[0]) >= 2:
+        if _TORCH2:
             from torch._dynamo.backends.common import aot_autograd
             from functorch.compile import make_boxed_func
 
@@ -64,6 +67,38 @@ class RematModule(nn.Module):
         return aot_module(self.module, fw_compiler=nop, bw_compiler=nop,
                           partition_fn=self.partition_fn)
 
+    def _trace_on_copies(self, fn, args, kwargs):
+        """1.13's aot_module traces its first call on the real tensors, which
+        runs the step's forward once more: a batch norm's running statistics
+        (and any input written in place) would be updated twice. So the first
+        call, which traces and decides, runs on copies of the buffers and
+        tensor arguments (one more forward per input signature), its result
+        dropped and the random state put back; the step then runs as every
+        later one."""
+        saved = []
+        for m in self.module.modules():
+            for name, b in m._buffers.items():
+                if isinstance(b, torch.Tensor):
+                    saved.append((m, name, b))
+                    m._buffers[name] = b.detach().clone()
+
+        def copy(v):
+            if isinstance(v, torch.Tensor):
+                return v.detach().clone().requires_grad_(v.requires_grad)
+            if isinstance(v, (list, tuple)):
+                return type(v)(copy(x) for x in v)
+            if isinstance(v, dict):
+                return {k: copy(x) for k, x in v.items()}
+            return v
+        devices = sorted({t.device.index or 0 for t in list(self.module.parameters()) +
+                          [a for a in args if isinstance(a, torch.Tensor)] if t.is_cuda})
+        try:
+            with torch.random.fork_rng(devices=devices):
+                fn(*copy(args), **copy(kwargs))
+        finally:
+            for m, name, b in saved:
+                m._buffers[name] = b
+
     def forward(self, *args, **kwargs):
         if not torch.is_grad_enabled() or not any(p.requires_grad for p in self.module.parameters()):
             return self.module(*args, **kwargs)  # nothing to save for a backward
@@ -71,9 +106,12 @@ class RematModule(nn.Module):
         if key in self._failed:
             return self.module(*args, **kwargs)
         fn = self._graphs.get(key)
-        if fn is None:
+        first = fn is None
+        if first:
             fn = self._graphs[key] = self._compile()
         try:
+            if first and not _TORCH2:
+                self._trace_on_copies(fn, args, kwargs)
             return fn(*args, **kwargs)
         except Exception as e:  # tracing failed: train eagerly, say so once
             if fn is not self._graphs.get(key) or key in self._failed:

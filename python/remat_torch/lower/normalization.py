@@ -129,11 +129,28 @@ def _invstd(L, var, eps, c):
         "math.sqrt", bd.binary("add", e[0], bd.const(eps, c), c), c), c), shape=var.shape, elem=c)
 
 
-@handles("native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_no_training")
-def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, momentum=0.1, eps=1e-5):
-    name = str(L.node.target).split(".")[1]
-    if name == "_native_batch_norm_legit_no_training":
-        training, momentum, eps = False, training, momentum
+_BN_DEFAULTS = {"weight": None, "bias": None, "running_mean": None, "running_var": None,
+                "training": False, "momentum": 0.1, "eps": 1e-5}
+
+
+@handles("native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_no_training",
+         "_native_batch_norm_legit_functional")
+def h_batch_norm(L, x, *args, **kwargs):
+    """Batch norm, every overload by its schema's argument names:
+    native_batch_norm and _native_batch_norm_legit (running statistics
+    updated in place when training), its no_stats overload (batch
+    statistics only), _no_training (eval), and 2.x's functional variant,
+    which returns the new running statistics as results 3 and 4 instead."""
+    names = [a.name for a in L.node.target._schema.arguments][1:]
+    a = dict(_BN_DEFAULTS)
+    a.update(zip(names, args))
+    a.update(kwargs)
+    fx_args = dict(zip(names, L.node.args[1:]))
+    fx_args.update(L.node.kwargs)
+    weight, bias, running_mean, running_var = a["weight"], a["bias"], a["running_mean"], a["running_var"]
+    momentum, eps = a["momentum"], a["eps"]
+    training = a["training"]
+    functional = "functional" in str(L.node.target)
     shape, elem = L.out(0)
     c = compute_elem(elem)
     rank = len(x.shape)
@@ -150,7 +167,6 @@ def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, m
         if running_mean is not None:
             mom = momentum
             unbias = m / (m - 1) if m > 1 else 1.0
-            rm_node, rv_node = L.node.args[3], L.node.args[4]
             new_rm = L.ew([running_mean, mean], lambda bd, e: bd.binary("add", bd.binary(
                 "mul", e[0], bd.const(1 - mom, c), c), bd.binary("mul", e[1], bd.const(mom, c), c), c),
                 shape=chans, elem=running_mean.elem)
@@ -158,8 +174,10 @@ def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, m
                 "mul", e[0], bd.const(1 - mom, c), c), bd.binary("mul", bd.binary(
                     "mul", e[1], bd.const(unbias, c), c), bd.const(mom, c), c), c),
                 shape=chans, elem=running_var.elem)
-            L.mutate(rm_node, new_rm)
-            L.mutate(rv_node, new_rv)
+            if functional:
+                return (_batch_norm_out(L, x, mean, invstd, weight, bias, c), mean, invstd, new_rm, new_rv)
+            L.mutate(fx_args["running_mean"], new_rm)
+            L.mutate(fx_args["running_var"], new_rv)
         save_mean, save_invstd = mean, invstd
         use_mean, use_invstd = mean, invstd
     else:
@@ -168,14 +186,21 @@ def h_batch_norm(L, x, weight, bias, running_mean, running_var, training=None, m
         s_shape, s_elem = L.out(1)
         save_mean = L.fn.filled(s_shape, s_elem, 0.0)
         save_invstd = L.fn.filled(L.out(2)[0], L.out(2)[1], 0.0)
-    ops = [x, channel_view(use_mean, rank), channel_view(use_invstd, rank)]
+    out = _batch_norm_out(L, x, use_mean, use_invstd, weight, bias, c)
+    if functional:  # eval: the running statistics are returned unchanged
+        return (out, save_mean, save_invstd, running_mean, running_var)
+    return (out, save_mean, save_invstd)
+
+
+def _batch_norm_out(L, x, mean, invstd, weight, bias, c):
+    rank = len(x.shape)
+    ops = [x, channel_view(mean, rank), channel_view(invstd, rank)]
     if weight is not None:
         ops.append(channel_view(weight, rank))
     if bias is not None:
         ops.append(channel_view(bias, rank))
-
-    out = L.ew(ops, _normalize(weight, bias, c), shape=shape, elem=elem)
-    return (out, save_mean, save_invstd)
+    shape, elem = L.out(0)
+    return L.ew(ops, _normalize(weight, bias, c), shape=shape, elem=elem)
 
 
 @handles("native_batch_norm_backward")

@@ -1,6 +1,6 @@
 """Model-level tests: small blocks written the way their communities write
 them (nanoGPT, LLaMA, BERT, ViT, ConvNeXt, a GRU unrolled by hand,
-MobileNetV2/V3, UNet, a Mixtral-style MoE, a T5 layer), each
+MobileNetV2/V3, UNet, a Mixtral-style MoE, a T5 layer, a ResNet), each
 FUNCTION() -> (model, inputs) for compare.py. Sizes are tiny so that the
 suite stays fast; the code paths are those of the full-size models."""
 import math
@@ -705,3 +705,75 @@ class TransformerLM(nn.Module):
 def transformer():
     torch.manual_seed(0)
     return TransformerLM(), (torch.randint(0, 20, (2, 8)), torch.randint(0, 20, (2, 8)))
+
+
+# -- ResNet (torchvision's BasicBlock, written out without torchvision): a
+# -- 7x7 stem with batch norm and max pool, blocks of conv-bn-relu, a 1x1
+# -- conv + bn downsampling shortcut, `out += identity`, in-place ReLU -------
+
+def conv3x3(in_planes, out_planes, stride=1):
+    return nn.Conv2d(in_planes, out_planes, kernel_size=3, stride=stride, padding=1, bias=False)
+
+
+class BasicBlock(nn.Module):
+    expansion = 1
+
+    def __init__(self, inplanes, planes, stride=1, downsample=None):
+        super().__init__()
+        self.conv1 = conv3x3(inplanes, planes, stride)
+        self.bn1 = nn.BatchNorm2d(planes)
+        self.relu = nn.ReLU(inplace=True)
+        self.conv2 = conv3x3(planes, planes)
+        self.bn2 = nn.BatchNorm2d(planes)
+        self.downsample = downsample
+        self.stride = stride
+
+    def forward(self, x):
+        identity = x
+        out = self.conv1(x)
+        out = self.bn1(out)
+        out = self.relu(out)
+        out = self.conv2(out)
+        out = self.bn2(out)
+        if self.downsample is not None:
+            identity = self.downsample(x)
+        out += identity
+        out = self.relu(out)
+        return out
+
+
+class ResNetTiny(nn.Module):
+    def __init__(self, layers=(1, 1), widths=(8, 16), num_classes=4):
+        super().__init__()
+        self.inplanes = widths[0]
+        self.conv1 = nn.Conv2d(3, self.inplanes, kernel_size=7, stride=2, padding=3, bias=False)
+        self.bn1 = nn.BatchNorm2d(self.inplanes)
+        self.relu = nn.ReLU(inplace=True)
+        self.maxpool = nn.MaxPool2d(kernel_size=3, stride=2, padding=1)
+        self.layer1 = self._make_layer(widths[0], layers[0])
+        self.layer2 = self._make_layer(widths[1], layers[1], stride=2)
+        self.avgpool = nn.AdaptiveAvgPool2d((1, 1))
+        self.fc = nn.Linear(widths[-1] * BasicBlock.expansion, num_classes)
+
+    def _make_layer(self, planes, blocks, stride=1):
+        downsample = None
+        if stride != 1 or self.inplanes != planes * BasicBlock.expansion:
+            downsample = nn.Sequential(
+                nn.Conv2d(self.inplanes, planes * BasicBlock.expansion, kernel_size=1, stride=stride, bias=False),
+                nn.BatchNorm2d(planes * BasicBlock.expansion))
+        layers = [BasicBlock(self.inplanes, planes, stride, downsample)]
+        self.inplanes = planes * BasicBlock.expansion
+        layers += [BasicBlock(self.inplanes, planes) for _ in range(1, blocks)]
+        return nn.Sequential(*layers)
+
+    def forward(self, x, y):
+        x = self.maxpool(self.relu(self.bn1(self.conv1(x))))
+        x = self.layer2(self.layer1(x))
+        x = torch.flatten(self.avgpool(x), 1)
+        return F.cross_entropy(self.fc(x), y)
+
+
+def resnet():
+    torch.manual_seed(0)
+    # 32x32: the last stage normalizes 4 x 4 x 4 = 64 values per channel.
+    return ResNetTiny(), (torch.randn(4, 3, 32, 32), torch.tensor([0, 3, 1, 2]))

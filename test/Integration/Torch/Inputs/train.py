@@ -9,7 +9,10 @@
   train.py cache      one decision per input signature
   train.py ddp        2 processes (gloo), averaged gradients against eager's
   train.py fsdp       the same under FSDP2 (fully_shard; PyTorch 2.x only)
-  train.py community  the community models (community.py): steps and held bytes
+  train.py community  the community models (community.py): steps, running
+                      statistics and held bytes
+  train.py bnsplit    batch norm's batch statistics without running statistics
+                      are bitwise PyTorch's (what the partition's rewrite rests on)
 
 Each prints facts and 'ok' or 'FAIL: ...'; exits 1 on any FAIL.
 """
@@ -282,13 +285,15 @@ def ddp():
 
 def community():
     """The community models (nanoGPT, LLaMA, BERT, ViT, ConvNeXt, GRU,
-    MobileNet, UNet as found in the wild, community.py) through
-    remat_torch.compile: 2 SGD steps against eager, and the bytes autograd
+    MobileNet, UNet, ResNet as found in the wild, community.py) through
+    remat_torch.compile: 2 SGD steps against eager, the batch norms'
+    running statistics against eager's, bitwise, and the bytes autograd
     holds against eager's and remat's prediction. A graph remat cannot take
     (ViT's label smoothing on 1.13 has a data-dependent shape) trains with
     PyTorch's partition and says why."""
     import community as models
-    for name in ("nanogpt", "llama", "bert", "vit", "convnext", "gru", "mobilenet", "unet"):
+    for name in ("nanogpt", "llama", "bert", "vit", "convnext", "gru", "mobilenet", "unet",
+                 "resnet"):
         made = getattr(models, name)()
         model, inputs = made[0], made[1]
         inputs = inputs if isinstance(inputs, tuple) else (inputs,)
@@ -308,6 +313,15 @@ def community():
         st = stats[0]
         check(rel <= 1e-4 and drift <= 1e-4, "%s: 2 SGD steps as eager (losses %.1e, parameters "
               "%.1e)" % (name, rel, drift))
+        # 1.13's aot_module drops num_batches_tracked's add_ (its own
+        # partition too): only the running mean and variance are compared there.
+        stats_ = [(k, a, b) for (k, a), (_, b) in zip(mine.named_buffers(), eager.named_buffers())
+                  if k.endswith(("running_mean", "running_var")) or
+                  (k.endswith("num_batches_tracked") and TORCH2)]
+        if stats_:
+            off = [k for k, a, b in stats_ if not torch.equal(a, b)]
+            check(not off, "%s: running statistics after 2 steps equal eager's, bitwise (%d "
+                  "buffers)%s" % (name, len(stats_), "; not: " + ", ".join(off) if off else ""))
         if st["fallback"]:  # PyTorch's own partition: its bytes, not remat's
             check(any(r in st["fallback"] for r in FALLBACKS),
                   "%s: PyTorch's partition: %s" % (name, st["fallback"]))
@@ -317,12 +331,79 @@ def community():
         check(st["saved_bytes"] == held, "%s: predicted = measured (%d B)" % (name, held))
 
 
+def bnsplit():
+    """What the partition's batch norm rewrite rests on: PyTorch's CPU kernel
+    computes results 0-2 (output, batch mean, inverse std) bitwise the same
+    without the running statistics (2.x: _native_batch_norm_legit.no_stats
+    against _native_batch_norm_legit_functional; 1.13: native_batch_norm
+    without and with them), wherever the partition's predicate says so:
+    contiguous, channels-last and strided inputs, 2-D to 4-D, f32, f64 and
+    bf16, with and without weight and bias."""
+    part = sys.modules["remat_torch.partition"]
+    aten = torch.ops.aten
+    torch.manual_seed(0)
+    cases = exact = same = 0
+    wrong = []
+    for shape in [(2, 8, 5, 5), (4, 3, 16, 16), (2, 16, 1, 1), (3, 7, 9), (5, 6), (2, 32, 33, 7)]:
+        for layout in ("contiguous", "channels_last", "strided"):
+            for dtype in (torch.float32, torch.float64, torch.bfloat16):
+                x = torch.randn(*shape).to(dtype) * 3 + 1
+                if layout == "channels_last" and x.dim() == 4:
+                    x = x.contiguous(memory_format=torch.channels_last)
+                elif layout == "strided":
+                    x = x.transpose(0, -1).contiguous().transpose(0, -1)
+                c = shape[1]
+                pdt = torch.float32 if dtype == torch.bfloat16 else dtype
+                w, b = torch.randn(c, dtype=pdt), torch.randn(c, dtype=pdt)
+                rm, rv = torch.randn(c, dtype=pdt), torch.rand(c, dtype=pdt) + 0.5
+                for wb in ((w, b), (None, None)):
+                    if TORCH2:
+                        full = aten._native_batch_norm_legit_functional(x, *wb, rm, rv, True, 0.1, 1e-5)
+                        part_ = aten._native_batch_norm_legit.no_stats(x, *wb, True, 0.1, 1e-5)
+                    else:
+                        full = aten.native_batch_norm(x, *wb, rm.clone(), rv.clone(), True, 0.1, 1e-5)
+                        part_ = aten.native_batch_norm(x, *wb, None, None, True, 0.1, 1e-5)
+                    equal = all(torch.equal(full[i], part_[i]) and full[i].stride() == part_[i].stride()
+                                for i in range(3))
+                    args = {"input": x, "weight": wb[0], "bias": wb[1], "running_mean": rm,
+                            "running_var": rv}
+                    said = part._bn_batch_stats_exact(args, lambda t: t)
+                    cases += 1
+                    exact += said
+                    same += equal
+                    if said and not equal:
+                        wrong.append("%s %s %s%s" % (shape, layout, dtype, "" if wb[0] is not None
+                                                     else " no affine"))
+    print("%d cases: %d bitwise the same, %d said exact by the partition" % (cases, same, exact))
+    check(exact > 0 and not wrong, "batch statistics without running statistics: bitwise the "
+          "same wherever the partition recomputes them%s" % ("; not: " + ", ".join(wrong) if wrong else ""))
+    meta = {k: torch.empty(4, device="meta") for k in ("weight", "bias", "running_mean", "running_var")}
+    meta["input"] = torch.empty(2, 4, 3, 3, device="meta")
+    check(not part._bn_batch_stats_exact(meta, lambda t: t), "not checked, so not recomputed that "
+          "way, on another device than the CPU")
+    # Where they are not (a bf16 input, float statistics, no weight or
+    # bias), the batch norm is saved, not recomputed: 2 steps as eager.
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 4, 3).bfloat16(), nn.BatchNorm2d(4, affine=False), nn.ReLU(),
+                          nn.Conv2d(4, 4, 3).bfloat16())
+    x = torch.randn(2, 3, 8, 8).bfloat16()
+    mine, eager = copy.deepcopy(model), copy.deepcopy(model)
+    wrapped = remat_torch.compile(mine, policy="selective")
+    for _ in range(2):
+        wrapped(x).float().pow(2).sum().backward()
+        eager(x).float().pow(2).sum().backward()
+    st = wrapped.stats[0]
+    norms = [n for n in st["recomputed"] if "batch_norm" in n]
+    same = all(torch.equal(a, b) for a, b in zip(mine.buffers(), eager.buffers()) if a.is_floating_point()) \
+        and all(torch.equal(p.grad, q.grad) for p, q in zip(mine.parameters(), eager.parameters()))
+    check(st["fallback"] is None and not norms and same, "mixed-type batch norm: decided by remat, not "
+          "recomputed (%s), gradients and running statistics as eager's" % (", ".join(norms) or "none"))
+
+
 # Graphs remat leaves to PyTorch, knowingly: 1.13's label smoothing
-# (masked_select), and 2.x's functional batch norm in training, whose
-# running statistics AOTAutograd updates in place after the forward: a
-# backward that recomputed the node would need them saved, at their old
-# version.
-FALLBACKS = ("data-dependent shape", "aten._native_batch_norm_legit_functional")
+# (masked_select).
+FALLBACKS = ("data-dependent shape",)
+TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 
 
 def _fsdp_worker(rank, world, init, results):
@@ -386,5 +467,5 @@ if __name__ == "__main__":
         budget(float(sys.argv[2]))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "ddp": ddp,
-         "fsdp": fsdp, "community": community}[cmd]()
+         "fsdp": fsdp, "community": community, "bnsplit": bnsplit}[cmd]()
     sys.exit(1 if FAILED else 0)

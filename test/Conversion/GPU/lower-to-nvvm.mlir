@@ -6,6 +6,10 @@
 // RUN: not remat-opt %s -remat-lower-to-nvvm="format=elf" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not remat-opt %s -remat-lower-to-nvvm="block-size=0" 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: env PATH=%llvm_tools_dir %llvm_tools_dir/not %remat_tools/remat-opt %s -remat-lower-to-nvvm="format=bin" 2>&1 | FileCheck %s --check-prefix=NOPTXAS
+// RUN: not remat-opt %S/../../Transforms/Inputs/attention-importer-bf16.mlir -remat-pipeline="policy=none accumulators=tiled" -remat-lower-to-nvvm="format=isa" 2>&1 | FileCheck %s --check-prefix=TILELOOPS
+// RUN: not remat-opt %S/../../Transforms/Inputs/attention-importer-bf16.mlir -remat-pipeline="policy=none attention=tiled attention-block-q=8 attention-block-k=4" -remat-lower-to-nvvm="format=isa" 2>&1 | FileCheck %s --check-prefix=TILELOOPS
+// Tile loops (attention=tiled, accumulators=tiled) are CPU-only: a clear error.
+// TILELOOPS: it is inside a sequential scf.for, as attention=tiled and accumulators=tiled write them: these are CPU-only for now, lower without them for the GPU
 
 // Tests the whole GPU lowering of a small layer: the matmul becomes a
 // cuBLAS call; the fills, the elementwise op and the row reduction become

@@ -13,7 +13,7 @@
 //
 //   S   = Q K^T            a contraction into a zero fill, any operand layout
 //   X   = steps(S)         each a linalg.generic: x * c, x / c, or
-//                          select(m, c, x) / select(m, x, c) with m a 2-D i1
+//                          select(m, c, x) / select(m, x, c) with m an i1
 //                          mask broadcast over the batch
 //   P   = linalg.softmax(X) over the last (key) dimension
 //   Pd  = P * D            optional dropout (D: any tensor of P's shape)
@@ -106,7 +106,9 @@ struct Contraction {
 /// One elementwise step of the score chain.
 struct Step {
   linalg::GenericOp op;
-  enum Kind { Mul, Div, Select } kind = Mul;
+  /// Add: x + m with m a float mask (LLaMA's -inf/0 causal mask), which
+  /// has no gradient step: the gradient passes through unchanged.
+  enum Kind { Mul, Div, Select, Add } kind = Mul;
   unsigned xInput = 0;
   std::optional<unsigned> maskInput;
   APFloat constant = APFloat(0.0f);
@@ -126,6 +128,7 @@ struct Attention {
   Value drop;                 // D
   unsigned dropPInput = 0, dropGradInput = 0;
   bool fusedScale = false; // g's body ends with * c (the last step's gradient)
+  int fusedStep = -1;       // which step that is (the last one not an Add)
   Value q, k, v, dO;
   Labels ql, kl, vl;
   /// Whether the products accumulate in a wider type `ct` than the element
@@ -382,6 +385,30 @@ static bool isBinaryOfArgs(Value value, linalg::GenericOp generic, unsigned x,
   return commutative && l == y && r == x;
 }
 
+/// Whether `input`, read through `map` in a rank-`rank` iteration space, is
+/// a mask over (query, key) broadcast over the batch, i1 (for a select) or
+/// float (added): sq x sk, or with leading unit dimensions read at 0
+/// (nanoGPT's `bias[:, :, :T, :T] == 0` is 1 x 1 x T x T).
+static bool isMask(Value input, AffineMap map, unsigned rank, int64_t sq,
+                   int64_t sk) {
+  auto type = dyn_cast<RankedTensorType>(input.getType());
+  if (!type ||
+      !(type.getElementType().isInteger(1) ||
+        isa<FloatType>(type.getElementType())) ||
+      type.getRank() < 2 ||
+      map.getNumResults() != unsigned(type.getRank()))
+    return false;
+  int64_t r = type.getRank();
+  for (int64_t i = 0; i + 2 < r; ++i) {
+    auto c = dyn_cast<AffineConstantExpr>(map.getResult(i));
+    if (type.getDimSize(i) != 1 || !c || c.getValue() != 0)
+      return false;
+  }
+  return type.getDimSize(r - 2) == sq && type.getDimSize(r - 1) == sk &&
+         map.getResult(r - 2) == getAffineDimExpr(rank - 2, map.getContext()) &&
+         map.getResult(r - 1) == getAffineDimExpr(rank - 1, map.getContext());
+}
+
 /// Matches a score-chain step on input value `x` (stripped of views).
 static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
                                      int64_t sk) {
@@ -404,11 +431,7 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
       haveX = true;
       continue;
     }
-    auto type = dyn_cast<RankedTensorType>(input.getType());
-    if (type && type.getElementType().isInteger(1) && type.getRank() == 2 &&
-        type.getDimSize(0) == sq && type.getDimSize(1) == sk &&
-        map.getNumResults() == 2 && map.getDimPosition(0) == rank - 2 &&
-        map.getDimPosition(1) == rank - 1 && !step.maskInput) {
+    if (isMask(input, map, rank, sq, sk) && !step.maskInput) {
       step.maskInput = i;
       continue;
     }
@@ -432,6 +455,16 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
     step.kind = Step::Div;
     if (isX(div.getLhs()) && isConst(div.getRhs()))
       return step;
+  } else if (auto add = dyn_cast<arith::AddFOp>(def); add && step.maskInput) {
+    step.kind = Step::Add;
+    auto isMaskArg = [&](Value v) {
+      return argNumber(generic, v) == step.maskInput;
+    };
+    if (isa<FloatType>(getElementTypeOrSelf(
+            generic.getDpsInputs()[*step.maskInput].getType())) &&
+        ((isX(add.getLhs()) && isMaskArg(add.getRhs())) ||
+         (isX(add.getRhs()) && isMaskArg(add.getLhs()))))
+      return step;
   } else if (auto sel = dyn_cast<arith::SelectOp>(def); sel && step.maskInput) {
     step.kind = Step::Select;
     if (argNumber(generic, sel.getCondition()) != step.maskInput)
@@ -452,7 +485,7 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
 /// multiplication or division, or select(m, 0, g) with the same mask and
 /// polarity.
 static bool isGradientOf(Step grad, Step fwd, Value mask) {
-  if (grad.kind != fwd.kind)
+  if (grad.kind != fwd.kind || grad.kind == Step::Add)
     return false;
   if (grad.kind != Step::Select)
     return grad.constant.bitwiseIsEqual(fwd.constant);
@@ -597,11 +630,12 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
           return isa<arith::ExtFOp, arith::TruncFOp>(op);
         }))
       return fail("the scores pass through precision conversions (extf / "
-                  "truncf) in a step that is not x * c, x / c or a select "
-                  "with a 2-D i1 mask");
+                  "truncf) in a step that is not x * c, x / c, a select "
+                  "with an i1 mask or x + a float mask");
     if (!step)
       return fail("the softmax input is not Q K^T through scaling and "
-                  "masking steps (x * c, x / c, select with a 2-D i1 mask)");
+                  "masking steps (x * c, x / c, select with an i1 mask, x + "
+                  "a float mask)");
     if (step->maskInput) {
       Value mask = stripViews(generic.getDpsInputs()[*step->maskInput]);
       if (att.mask && att.mask != mask)
@@ -841,7 +875,13 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
         numComputeOps(g) > size_t(att.fusedScale ? 5 : 3))
       return fail("the softmax gradient is not P * (dP - r)");
     if (att.fusedScale) {
-      if (att.steps.empty() || !isGradientOf(fused, att.steps.back(), att.mask))
+      // Additive masks have no gradient step: the factor undoes the last
+      // step that has one.
+      att.fusedStep = int(att.steps.size()) - 1;
+      while (att.fusedStep >= 0 && att.steps[att.fusedStep].kind == Step::Add)
+        --att.fusedStep;
+      if (att.fusedStep < 0 ||
+          !isGradientOf(fused, att.steps[att.fusedStep], att.mask))
         return fail("the softmax gradient's factor is not the gradient of "
                     "the last score step");
     }
@@ -904,7 +944,9 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   }
   // The steps' gradients, in reverse.
   Value cur = g.getResult(0);
-  for (int i = int(att.steps.size()) - (att.fusedScale ? 2 : 1); i >= 0; --i) {
+  for (int i = int(att.steps.size()) - 1; i >= 0; --i) {
+    if (att.steps[i].kind == Step::Add || i == att.fusedStep)
+      continue; // no gradient op of its own
     auto generic =
         dyn_cast_or_null<linalg::GenericOp>(getSingleUser(cur, views));
     std::optional<Step> step;
@@ -1254,12 +1296,20 @@ Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
   ins[step.xInput] = x;
   maps[step.xInput] = identity();
   if (step.maskInput) {
+    // The (query, key) tile of the mask, its leading unit dims dropped.
     Value mask = step.op.getDpsInputs()[*step.maskInput];
-    SmallVector<OpFoldResult> offsets{qOff, kOff},
-        sizes{b.getIndexAttr(bq), b.getIndexAttr(bk)},
-        strides{b.getIndexAttr(1), b.getIndexAttr(1)};
-    ins[*step.maskInput] =
-        tensor::ExtractSliceOp::create(b, loc, mask, offsets, sizes, strides);
+    auto maskType = cast<RankedTensorType>(mask.getType());
+    int64_t r = maskType.getRank();
+    SmallVector<OpFoldResult> offsets(r, b.getIndexAttr(0)),
+        sizes(r, b.getIndexAttr(1)), strides(r, b.getIndexAttr(1));
+    offsets[r - 2] = qOff;
+    offsets[r - 1] = kOff;
+    sizes[r - 2] = b.getIndexAttr(bq);
+    sizes[r - 1] = b.getIndexAttr(bk);
+    auto tileType =
+        RankedTensorType::get({bq, bk}, maskType.getElementType());
+    ins[*step.maskInput] = tensor::ExtractSliceOp::create(
+        b, loc, tileType, mask, offsets, sizes, strides);
     maps[*step.maskInput] = AffineMap::get(
         rank(), 0,
         {getAffineDimExpr(rank() - 2, ctx), getAffineDimExpr(rank() - 1, ctx)},
@@ -1572,7 +1622,7 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               // g = P * (dP - Dr) [* c]
               std::optional<APFloat> c;
               if (att.fusedScale)
-                c = att.steps.back().constant;
+                c = att.steps[att.fusedStep].constant;
               Value g = map(b, loc, {p, dp, dri}, {id, id, row},
                             empty(b, loc, shape(bq, bk)),
                             [&](OpBuilder &b, Location l, ValueRange a) {

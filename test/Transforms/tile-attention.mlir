@@ -174,8 +174,9 @@ func.func @tiled(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x4xf32>,
 
 // -----
 
-// Tests that an additive bias on the scores (not a scale or a select with a
-// 2-D boolean mask) leaves attention untiled, with a remark.
+// Tests that an additive mask on the scores is a step without a gradient of
+// its own, so a softmax gradient scaled by 0.5 undoes no forward step (there
+// is no scale in forward): untiled, with a remark.
 // CHECK-LABEL: func.func @additive_bias
 // CHECK:         linalg.softmax
 #id = affine_map<(i, j) -> (i, j)>
@@ -202,7 +203,7 @@ func.func @additive_bias(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x
     linalg.yield %m : f32
   } -> tensor<8x8xf32>
   %e2 = tensor.empty() : tensor<8x8xf32>
-  // expected-remark @+1 {{attention not tiled: the softmax input is not Q K^T through scaling and masking steps}}
+  // expected-remark @+1 {{attention not tiled: the softmax gradient's factor is not the gradient of the last score step}}
   %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xf32>)
       outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
   %e5 = tensor.empty() : tensor<8x4xf32>
@@ -234,6 +235,84 @@ func.func @additive_bias(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x
     %m = arith.mulf %p, %d : f32
     %s = arith.mulf %m, %half : f32
     linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  %e11 = tensor.empty() : tensor<8x4xf32>
+  %f11 = linalg.fill ins(%zero : f32) outs(%e11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dq = linalg.matmul ins(%dscores, %k : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e12 = tensor.empty() : tensor<8x4xf32>
+  %f12 = linalg.fill ins(%zero : f32) outs(%e12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dk = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%dscores, %q : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f12 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %out, %dq, %dk, %dv  : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>
+}
+
+// -----
+
+// Tests that an additive mask (LLaMA's -inf/0 causal mask, added to the
+// scores, no gradient step of its own) is tiled: the tiles add its slice.
+// CHECK-LABEL: func.func @additive_mask
+// CHECK-NOT:     linalg.softmax
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             tensor.extract_slice %{{.+}}[%{{.+}}, %{{.+}}] [4, 4] [1, 1] : tensor<8x8xf32> to tensor<4x4xf32>
+// CHECK:             arith.addf
+// CHECK-NOT:     linalg.softmax
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+#out = affine_map<(m, n, k) -> (m, n)>
+func.func @additive_mask(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x4xf32>,
+                %dout: tensor<8x4xf32> {remat.cotangent}, %bias: tensor<8x8xf32>)
+    -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %e0 = tensor.empty() : tensor<8x8xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%q, %k : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e1 = tensor.empty() : tensor<8x8xf32>
+  %scaled = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scores , %bias : tensor<8x8xf32> , tensor<8x8xf32>) outs(%e1 : tensor<8x8xf32>) {
+  ^bb0(%s: f32, %b: f32, %o: f32):
+    %m = arith.addf %s, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{attention tiled: 4 x 4 tiles over 8 x 8}}
+  %probs = linalg.softmax dimension(1) ins(%scaled : tensor<8x8xf32>)
+      outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e5 = tensor.empty() : tensor<8x4xf32>
+  %f5 = linalg.fill ins(%zero : f32) outs(%e5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e6 = tensor.empty() : tensor<8x4xf32>
+  %f6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%probs, %dout : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e7 = tensor.empty() : tensor<8x8xf32>
+  %f7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%dout, %v : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e9 = tensor.empty() : tensor<8xf32>
+  %f9 = linalg.fill ins(%zero : f32) outs(%e9 : tensor<8xf32>) -> tensor<8xf32>
+  %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%dprobs, %probs : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f9 : tensor<8xf32>) {
+  ^bb0(%g: f32, %p: f32, %acc: f32):
+    %m = arith.mulf %g, %p : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  %e10 = tensor.empty() : tensor<8x8xf32>
+  %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%e10 : tensor<8x8xf32>) {
+  ^bb0(%g: f32, %p: f32, %r: f32, %o: f32):
+    %d = arith.subf %g, %r : f32
+    %m = arith.mulf %p, %d : f32
+    linalg.yield %m : f32
   } -> tensor<8x8xf32>
   %e11 = tensor.empty() : tensor<8x4xf32>
   %f11 = linalg.fill ins(%zero : f32) outs(%e11 : tensor<8x4xf32>) -> tensor<8x4xf32>
@@ -476,7 +555,7 @@ func.func @mixed_precision_add(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy: 
     linalg.yield %t : bf16
   } -> tensor<8x8xbf16>
   %e2 = tensor.empty() : tensor<8x8xbf16>
-  // expected-remark @+1 {{attention not tiled: the scores pass through precision conversions (extf / truncf) in a step that is not x * c, x / c or a select with a 2-D i1 mask}}
+  // expected-remark @+1 {{attention not tiled: the scores pass through precision conversions (extf / truncf) in a step that is not x * c, x / c, a select with an i1 mask or x + a float mask}}
   %p = linalg.softmax dimension(1) ins(%x : tensor<8x8xbf16>) outs(%e2 : tensor<8x8xbf16>) -> tensor<8x8xbf16>
   %e3 = tensor.empty() : tensor<8x8xbf16>
   %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}

@@ -287,7 +287,8 @@ def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
     Recognizes attention in a training graph, exactly: `S = Q K^T`
     (`linalg.matmul` or `linalg.batch_matmul` into a zero fill), a chain of
     elementwise steps on the scores (multiplication or division by a
-    constant, `select` with a 2-D `i1` mask broadcast over the batch),
+    constant, `select` with an `i1` mask broadcast over the batch, `+` a
+    float mask broadcast the same way),
     `linalg.softmax` over the key dimension, optionally dropout (`P * M`),
     `O = P V`, and its backward (`dV = P^T dO`, `dP = dO V^T`, the softmax
     gradient `P * (dP - rowsum(dP * P))`, the steps' gradients in reverse,

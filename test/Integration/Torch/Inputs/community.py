@@ -162,6 +162,12 @@ def llama():
     return LlamaBlock(), (torch.randn(2, 8, 16),)
 
 
+def llama_t64():
+    """The same block at T=64, where attention's scores set the peak."""
+    torch.manual_seed(0)
+    return LlamaBlock(seq=64), (torch.randn(2, 64, 16),)
+
+
 # -- BERT (Hugging Face style): padding mask from ids != 0 ---------------------
 
 class BertLayer(nn.Module):

@@ -70,6 +70,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <functional>
@@ -385,28 +386,38 @@ static bool isBinaryOfArgs(Value value, linalg::GenericOp generic, unsigned x,
   return commutative && l == y && r == x;
 }
 
-/// Whether `input`, read through `map` in a rank-`rank` iteration space, is
-/// a mask over (query, key) broadcast over the batch, i1 (for a select) or
-/// float (added): sq x sk, or with leading unit dimensions read at 0
-/// (nanoGPT's `bias[:, :, :T, :T] == 0` is 1 x 1 x T x T).
+/// Whether `input`, read through `map` in a rank-`rank` iteration space
+/// (the chain's: batch dims, then query and key), is a mask, i1 (for a
+/// select) or float (added): each dimension is the query's, the key's, a
+/// batch dimension, or a unit dimension read at 0. So a T x T causal mask,
+/// nanoGPT's 1 x 1 x T x T `bias[:, :, :T, :T] == 0`, and BERT's per-sequence
+/// padding mask B x 1 x 1 x T all are; the tiles slice its query and key
+/// dimensions.
 static bool isMask(Value input, AffineMap map, unsigned rank, int64_t sq,
                    int64_t sk) {
   auto type = dyn_cast<RankedTensorType>(input.getType());
-  if (!type ||
+  if (!type || !type.hasStaticShape() ||
       !(type.getElementType().isInteger(1) ||
         isa<FloatType>(type.getElementType())) ||
-      type.getRank() < 2 ||
       map.getNumResults() != unsigned(type.getRank()))
     return false;
-  int64_t r = type.getRank();
-  for (int64_t i = 0; i + 2 < r; ++i) {
-    auto c = dyn_cast<AffineConstantExpr>(map.getResult(i));
-    if (type.getDimSize(i) != 1 || !c || c.getValue() != 0)
+  llvm::SmallBitVector seen(rank);
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    int64_t size = type.getDimSize(i);
+    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+      if (c.getValue() != 0 || size != 1)
+        return false;
+      continue;
+    }
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (!d || seen.test(d.getPosition()))
+      return false;
+    seen.set(d.getPosition());
+    if ((d.getPosition() == rank - 2 && size != sq) ||
+        (d.getPosition() == rank - 1 && size != sk))
       return false;
   }
-  return type.getDimSize(r - 2) == sq && type.getDimSize(r - 1) == sk &&
-         map.getResult(r - 2) == getAffineDimExpr(rank - 2, map.getContext()) &&
-         map.getResult(r - 1) == getAffineDimExpr(rank - 1, map.getContext());
+  return true;
 }
 
 /// Matches a score-chain step on input value `x` (stripped of views).
@@ -1290,41 +1301,59 @@ Value Emitter::reduceRows(OpBuilder &b, Location loc, Value x, double start,
 
 Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
                          Value qOff, Value kOff) {
-  MLIRContext *ctx = et.getContext();
+  // In the step's own iteration space (the chain's, which may split the
+  // bmm batch into batch and heads), with its own maps, so a mask may vary
+  // along any batch dimension; the tile is regrouped to it and back.
+  auto type = cast<RankedTensorType>(x.getType());
+  unsigned r = step.op.getNumLoops();
+  auto outType = cast<RankedTensorType>(step.op.getResult(0).getType());
+  SmallVector<int64_t> chainTile(outType.getShape());
+  chainTile[r - 2] = bq;
+  chainTile[r - 1] = bk;
+  SmallVector<ReassociationIndices> groups;
+  if (r != unsigned(rank())) {
+    ReassociationIndices lead;
+    for (unsigned i = 0; i + 2 < r; ++i)
+      lead.push_back(i);
+    groups = {lead, {r - 2}, {r - 1}};
+    x = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(chainTile, type.getElementType()), x,
+        groups);
+  }
   SmallVector<Value> ins(step.op.getNumDpsInputs());
-  SmallVector<AffineMap> maps(step.op.getNumDpsInputs());
+  SmallVector<AffineMap> maps = step.op.getIndexingMapsArray();
   ins[step.xInput] = x;
-  maps[step.xInput] = identity();
   if (step.maskInput) {
-    // The (query, key) tile of the mask, its leading unit dims dropped.
+    // The mask's (query, key) tile: its dimensions read by the last two
+    // loops are sliced, the others (batch, unit) kept whole.
     Value mask = step.op.getDpsInputs()[*step.maskInput];
     auto maskType = cast<RankedTensorType>(mask.getType());
-    int64_t r = maskType.getRank();
-    SmallVector<OpFoldResult> offsets(r, b.getIndexAttr(0)),
-        sizes(r, b.getIndexAttr(1)), strides(r, b.getIndexAttr(1));
-    offsets[r - 2] = qOff;
-    offsets[r - 1] = kOff;
-    sizes[r - 2] = b.getIndexAttr(bq);
-    sizes[r - 1] = b.getIndexAttr(bk);
-    auto tileType =
-        RankedTensorType::get({bq, bk}, maskType.getElementType());
+    SliceRange range(b, maskType.getShape());
+    for (auto [i, expr] :
+         llvm::enumerate(maps[*step.maskInput].getResults())) {
+      auto d = dyn_cast<AffineDimExpr>(expr);
+      if (d && d.getPosition() == r - 2) {
+        range.offsets[i] = qOff;
+        range.sizes[i] = b.getIndexAttr(bq);
+      } else if (d && d.getPosition() == r - 1) {
+        range.offsets[i] = kOff;
+        range.sizes[i] = b.getIndexAttr(bk);
+      }
+    }
     ins[*step.maskInput] = tensor::ExtractSliceOp::create(
-        b, loc, tileType, mask, offsets, sizes, strides);
-    maps[*step.maskInput] = AffineMap::get(
-        rank(), 0,
-        {getAffineDimExpr(rank() - 2, ctx), getAffineDimExpr(rank() - 1, ctx)},
-        ctx);
+        b, loc, mask, range.offsets, range.sizes, range.strides);
   }
-  maps.push_back(identity());
-  auto type = cast<RankedTensorType>(x.getType());
-  SmallVector<utils::IteratorType> iters(rank(), utils::IteratorType::parallel);
+  SmallVector<utils::IteratorType> iters(r, utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{type}, ins,
-      ValueRange{empty(b, loc, type.getShape(), type.getElementType())}, maps,
+      b, loc, TypeRange{RankedTensorType::get(chainTile, type.getElementType())},
+      ins, ValueRange{empty(b, loc, chainTile, type.getElementType())}, maps,
       iters);
   IRMapping mapping;
   step.op.getRegion().cloneInto(&generic.getRegion(), mapping);
-  return generic.getResult(0);
+  Value result = generic.getResult(0);
+  if (!groups.empty())
+    result = tensor::CollapseShapeOp::create(b, loc, type, result, groups);
+  return result;
 }
 
 Value Emitter::applyProduct(OpBuilder &b, Location loc, linalg::GenericOp op,

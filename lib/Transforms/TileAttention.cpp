@@ -1801,16 +1801,25 @@ void RematTileAttentionPass::runOnOperation() {
     std::string why;
     std::optional<Attention> att = matchAttention(softmax, why);
     int64_t bq = 0, bk = 0;
+    std::string adjusted;
     if (att) {
-      bq = std::min<int64_t>(blockQ, att->sq);
-      bk = std::min<int64_t>(blockK, att->sk);
-      if (att->sq % bq || att->sk % bk) {
-        why = llvm::formatv("block sizes {0} x {1} do not divide the "
-                            "sequence lengths {2} x {3}",
-                            bq, bk, att->sq, att->sk)
-                  .str();
-        att.reset();
-      }
+      // Tiles have static shapes: a block that does not divide its length
+      // becomes the largest one that does (ViT's 197 tokens: 1-row blocks),
+      // said in the remark.
+      auto divisorAtMost = [](int64_t n, int64_t most) {
+        int64_t d = std::min(most, n);
+        while (n % d)
+          --d;
+        return d;
+      };
+      bq = divisorAtMost(att->sq, blockQ);
+      bk = divisorAtMost(att->sk, blockK);
+      if (bq != std::min<int64_t>(blockQ, att->sq) ||
+          bk != std::min<int64_t>(blockK, att->sk))
+        adjusted = llvm::formatv(" (block sizes {0} x {1} do not divide the "
+                                 "sequence lengths: the largest that do)",
+                                 int64_t(blockQ), int64_t(blockK))
+                       .str();
     }
     if (!att) {
       softmax.emitRemark() << "attention not tiled: " << why;
@@ -1834,8 +1843,8 @@ void RematTileAttentionPass::runOnOperation() {
     att->gradK.result().replaceAllUsesWith(grads[1]);
     att->gradV.result().replaceAllUsesWith(grads[2]);
     tiled.push_back(
-        {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}", bq,
-                                         bk, att->sq, att->sk)
+        {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}{4}",
+                                         bq, bk, att->sq, att->sk, adjusted)
                                .str()});
     eraseMatched(*att);
   }

@@ -73,9 +73,10 @@
 // RAISE: linalg.softmax
 // RAISE-NOT: scf.for
 
-// Block sizes that do not divide the sequence: untiled, with a remark.
+// Block sizes that do not divide the sequence: the largest that do, said in
+// the remark (5 -> 4 here).
 // RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ODD
-// ODD: remark: {{.*}}attention not tiled: block sizes 5 x 16 do not divide the sequence lengths 16 x 16
+// ODD: remark: {{.*}}attention tiled: 4 x 16 tiles over 16 x 16 (block sizes 5 x 64 do not divide the sequence lengths: the largest that do)
 
 // The pipeline's attention=tiled runs it (also with policy=none), and bad
 // values are refused when the pipeline is parsed.

@@ -316,11 +316,11 @@ def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
   }];
   let options = [
     Option<"blockQ", "block-q", "int64_t", /*default=*/"64",
-           "Query rows per tile (clamped to the sequence length; must "
-           "divide it)">,
+           "Query rows per tile (clamped to the sequence length; the "
+           "largest block not above it that divides the length)">,
     Option<"blockK", "block-k", "int64_t", /*default=*/"64",
-           "Key columns per tile (clamped to the sequence length; must "
-           "divide it)">,
+           "Key columns per tile (clamped to the sequence length; the "
+           "largest block not above it that divides the length)">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::linalg::LinalgDialect",

@@ -278,6 +278,13 @@ def vit():
     return ViT(), (torch.randn(2, 3, 8, 8), torch.tensor([1, 4]))
 
 
+def vit_t65():
+    """64 patches and the class token: 65 tokens, which 64 does not divide
+    (as ViT-B/16's 197 at 224 x 224)."""
+    torch.manual_seed(0)
+    return ViT(img=32), (torch.randn(2, 3, 32, 32), torch.tensor([1, 4]))
+
+
 # -- ConvNeXt block (facebookresearch/ConvNeXt) --------------------------------
 
 class LayerNorm2d(nn.Module):

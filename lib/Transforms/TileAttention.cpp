@@ -12,22 +12,30 @@
 // the batch, "chain space"):
 //
 //   S   = Q K^T            a contraction into a zero fill, any operand layout
-//   X   = steps(S)         each a linalg.generic: x * c, x / c, or
+//   X   = steps(S)         each a linalg.generic: x * c, x / c,
 //                          select(m, c, x) / select(m, x, c) with m an i1
-//                          mask broadcast over the batch
+//                          mask, or x + m with m a float mask (no gradient
+//                          step); a mask's dims are query, key, batch dims
+//                          or unit dims read at 0
 //   P   = linalg.softmax(X) over the last (key) dimension
 //   Pd  = P * D            optional dropout (D: any tensor of P's shape)
 //   O   = Pd V
 //   dV  = Pd^T dO,   dPd = dO V^T,   dP = dPd * D
 //   g   = P * (dP - rowsum(dP * P))   [* c]   (fused or split reduction)
 //   dS  = the steps' gradients in reverse order (x * c, x / c,
-//         select(m, 0, g) with the forward's mask and polarity)
+//         select(m, 0, g) with the forward's mask and polarity; none for
+//         x + m)
 //   dQ  = dS K,   dK = dS^T Q          (in Q's and K's layouts)
 //
 // Every intermediate must have no other user (looking through reshapes
 // that only regroup batch dimensions); anything else is left untiled with
 // a remark at the softmax. Element types f32, bf16 and f16, one for the
 // whole attention; the tiles compute in it, as the untiled graph does.
+// Importers write 16-bit attention "widened": each product accumulates in
+// f32 and is narrowed by a truncf-only generic, each step is extf, the f32
+// op, truncf. The matcher looks through those conversions (every product
+// must have the same form) and the tiles then compute in f32, narrowing
+// where the untiled graph stores 16-bit values.
 //
 // Produced (B: batch dims of bmm space, if any):
 //
@@ -48,8 +56,9 @@
 // A row whose scores are all masked so far has m = -inf: exp(x - m) uses 0
 // in place of m there, as FlashAttention does. A dropout mask whose
 // producer is an elementwise linalg.generic over identity maps is re-drawn
-// per tile (its inputs sliced, linalg.index offset by the tile's origin);
-// any other mask is sliced.
+// per tile (linalg.index offset by the tile's origin), through a chain of
+// such producers (a draw, then its scaling); any other mask is sliced.
+// Block sizes that do not divide the sequence become the largest that do.
 //
 //===----------------------------------------------------------------------===//
 

@@ -121,6 +121,9 @@ struct Step {
   enum Kind { Mul, Div, Select, Add } kind = Mul;
   unsigned xInput = 0;
   std::optional<unsigned> maskInput;
+  /// A rank-0 tensor input holding the constant (Hugging Face's
+  /// `torch.full([], c)`): the tiles use a constant tensor of it instead.
+  std::optional<unsigned> scalarInput;
   APFloat constant = APFloat(0.0f);
   bool fillWhenTrue = true; // select(m, c, x) rather than select(m, x, c)
 };
@@ -426,7 +429,32 @@ static bool isMask(Value input, AffineMap map, unsigned rank, int64_t sq,
         (d.getPosition() == rank - 1 && size != sk))
       return false;
   }
-  return true;
+  // It masks keys or queries (a scalar is a constant, not a mask).
+  return seen.test(rank - 2) || seen.test(rank - 1);
+}
+
+/// `v` in float type `t`.
+static APFloat convertTo(APFloat v, Type t) {
+  bool lost;
+  v.convert(cast<FloatType>(t).getFloatSemantics(),
+            APFloat::rmNearestTiesToEven, &lost);
+  return v;
+}
+
+/// Whether `value` is a rank-0 float tensor holding a constant: a fill of
+/// one, or a splat constant.
+static bool isConstantScalar(Value value, APFloat &c) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 0 || !isa<FloatType>(type.getElementType()))
+    return false;
+  if (auto fill = value.getDefiningOp<linalg::FillOp>())
+    return matchPattern(fill.getInputs()[0], m_ConstantFloat(&c));
+  DenseFPElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)) && attr.isSplat()) {
+    c = attr.getSplatValue<APFloat>();
+    return true;
+  }
+  return false;
 }
 
 /// Matches a score-chain step on input value `x` (stripped of views).
@@ -435,10 +463,11 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
   Value yielded = getComputed(generic);
   if (!yielded || !allParallel(generic) ||
       !generic.getIndexingMapsArray().back().isIdentity() ||
-      generic.getNumDpsInputs() < 1 || generic.getNumDpsInputs() > 2 ||
+      generic.getNumDpsInputs() < 1 || generic.getNumDpsInputs() > 3 ||
       numComputeOps(generic) > 3)
     return std::nullopt;
   unsigned rank = generic.getNumLoops();
+  APFloat scalar(0.0f);
   Type resultType = generic.getResult(0).getType();
   Step step;
   step.op = generic;
@@ -455,6 +484,11 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
       step.maskInput = i;
       continue;
     }
+    if (map.getNumResults() == 0 && !step.scalarInput &&
+        (scalar = APFloat(0.0f), isConstantScalar(input, scalar))) {
+      step.scalarInput = i;
+      continue;
+    }
     return std::nullopt;
   }
   if (!haveX)
@@ -464,6 +498,10 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
     return std::nullopt;
   auto isX = [&](Value v) { return argNumber(generic, v) == step.xInput; };
   auto isConst = [&](Value v) {
+    if (step.scalarInput && argNumber(generic, v) == step.scalarInput) {
+      step.constant = scalar;
+      return true;
+    }
     return matchPattern(v, m_ConstantFloat(&step.constant));
   };
   if (auto mul = dyn_cast<arith::MulFOp>(def); mul && !step.maskInput) {
@@ -1332,6 +1370,17 @@ Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
   SmallVector<Value> ins(step.op.getNumDpsInputs());
   SmallVector<AffineMap> maps = step.op.getIndexingMapsArray();
   ins[step.xInput] = x;
+  if (step.scalarInput) {
+    // The constant as a tensor here (the original may be defined later, as
+    // the importer writes a backward step's zero right before it).
+    Value orig = step.op.getDpsInputs()[*step.scalarInput];
+    auto scalarType = cast<RankedTensorType>(orig.getType());
+    ins[*step.scalarInput] = arith::ConstantOp::create(
+        b, loc, scalarType,
+        DenseElementsAttr::get(scalarType,
+                               convertTo(step.constant,
+                                         scalarType.getElementType())));
+  }
   if (step.maskInput) {
     // The mask's (query, key) tile: its dimensions read by the last two
     // loops are sliced, the others (batch, unit) kept whole.

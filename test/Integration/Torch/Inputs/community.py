@@ -162,6 +162,43 @@ def llama():
     return LlamaBlock(), (torch.randn(2, 8, 16),)
 
 
+class HFGPT2Attention(nn.Module):
+    """Hugging Face transformers' GPT2Attention (eager `_attn`): the scale
+    and the mask value are 0-d tensors (`torch.full([], c)`), the causal
+    mask a 1 x 1 x T x T bool buffer used with `torch.where`."""
+
+    def __init__(self, d=16, heads=2, seq=16):
+        super().__init__()
+        self.c_attn = nn.Linear(d, 3 * d)
+        self.c_proj = nn.Linear(d, d)
+        self.attn_dropout = nn.Dropout(0.1)
+        self.heads, self.hd = heads, d // heads
+        self.register_buffer("bias", torch.tril(torch.ones((seq, seq), dtype=torch.bool))
+                             .view(1, 1, seq, seq), persistent=False)
+
+    def _split(self, t):
+        b, s, _ = t.shape
+        return t.view(b, s, self.heads, self.hd).permute(0, 2, 1, 3)
+
+    def forward(self, x):
+        q, k, v = self.c_attn(x).split(x.shape[-1], dim=2)
+        q, k, v = self._split(q), self._split(k), self._split(v)
+        w = torch.matmul(q, k.transpose(-1, -2))
+        w = w / torch.full([], v.size(-1) ** 0.5, dtype=w.dtype, device=w.device)
+        ql, kl = q.size(-2), k.size(-2)
+        causal = self.bias[:, :, kl - ql:kl, :kl]
+        mask_value = torch.full([], torch.finfo(w.dtype).min, dtype=w.dtype, device=w.device)
+        w = torch.where(causal, w.to(w.dtype), mask_value)
+        w = self.attn_dropout(nn.functional.softmax(w, dim=-1).type(v.dtype))
+        o = torch.matmul(w, v).permute(0, 2, 1, 3).contiguous()
+        return self.c_proj(o.view(o.shape[0], o.shape[1], -1))
+
+
+def hf_gpt2_attention():
+    torch.manual_seed(0)
+    return HFGPT2Attention(), (torch.randn(2, 16, 16),)
+
+
 def llama_t64():
     """The same block at T=64, where attention's scores set the peak."""
     torch.manual_seed(0)

@@ -17,6 +17,10 @@ namespace remat {
 /// elementwise (a truncf over identity maps).
 bool isNarrowing(Operation *op);
 
+/// Whether `op` is a linalg.generic that only widens its one input
+/// elementwise (an extf over identity maps: PyTorch's `.float()`).
+bool isWidening(Operation *op);
+
 } // namespace remat
 } // namespace mlir
 

@@ -32,7 +32,10 @@ namespace mlir::remat {
 using namespace mlir;
 using namespace mlir::remat;
 
-bool mlir::remat::isNarrowing(Operation *op) {
+/// A linalg.generic that only converts its one input elementwise with
+/// `ConvOp`, over identity maps.
+template <typename ConvOp>
+static bool isConversion(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
   if (!generic || generic.getNumDpsInputs() != 1 ||
       generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
@@ -41,10 +44,17 @@ bool mlir::remat::isNarrowing(Operation *op) {
                     [](AffineMap m) { return m.isIdentity(); }))
     return false;
   Block *body = generic.getBody();
-  auto trunc =
-      body->getTerminator()->getOperand(0).getDefiningOp<arith::TruncFOp>();
-  return body->getOperations().size() == 2 && trunc &&
-         trunc.getIn() == body->getArgument(0);
+  auto conv = body->getTerminator()->getOperand(0).getDefiningOp<ConvOp>();
+  return body->getOperations().size() == 2 && conv &&
+         conv.getIn() == body->getArgument(0);
+}
+
+bool mlir::remat::isNarrowing(Operation *op) {
+  return isConversion<arith::TruncFOp>(op);
+}
+
+bool mlir::remat::isWidening(Operation *op) {
+  return isConversion<arith::ExtFOp>(op);
 }
 
 namespace {

@@ -35,7 +35,9 @@
 // f32 and is narrowed by a truncf-only generic, each step is extf, the f32
 // op, truncf. The matcher looks through those conversions (every product
 // must have the same form) and the tiles then compute in f32, narrowing
-// where the untiled graph stores 16-bit values.
+// where the untiled graph stores 16-bit values. A softmax computed in f32
+// on the widened scores (LLaMA's softmax(scores.float()).type_as(q)) is
+// matched with its conversions (P narrowed, dP widened, g narrowed).
 //
 // Produced (B: batch dims of bmm space, if any):
 //
@@ -148,6 +150,10 @@ struct Attention {
   /// type (each followed by a truncf): the tiles then compute in `ct`.
   bool widened = false;
   Type ct;
+  /// The softmax computes in ct on the widened scores and its probabilities
+  /// are narrowed back (LLaMA's `softmax(scores.float()).type_as(q)`): the
+  /// widening, the narrowing, dP's widening and g's narrowing.
+  Operation *softmaxWiden = nullptr, *probsNarrow = nullptr;
   SetVector<Operation *> ops; // every matched op and view, erased after
 };
 
@@ -668,6 +674,11 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   // Up from the softmax: the steps, then S = Q K^T.
   Value x = stripViews(softmax.getInput());
   SetVector<Operation *> views;
+  if (isWidening(x.getDefiningOp())) {
+    att.softmaxWiden = x.getDefiningOp();
+    x = stripViews(att.softmaxWiden->getOperand(0));
+    elementType = getElementTypeOrSelf(x.getType());
+  }
   while (true) {
     Operation *def = x.getDefiningOp();
     if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
@@ -715,6 +726,10 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   att.ct = getElementTypeOrSelf(scoresOp->getResult(0).getType());
   if (getElementTypeOrSelf(att.scores.result().getType()) != elementType)
     return fail("the scores' element type is not the softmax's");
+  if (att.softmaxWiden && (!att.widened || getElementTypeOrSelf(
+                                               softmax.getType(0)) != att.ct))
+    return fail("the softmax computes in a wider type than the products "
+                "accumulate in");
   std::tie(att.ql, att.kl) = deriveLabels(att.scores, kQuery, kKey, kHead);
   att.q = att.scores.a;
   att.k = att.scores.b;
@@ -741,6 +756,12 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       att.ops.insert(step.op);
       cur = step.op.getResult(0);
     }
+    if (att.softmaxWiden) {
+      if (getSingleUser(cur, views) != att.softmaxWiden)
+        return fail("the scores have users besides the softmax");
+      att.ops.insert(att.softmaxWiden);
+      cur = att.softmaxWiden->getResult(0);
+    }
     if (getSingleUser(cur, views) != softmax.getOperation())
       return fail("the scores have users besides the softmax");
     att.ops.insert(softmax);
@@ -748,16 +769,32 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   auto qType = cast<RankedTensorType>(att.q.getType());
   att.hd = qType.getDimSize(att.nb + (att.ql[0] == kHead ? 0 : 1));
 
-  // P's users: the context (or dropout) and the softmax backward.
+  // P's users: the context (or dropout) and the softmax backward. With a
+  // wide softmax, the forward reads P narrowed (pf), the backward P itself.
   Value p = softmax->getResult(0);
   SmallVector<OpOperand *> pUses = getUsesThroughViews(p, views);
-  Value pd = p;
+  Value pf = p;
   SmallVector<Operation *> pBackward;
+  if (att.softmaxWiden) {
+    SmallVector<OpOperand *> rest;
+    for (OpOperand *use : pUses) {
+      if (!att.probsNarrow && isNarrowing(use->getOwner()))
+        att.probsNarrow = use->getOwner();
+      else
+        pBackward.push_back(use->getOwner());
+    }
+    if (!att.probsNarrow)
+      return fail("the wide softmax's probabilities are not narrowed back");
+    att.ops.insert(att.probsNarrow);
+    pf = att.probsNarrow->getResult(0);
+    pUses = getUsesThroughViews(pf, views);
+  }
+  Value pd = pf;
   for (OpOperand *use : pUses) {
     Operation *user = use->getOwner();
     if (std::optional<std::pair<unsigned, Value>> prod =
-            matchProductWith(user, p);
-        prod && !att.dropout && user->getResult(0).getType() == p.getType()) {
+            matchProductWith(user, pf);
+        prod && !att.dropout && user->getResult(0).getType() == pf.getType()) {
       // Dropout if it feeds the context matmul, checked below.
       auto generic = cast<linalg::GenericOp>(user);
       SetVector<Operation *> dviews;
@@ -777,15 +814,15 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   }
   // The context: O = Pd V, and dV = Pd^T dO.
   SmallVector<OpOperand *> pdUses =
-      pd == p ? SmallVector<OpOperand *>() : getUsesThroughViews(pd, views);
-  if (pd == p) {
+      pd == pf ? SmallVector<OpOperand *>() : getUsesThroughViews(pd, views);
+  if (pd == pf) {
     // Without dropout the contractions are among P's users.
     SmallVector<Operation *> rest;
     for (Operation *user : pBackward) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user))
         for (OpOperand &operand : user->getOpOperands())
           if (operand.getOperandNumber() < 2 &&
-              stripViews(operand.get()) == p) {
+              stripViews(operand.get()) == pf) {
             pdUses.push_back(&operand);
             goto next;
           }
@@ -957,6 +994,17 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
                     user->getName().getStringRef() + "')");
     att.ops.insert(g);
   }
+  // A wide softmax's gradient reads dP widened: dP is its input.
+  if (att.softmaxWiden) {
+    Operation *widen = dP.getDefiningOp();
+    if (!isWidening(widen))
+      return fail("the wide softmax's gradient does not read dP widened");
+    for (OpOperand *use : getUsesThroughViews(dP, views))
+      if (!att.ops.contains(use->getOwner()))
+        return fail("the probabilities' gradient has another consumer");
+    att.ops.insert(widen);
+    dP = stripViews(widen->getOperand(0));
+  }
   // dP = dPd * D (dropout), dPd = dO V^T.
   Value dPd = dP;
   if (att.dropout) {
@@ -1000,8 +1048,15 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     }
     record(*c);
   }
-  // The steps' gradients, in reverse.
+  // The steps' gradients, in reverse (after g's narrowing, if wide).
   Value cur = g.getResult(0);
+  if (att.softmaxWiden) {
+    Operation *narrow = getSingleUser(cur, views);
+    if (!isNarrowing(narrow))
+      return fail("the wide softmax's gradient is not narrowed back");
+    att.ops.insert(narrow);
+    cur = narrow->getResult(0);
+  }
   for (int i = int(att.steps.size()) - 1; i >= 0; --i) {
     if (att.steps[i].kind == Step::Add || i == att.fusedStep)
       continue; // no gradient op of its own
@@ -1078,8 +1133,7 @@ class Emitter {
 public:
   Emitter(Attention &att, int64_t bq, int64_t bk)
       : att(att), bq(bq), bk(bk),
-        et(cast<RankedTensorType>(att.softmax.getInput().getType())
-               .getElementType()),
+        et(getElementTypeOrSelf(att.scores.result().getType())),
         ct(att.ct) {}
 
   /// Forward loops at the context product; returns (O, L).

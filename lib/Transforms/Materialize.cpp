@@ -175,12 +175,14 @@ static void undoRegion(Recomputation &region) {
 }
 
 /// Undoes regions until the peak is back at or under `baseline`, choosing
-/// each time the region whose undoing lowers the peak most.
-static void enforcePeak(Block &body, int64_t baseline,
+/// each time the region whose undoing lowers the peak most. `peak` is
+/// `body`'s as it comes.
+static void enforcePeak(Block &body, int64_t baseline, int64_t peak,
                         SmallVectorImpl<Recomputation> &regions,
                         MaterializeStats &stats) {
-  while (!regions.empty()) {
-    int64_t peak = MemoryTimeline::build(body).getPeakBytes();
+  for (bool first = true; !regions.empty(); first = false) {
+    if (!first)
+      peak = MemoryTimeline::build(body).getPeakBytes();
     if (peak <= baseline)
       return;
     // Measure each region's removal by rewiring its users back to the
@@ -253,9 +255,16 @@ static int64_t recomputeFlops(ArrayRef<Recomputation> regions) {
 }
 
 void mlir::remat::materializeRecomputations(TrainingGraph &graph,
-                                            MaterializeStats &stats) {
+                                            MaterializeStats &stats,
+                                            std::optional<int64_t> inputPeak) {
   Block &body = graph.getBody();
-  int64_t baseline = MemoryTimeline::build(body).getPeakBytes();
+  // Nothing marked: no region in either mode, nothing to undo or erase.
+  if (llvm::none_of(graph.getOps(), [&](Operation *op) {
+        return !graph.isBackward(op) && getPolicy(op) == Policy::Recompute;
+      }))
+    return;
+  int64_t baseline =
+      inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
 
   // Two ways to serve later consumers of a value a region computes anyway:
   // recompute it again when needed (less memory held), or yield it and
@@ -274,13 +283,15 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   if (!share) {
     for (Recomputation &region : llvm::reverse(regions))
       undoRegion(region);
+    // The same regions as the first time: the peak is separatePeak.
     regions = buildAll(graph, /*share=*/false);
   }
   stats.regions += regions.size();
   for (Recomputation &region : regions)
     stats.cloned += region.op.getBodyBlock().getOperations().size() - 1;
 
-  enforcePeak(body, baseline, regions, stats);
+  enforcePeak(body, baseline, share ? sharedPeak : separatePeak, regions,
+              stats);
 
   // Forward producers left without users were needed by backward only;
   // erase them, and then what fed only them. Dead code the input already

@@ -79,8 +79,11 @@ static bool isMarkedForRecompute(const TrainingGraph &graph, Value value) {
 
 /// Input-free producers (constants, tensor.empty, zero fills) are cloned
 /// into regions rather than passed in: keeping them alive for the region
-/// would cost memory for nothing.
-static bool isClonable(Operation *op) { return op && isInputFree(op); }
+/// would cost memory for nothing. `known`: the answers so far (forward ops
+/// do not change while regions are built).
+static bool isClonable(Operation *op, DenseMap<Operation *, bool> &known) {
+  return op && isInputFree(op, &known);
+}
 
 /// Whether a backward op (other than the terminator) still reads the
 /// forward value `value`, i.e. no region has served it yet.
@@ -99,7 +102,8 @@ static Recomputation buildRegion(const TrainingGraph &graph,
                                  Operation *consumer,
                                  ArrayRef<Value> neededValues,
                                  const DenseMap<Value, Value> &recomputed,
-                                 bool share) {
+                                 bool share,
+                                 DenseMap<Operation *, bool> &clonable) {
   // The chain: marked producers reachable from `needed` through marked
   // producers not already recomputed by an earlier region, plus the
   // input-free producers they read.
@@ -114,7 +118,7 @@ static Recomputation buildRegion(const TrainingGraph &graph,
     for (Value input : getOpInputs(op)) {
       Operation *def = input.getDefiningOp();
       if ((isMarkedForRecompute(graph, input) && !recomputed.count(input)) ||
-          (isClonable(def) && def->getBlock() == &graph.getBody()))
+          (isClonable(def, clonable) && def->getBlock() == &graph.getBody()))
         worklist.push_back(def);
     }
   }
@@ -214,8 +218,9 @@ static void enforcePeak(Block &body, int64_t baseline, int64_t peak,
 }
 
 /// Inserts the recomputations of one sharing mode; returns them in order.
-static SmallVector<Recomputation> buildAll(const TrainingGraph &graph,
-                                           bool share) {
+static SmallVector<Recomputation>
+buildAll(const TrainingGraph &graph, bool share,
+         DenseMap<Operation *, bool> &clonable) {
   Block &body = graph.getBody();
   DenseMap<Value, Value> recomputed;
   SmallVector<Recomputation> regions;
@@ -230,7 +235,7 @@ static SmallVector<Recomputation> buildAll(const TrainingGraph &graph,
     if (needed.empty())
       continue;
     Recomputation region = buildRegion(graph, consumer, needed.getArrayRef(),
-                                       recomputed, share);
+                                       recomputed, share, clonable);
     for (auto [value, result] :
          llvm::zip(region.forwardValues, region.op.getResults())) {
       recomputed[value] = result;
@@ -270,12 +275,14 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   // recompute it again when needed (less memory held), or yield it and
   // keep it (fewer FLOPs). Build both, keep the lower peak, then the fewer
   // FLOPs.
-  SmallVector<Recomputation> regions = buildAll(graph, /*share=*/false);
+  DenseMap<Operation *, bool> clonable;
+  SmallVector<Recomputation> regions =
+      buildAll(graph, /*share=*/false, clonable);
   int64_t separatePeak = MemoryTimeline::build(body).getPeakBytes();
   int64_t separateFlops = recomputeFlops(regions);
   for (Recomputation &region : llvm::reverse(regions))
     undoRegion(region);
-  regions = buildAll(graph, /*share=*/true);
+  regions = buildAll(graph, /*share=*/true, clonable);
   int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
   int64_t sharedFlops = recomputeFlops(regions);
   bool share = sharedPeak < separatePeak ||
@@ -284,7 +291,7 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
     for (Recomputation &region : llvm::reverse(regions))
       undoRegion(region);
     // The same regions as the first time: the peak is separatePeak.
-    regions = buildAll(graph, /*share=*/false);
+    regions = buildAll(graph, /*share=*/false, clonable);
   }
   stats.regions += regions.size();
   for (Recomputation &region : regions)

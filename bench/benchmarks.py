@@ -4,7 +4,8 @@ docs/Benchmarks.md, measured now, on this machine.
 
   benchmarks.py --build build --out build/bench [--quick] [--only NAME,...]
 
-Sections (NAME): megatron, pytorch, baselines, optimum, compile, import, default. Results go to
+Sections (NAME): megatron, pytorch, baselines, optimum, compile, import, speed, default,
+attention. Results go to
 OUT/results.json; plots (SVG) next to it. Everything is recomputed: no
 figure is copied from anywhere.
 """
@@ -375,21 +376,28 @@ def compile_time():
 # Import speed: remat-import-torch against AOTAutograd's own trace
 # ---------------------------------------------------------------------------
 
+def fresh_runs(name, layers, whats):
+    """bench/NAME --what W --layers N, each W in a fresh process; its last
+    stdout line (JSON) per W."""
+    got = {}
+    for what in whats:
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", name), "--what", what,
+                            "--layers", str(layers),
+                            "--remat-opt", os.path.join(ARGS.build, "bin", "remat-opt")],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError("%s failed:\n%s" % (name, r.stderr[-2000:]))
+        got[what] = json.loads(r.stdout.strip().splitlines()[-1])
+    return got
+
+
 def import_speed():
     """import_speed.py in fresh processes (peak RSS per run): the importer
     (trace, lowering, verification with remat-opt) and the first call of
     AOTAutograd's aot_module (its joint-graph trace and default partition)."""
     rows, results = [], []
-    script = os.path.join(ROOT, "bench", "import_speed.py")
     for layers in ((4,) if ARGS.quick else (12, 48)):
-        got = {}
-        for what in ("import", "aot"):
-            r = subprocess.run([sys.executable, script, "--what", what, "--layers", str(layers),
-                                "--remat-opt", os.path.join(ARGS.build, "bin", "remat-opt")],
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                raise RuntimeError("import_speed.py failed:\n" + r.stderr[-2000:])
-            got[what] = json.loads(r.stdout.strip().splitlines()[-1])
+        got = fresh_runs("import_speed.py", layers, ("import", "aot"))
         imp, aot = got["import"], got["aot"]
         ph = imp["phases"]
         rows.append([layers, "%.1f" % imp["seconds"], "%.0f MiB" % imp["peak_rss_mib"],
@@ -402,6 +410,57 @@ def import_speed():
             "peak resident memory of each process (the model itself included).\n\n")
     text += table(["layers", "import (s)", "import peak RSS", "AOTAutograd first call (s)", "its peak RSS",
                    "import / AOT", "probe / trace / values / lower / write + verify (s)"], rows)
+    return text, results
+
+
+# ---------------------------------------------------------------------------
+# Partition speed: remat-opt's whole process against PyTorch's min-cut
+# ---------------------------------------------------------------------------
+
+def passes_seconds(timing):
+    """-mlir-timing's total less parsing and printing: the passes."""
+    return timing.get("Total", 0.0) - timing.get("Parser", 0.0) - timing.get("Output", 0.0)
+
+
+def partition_speed():
+    """partition_speed.py in fresh processes: PyTorch 1.13's
+    min_cut_rematerialization_partition on AOTAutograd's joint graph against
+    `remat-opt -remat-pipeline` (the default policy) as a whole process on
+    the same model imported; then the passes alone on GPT-2 small widths."""
+    rows, results = [], []
+    for layers in ((4,) if ARGS.quick else (12, 48)):
+        got = fresh_runs("partition_speed.py", layers, ("mincut", "remat"))
+        mc, rm = got["mincut"], got["remat"]
+        t = rm["timing"]
+        rows.append([layers, "%.2f / %.2f" % (mc["seconds"], mc["cpu"]),
+                     "%.2f / %.2f" % (rm["seconds"], rm["cpu"]),
+                     "%.1fx / %.1fx" % (mc["seconds"] / rm["seconds"], mc["cpu"] / rm["cpu"]),
+                     " / ".join("%.3f" % t.get(k, 0.0) for k in
+                                ("Parser", "RematMark", "RematMaterialize", "RematSchedule", "Output"))])
+        results.append(dict(layers=layers, mincut=mc, remat=rm))
+    text = ("GPT-2 blocks at C=256, 4 heads, T=128, batch 2, dropout 0.1, f32 (import_speed.py's model). "
+            "min-cut: the partition_fn call alone (AOTAutograd's trace not counted); remat-opt: "
+            "`remat-opt FILE -remat-pipeline -o /dev/null` as a process, the fastest of 3 "
+            "(wall / CPU seconds: user + system, what a loaded machine distorts least).\n\n")
+    text += table(["layers", "min-cut s (wall / CPU)", "remat-opt process s (wall / CPU)",
+                   "min-cut / remat-opt", "parse / mark / materialize / schedule / print (s, -mlir-timing)"],
+                  rows)
+    layers = 12 if ARGS.quick else 96
+    model, inputs = gpt_stack(layers)
+    graph, path = write_graph(model, inputs, "gpt_stack_%d" % layers, fake=True, dtype="bf16")
+    from partition_speed import mlir_timing
+    cmd = [os.path.join(ARGS.build, "bin", "remat-opt"), path, "-remat-pipeline", "-mlir-timing",
+           "-o", os.devnull]
+    best = None
+    for _ in range(3):
+        r = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        t = mlir_timing(r.stderr)
+        if best is None or passes_seconds(t) < passes_seconds(best):
+            best = t
+    text += ("\n\n%d GPT-2 blocks at GPT-2 small widths (d=768, 12 heads, 1024 tokens, bf16, --fake import): "
+             "the passes of -remat-pipeline take %.2f s (-mlir-timing, fastest of 3; parse %.2f s, "
+             "print %.2f s)." % (layers, passes_seconds(best), best.get("Parser", 0.0), best.get("Output", 0.0)))
+    results.append(dict(layers=layers, widths="gpt2-small", timing=best, passes_s=passes_seconds(best)))
     return text, results
 
 
@@ -567,7 +626,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
-    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,import,default,"
+    ap.add_argument("--only", default="megatron,pytorch,baselines,optimum,compile,import,speed,default,"
                     "attention")
     ARGS = ap.parse_args()
     ARGS.out = ARGS.out or os.path.join(ARGS.build, "bench")
@@ -578,6 +637,7 @@ def main():
                 "optimum": ("The optimum at equal peak", optimum),
                 "compile": ("Compile time on GPT stacks", compile_time),
                 "import": ("Import speed against AOTAutograd", import_speed),
+                "speed": ("Partition speed against PyTorch's min-cut", partition_speed),
                 "default": ("The default policy", default_policy),
                 "attention": ("Tiled attention", attention)}
     results = {"date": time.strftime("%Y-%m-%d"), "torch": torch.__version__}

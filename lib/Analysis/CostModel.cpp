@@ -86,9 +86,13 @@ bool mlir::remat::isRecomputable(Operation *op) {
   return isMemoryEffectFree(op);
 }
 
-bool mlir::remat::isInputFree(Operation *op) {
+bool mlir::remat::isInputFree(Operation *op,
+                              llvm::DenseMap<Operation *, bool> *known) {
   if (!op || !isRecomputable(op))
     return false;
+  if (known)
+    if (auto it = known->find(op); it != known->end())
+      return it->second;
   // Operands, and values that regions use from above.
   SmallVector<Value> inputs(op->getOperands());
   for (Region &region : op->getRegions())
@@ -97,9 +101,12 @@ bool mlir::remat::isInputFree(Operation *op) {
         if (!op->isAncestor(operand.getParentRegion()->getParentOp()))
           inputs.push_back(operand);
     });
-  return llvm::all_of(inputs, [](Value input) {
-    return isInputFree(input.getDefiningOp());
+  bool free = llvm::all_of(inputs, [&](Value input) {
+    return isInputFree(input.getDefiningOp(), known);
   });
+  if (known)
+    (*known)[op] = free;
+  return free;
 }
 
 std::optional<unsigned> mlir::remat::getAliasedOperand(Operation *op,

@@ -166,19 +166,28 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
   // member too). Bufferization erases a view nobody uses and frees the
   // buffer after its last real use. Only for the final sweep: while
   // results are still being placed, later views are not members yet.
-  auto lastUseOf = [&](unsigned id, bool viewsThrough = false) {
+  // Only a use after the last one found so far can move it: the tests of
+  // whether a use counts (interface queries) run for those alone. The
+  // search stops at the first counting use after `stopAfter`.
+  auto lastUseOf = [&](unsigned id, bool viewsThrough = false,
+                       unsigned stopAfter = ~0u) {
     unsigned last = timeline.buffers[id].defIndex;
     for (Value member : members[id])
       for (OpOperand &use : member.getUses()) {
-        if (isWriteOnlyInit(use, timeline.bufferOf, id))
-          continue;
         Operation *owner = use.getOwner();
+        Operation *top = block.findAncestorOpInBlock(*owner);
+        if (!top)
+          continue;
+        unsigned at = index.lookup(top);
+        if (at <= last || isWriteOnlyInit(use, timeline.bufferOf, id))
+          continue;
         if (viewsThrough && owner->getBlock() == &block &&
             isErasableViewSource(owner, use.getOperandNumber()) &&
             timeline.getBufferId(owner->getResult(0)) == id)
           continue;
-        if (Operation *top = block.findAncestorOpInBlock(*owner))
-          last = std::max(last, index.lookup(top));
+        last = at;
+        if (last > stopAfter)
+          return last;
       }
     return last;
   };
@@ -225,7 +234,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         if (id &&
             (timeline.buffers[*id].kind == StorageKind::Heap ||
              writable.contains(*id)) &&
-            lastUseOf(*id) <= i &&
+            lastUseOf(*id, /*viewsThrough=*/false, /*stopAfter=*/i) <= i &&
             llvm::none_of(getInPlaceConflicts(op, *tied), [&](unsigned k) {
               return timeline.getBufferId(op->getOperand(k)) == id;
             })) {

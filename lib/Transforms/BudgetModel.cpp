@@ -60,7 +60,7 @@ mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
 
 BudgetOutcome mlir::remat::measureBudgetDecision(
     const TrainingGraph &graph, ArrayRef<Operation *> recompute,
-    bool schedule) {
+    bool schedule, std::optional<int64_t> inputPeak) {
   Operation *func = graph.getFunction();
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
   Operation *copy = func->clone();
@@ -78,11 +78,15 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
     result.peak = std::numeric_limits<int64_t>::max();
     return result;
   }
+  // Measured on the copy: a callee is not found from the scratch module.
+  result.inputPeak =
+      inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
   MaterializeStats stats;
-  materializeRecomputations(*copyGraph, stats);
+  materializeRecomputations(*copyGraph, stats, result.inputPeak);
   if (schedule)
-    scheduleForMemory(body);
-  result.peak = MemoryTimeline::build(body).getPeakBytes();
+    scheduleForMemory(body, &result.peak);
+  else
+    result.peak = MemoryTimeline::build(body).getPeakBytes();
   for (Operation &op : body)
     if (auto recompute = dyn_cast<RecomputeOp>(op)) {
       result.flops += getOpCost(&op).flops;
@@ -229,6 +233,12 @@ struct BudgetModel::Impl {
   mutable Program program, inner;
   mutable std::vector<LiveValue> overLive; // OverPoint ranges point here
   mutable std::vector<uint32_t> defStep;
+  /// evaluate's regions of the two sharing modes, and the shared mode's
+  /// copyOf/extraBytes while the separate mode is built: kept between
+  /// evaluations so that their storage is reused.
+  mutable std::vector<ModelRegion> sharedRegions, separateRegions;
+  mutable std::vector<int32_t> sharedCopyOf;
+  mutable std::vector<int64_t> sharedExtraBytes;
   /// evaluateAgainst(everyStep): a constraint at every step over the
   /// threshold, not only at the three hardest.
   mutable bool everyStep = false;
@@ -955,7 +965,7 @@ BudgetOutcome BudgetModel::Impl::evaluate(
   for (unsigned c : recompute.set_bits())
     marked[candidates[c]] = 1;
 
-  std::vector<ModelRegion> regions;
+  std::vector<ModelRegion> &regions = sharedRegions;
   buildRegions(/*share=*/true, regions);
   // Without shared values both modes build the same regions.
   bool extraYields = llvm::any_of(
@@ -974,7 +984,10 @@ BudgetOutcome BudgetModel::Impl::evaluate(
     buildProgram(regions, /*erase=*/false);
     int64_t sharedPeak =
         runTimeline(program, values.size() + extraBytes.size(), nullptr).peak;
-    std::vector<ModelRegion> separate;
+    std::vector<ModelRegion> &separate = separateRegions;
+    // The shared mode's copies are set aside, not rebuilt, if it is kept.
+    std::swap(copyOf, sharedCopyOf);
+    std::swap(extraBytes, sharedExtraBytes);
     buildRegions(/*share=*/false, separate);
     buildProgram(separate, /*erase=*/false);
     int64_t separatePeak =
@@ -983,10 +996,12 @@ BudgetOutcome BudgetModel::Impl::evaluate(
             .peak;
     bool share = sharedPeak < separatePeak ||
                  (sharedPeak == separatePeak && sharedFlops <= flopsOf(separate));
-    if (share)
-      buildRegions(/*share=*/true, regions); // restores copyOf
-    else
-      regions = std::move(separate);
+    if (share) {
+      std::swap(copyOf, sharedCopyOf);
+      std::swap(extraBytes, sharedExtraBytes);
+    } else {
+      std::swap(regions, separate);
+    }
   }
   buildProgram(regions, /*erase=*/true);
   // With two sharing modes in play, a superset may take either: only the

@@ -26,12 +26,14 @@ using namespace mlir::remat::policies;
 /// Runs materialize and schedule on a copy of the function marked with
 /// `decisions` and measures the peak and the recompute FLOPs: the real
 /// outcome of the decision, not an estimate.
-Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions) {
+Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions,
+                              std::optional<int64_t> inputPeak) {
   SmallVector<Operation *> recompute;
   for (Operation *op : graph.getOps())
     if (finalPolicy(op, decisions) == Policy::Recompute && !getPolicy(op))
       recompute.push_back(op);
-  BudgetOutcome outcome = measureBudgetDecision(graph, recompute);
+  BudgetOutcome outcome =
+      measureBudgetDecision(graph, recompute, /*schedule=*/true, inputPeak);
   return Evaluation{outcome.peak, outcome.flops, std::move(decisions),
                     /*measured=*/true, outcome.clonedOps};
 }

@@ -117,6 +117,10 @@ void FastSearch::greedy() {
     });
     std::optional<llvm::BitVector> next;
     BudgetOutcome nextOutcome;
+    // A batch trial is evaluated with its relevant list: when it is taken,
+    // that evaluation is the next step's own (counted as work again, so
+    // that the search spends its work as before).
+    std::optional<SmallVector<unsigned>> nextRelevant;
     if (tryAll) {
       double bestLower = -1, bestFlat = -1;
       for (unsigned c : relevant)
@@ -147,10 +151,11 @@ void FastSearch::greedy() {
           for (unsigned f : freeInputs[relevant[k]])
             trial.set(f);
         }
-        BudgetOutcome o = eval(trial);
+        BudgetOutcome o = eval(trial, &scratch);
         if (o.peak <= now.peak) {
           next = trial;
           nextOutcome = o;
+          nextRelevant = scratch;
         } else if (batch == 1) {
           break;
         } else {
@@ -161,7 +166,13 @@ void FastSearch::greedy() {
     if (!next)
       break;
     current = *next;
-    now = eval(current, &relevant);
+    if (nextRelevant) {
+      work += model.getNumOps() + 1;
+      now = nextOutcome;
+      relevant.assign(nextRelevant->begin(), nextRelevant->end());
+    } else {
+      now = eval(current, &relevant);
+    }
     family.push_back({current, now});
   }
 }

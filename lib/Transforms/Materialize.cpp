@@ -79,8 +79,11 @@ static bool isMarkedForRecompute(const TrainingGraph &graph, Value value) {
 
 /// Input-free producers (constants, tensor.empty, zero fills) are cloned
 /// into regions rather than passed in: keeping them alive for the region
-/// would cost memory for nothing.
-static bool isClonable(Operation *op) { return op && isInputFree(op); }
+/// would cost memory for nothing. `known`: the answers so far (forward ops
+/// do not change while regions are built).
+static bool isClonable(Operation *op, DenseMap<Operation *, bool> &known) {
+  return op && isInputFree(op, &known);
+}
 
 /// Whether a backward op (other than the terminator) still reads the
 /// forward value `value`, i.e. no region has served it yet.
@@ -99,7 +102,8 @@ static Recomputation buildRegion(const TrainingGraph &graph,
                                  Operation *consumer,
                                  ArrayRef<Value> neededValues,
                                  const DenseMap<Value, Value> &recomputed,
-                                 bool share) {
+                                 bool share,
+                                 DenseMap<Operation *, bool> &clonable) {
   // The chain: marked producers reachable from `needed` through marked
   // producers not already recomputed by an earlier region, plus the
   // input-free producers they read.
@@ -114,7 +118,7 @@ static Recomputation buildRegion(const TrainingGraph &graph,
     for (Value input : getOpInputs(op)) {
       Operation *def = input.getDefiningOp();
       if ((isMarkedForRecompute(graph, input) && !recomputed.count(input)) ||
-          (isClonable(def) && def->getBlock() == &graph.getBody()))
+          (isClonable(def, clonable) && def->getBlock() == &graph.getBody()))
         worklist.push_back(def);
     }
   }
@@ -175,12 +179,14 @@ static void undoRegion(Recomputation &region) {
 }
 
 /// Undoes regions until the peak is back at or under `baseline`, choosing
-/// each time the region whose undoing lowers the peak most.
-static void enforcePeak(Block &body, int64_t baseline,
+/// each time the region whose undoing lowers the peak most. `peak` is
+/// `body`'s as it comes.
+static void enforcePeak(Block &body, int64_t baseline, int64_t peak,
                         SmallVectorImpl<Recomputation> &regions,
                         MaterializeStats &stats) {
-  while (!regions.empty()) {
-    int64_t peak = MemoryTimeline::build(body).getPeakBytes();
+  for (bool first = true; !regions.empty(); first = false) {
+    if (!first)
+      peak = MemoryTimeline::build(body).getPeakBytes();
     if (peak <= baseline)
       return;
     // Measure each region's removal by rewiring its users back to the
@@ -212,8 +218,9 @@ static void enforcePeak(Block &body, int64_t baseline,
 }
 
 /// Inserts the recomputations of one sharing mode; returns them in order.
-static SmallVector<Recomputation> buildAll(const TrainingGraph &graph,
-                                           bool share) {
+static SmallVector<Recomputation>
+buildAll(const TrainingGraph &graph, bool share,
+         DenseMap<Operation *, bool> &clonable) {
   Block &body = graph.getBody();
   DenseMap<Value, Value> recomputed;
   SmallVector<Recomputation> regions;
@@ -228,7 +235,7 @@ static SmallVector<Recomputation> buildAll(const TrainingGraph &graph,
     if (needed.empty())
       continue;
     Recomputation region = buildRegion(graph, consumer, needed.getArrayRef(),
-                                       recomputed, share);
+                                       recomputed, share, clonable);
     for (auto [value, result] :
          llvm::zip(region.forwardValues, region.op.getResults())) {
       recomputed[value] = result;
@@ -253,20 +260,29 @@ static int64_t recomputeFlops(ArrayRef<Recomputation> regions) {
 }
 
 void mlir::remat::materializeRecomputations(TrainingGraph &graph,
-                                            MaterializeStats &stats) {
+                                            MaterializeStats &stats,
+                                            std::optional<int64_t> inputPeak) {
   Block &body = graph.getBody();
-  int64_t baseline = MemoryTimeline::build(body).getPeakBytes();
+  // Nothing marked: no region in either mode, nothing to undo or erase.
+  if (llvm::none_of(graph.getOps(), [&](Operation *op) {
+        return !graph.isBackward(op) && getPolicy(op) == Policy::Recompute;
+      }))
+    return;
+  int64_t baseline =
+      inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
 
   // Two ways to serve later consumers of a value a region computes anyway:
   // recompute it again when needed (less memory held), or yield it and
   // keep it (fewer FLOPs). Build both, keep the lower peak, then the fewer
   // FLOPs.
-  SmallVector<Recomputation> regions = buildAll(graph, /*share=*/false);
+  DenseMap<Operation *, bool> clonable;
+  SmallVector<Recomputation> regions =
+      buildAll(graph, /*share=*/false, clonable);
   int64_t separatePeak = MemoryTimeline::build(body).getPeakBytes();
   int64_t separateFlops = recomputeFlops(regions);
   for (Recomputation &region : llvm::reverse(regions))
     undoRegion(region);
-  regions = buildAll(graph, /*share=*/true);
+  regions = buildAll(graph, /*share=*/true, clonable);
   int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
   int64_t sharedFlops = recomputeFlops(regions);
   bool share = sharedPeak < separatePeak ||
@@ -274,13 +290,15 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   if (!share) {
     for (Recomputation &region : llvm::reverse(regions))
       undoRegion(region);
-    regions = buildAll(graph, /*share=*/false);
+    // The same regions as the first time: the peak is separatePeak.
+    regions = buildAll(graph, /*share=*/false, clonable);
   }
   stats.regions += regions.size();
   for (Recomputation &region : regions)
     stats.cloned += region.op.getBodyBlock().getOperations().size() - 1;
 
-  enforcePeak(body, baseline, regions, stats);
+  enforcePeak(body, baseline, share ? sharedPeak : separatePeak, regions,
+              stats);
 
   // Forward producers left without users were needed by backward only;
   // erase them, and then what fed only them. Dead code the input already

@@ -90,9 +90,10 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
            std::make_pair(b->outcome.peak, b->outcome.flops);
   });
   // The unrematerialized peak as the pipeline measures it (the schedule can
-  // lower it on its own; recomputation must beat that).
-  int64_t measuredBase =
-      measureBudgetDecision(graph, ArrayRef<Operation *>()).peak;
+  // lower it on its own; recomputation must beat that). The copy's peak
+  // before materialize is the same in every measurement: measured once.
+  BudgetOutcome unmarked = measureBudgetDecision(graph, ArrayRef<Operation *>());
+  int64_t measuredBase = unmarked.peak, inputPeak = unmarked.inputPeak;
   unsigned budget = graph.getOps().size() > kPeakLargeOps
                         ? kPeakLargeMeasurements
                         : kPeakMeasurements;
@@ -100,7 +101,8 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   for (const ModelDecision *member : order) {
     if (budget-- == 0)
       break;
-    Evaluation e = evaluate(graph, toDecisions(model, member->recompute));
+    Evaluation e =
+        evaluate(graph, toDecisions(model, member->recompute), inputPeak);
     if (e.peak >= measuredBase || e.flops > flopsCap || e.clonedOps > cloneCap)
       continue;
     if (!best || e.peak < best->peak ||

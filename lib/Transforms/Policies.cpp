@@ -75,22 +75,26 @@ llvm::SetVector<Value> policies::getRequiredValues(const TrainingGraph &graph) {
 
 /// FLOPs per byte of tensor output, the quantity the selective threshold
 /// compares; none for an op without tensor output.
-std::optional<double> policies::flopsPerOutputByte(Operation *op) {
+std::optional<double>
+policies::flopsPerOutputByte(Operation *op, std::optional<int64_t> flops) {
   int64_t bytesOut = 0;
   for (Type type : op->getResultTypes())
     bytesOut += getTensorBytes(type);
   if (bytesOut <= 0)
     return std::nullopt;
-  return double(getOpCost(op).flops) / double(bytesOut);
+  return double(flops ? *flops : getOpCost(op).flops) / double(bytesOut);
 }
 
 /// Whether `flops-per-byte` rules `op` out of recomputation (selective and
 /// peak): it does work, and as much per byte of output as the threshold,
 /// or has no tensor output to measure it by.
-bool policies::overFlopsPerByte(Operation *op, double flopsPerByte) {
-  if (getOpCost(op).flops <= 0)
+bool policies::overFlopsPerByte(Operation *op, double flopsPerByte,
+                                std::optional<int64_t> flops) {
+  if (!flops)
+    flops = getOpCost(op).flops;
+  if (*flops <= 0)
     return false;
-  std::optional<double> ratio = flopsPerOutputByte(op);
+  std::optional<double> ratio = flopsPerOutputByte(op, flops);
   return !ratio || *ratio >= flopsPerByte;
 }
 

@@ -38,8 +38,11 @@ const char *whyNotRecomputable(Operation *op);
 void demoteUnrecomputableOverrides(const TrainingGraph &graph);
 bool isLeaf(Operation *op);
 llvm::SetVector<Value> getRequiredValues(const TrainingGraph &graph);
-std::optional<double> flopsPerOutputByte(Operation *op);
-bool overFlopsPerByte(Operation *op, double flopsPerByte);
+/// `flops`: getOpCost(op).flops, when the caller has it.
+std::optional<double> flopsPerOutputByte(Operation *op,
+                                         std::optional<int64_t> flops = {});
+bool overFlopsPerByte(Operation *op, double flopsPerByte,
+                      std::optional<int64_t> flops = {});
 std::optional<Policy> finalPolicy(Operation *op, const Decisions &decisions);
 void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
                 ArrayRef<Operation *> targets);
@@ -97,7 +100,9 @@ enum class BudgetSolver {
   Fast,
 };
 
-Evaluation evaluate(const TrainingGraph &graph, Decisions decisions);
+/// `inputPeak`: as measureBudgetDecision's.
+Evaluation evaluate(const TrainingGraph &graph, Decisions decisions,
+                    std::optional<int64_t> inputPeak = {});
 Decisions toDecisions(const BudgetModel &model,
                       const llvm::BitVector &recompute);
 BudgetSolver chooseSolver(const TrainingGraph &graph, StringRef solver,

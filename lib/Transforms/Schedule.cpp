@@ -21,6 +21,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <set>
+
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATSCHEDULE
 #include "remat/Transforms/Passes.h.inc"
@@ -95,27 +97,51 @@ static SmallVector<Operation *> listSchedule(Block &body,
     return bytes;
   };
 
-  SmallVector<unsigned> ready;
+  // The ready ops by (delta, index); the least is scheduled next. An op's
+  // delta depends only on the heap buffers it touches, so scheduling op i
+  // changes the deltas of the ready ops touching i's heap buffers alone:
+  // those are updated, not every ready op.
+  SmallVector<SmallVector<unsigned, 2>> touchers(timeline.getBuffers().size());
+  for (unsigned i = 0; i < ops.size(); ++i)
+    for (unsigned id : touches[i])
+      if (timeline.getBuffers()[id].kind == StorageKind::Heap)
+        touchers[id].push_back(i);
+  std::set<std::pair<int64_t, unsigned>> ready;
+  SmallVector<int64_t> keyOf(ops.size(), 0);
+  SmallVector<bool> isReady(ops.size(), false);
+  auto makeReady = [&](unsigned i) {
+    keyOf[i] = delta(i);
+    isReady[i] = true;
+    ready.insert({keyOf[i], i});
+  };
   for (unsigned i = 0; i < ops.size(); ++i)
     if (pending[i] == 0)
-      ready.push_back(i);
+      makeReady(i);
   SmallVector<Operation *> order;
   while (!ready.empty()) {
-    auto best = llvm::min_element(ready, [&](unsigned a, unsigned b) {
-      int64_t da = delta(a), db = delta(b);
-      return da != db ? da < db : a < b;
-    });
-    unsigned i = *best;
-    ready.erase(best);
+    unsigned i = ready.begin()->second;
+    ready.erase(ready.begin());
+    isReady[i] = false;
     order.push_back(ops[i]);
     if (!isa<tensor::EmptyOp>(ops[i]))
       for (unsigned id : touches[i])
         allocated[id] = true;
     for (unsigned id : reads[i])
       --remaining[id];
+    for (unsigned id : touches[i])
+      for (unsigned j : touchers[id]) {
+        if (!isReady[j])
+          continue;
+        int64_t key = delta(j);
+        if (key == keyOf[j])
+          continue;
+        ready.erase({keyOf[j], j});
+        keyOf[j] = key;
+        ready.insert({key, j});
+      }
     for (unsigned succ : successors[i])
       if (--pending[succ] == 0)
-        ready.push_back(succ);
+        makeReady(succ);
   }
   return order;
 }
@@ -127,8 +153,10 @@ static void applyOrder(Block &body, ArrayRef<Operation *> order) {
     op->moveBefore(terminator);
 }
 
-bool mlir::remat::scheduleForMemory(Block &body) {
+bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak) {
   MemoryTimeline before = MemoryTimeline::build(body);
+  if (peak)
+    *peak = before.getPeakBytes();
   SmallVector<Operation *> original;
   for (Operation &op : body.without_terminator())
     original.push_back(&op);
@@ -137,8 +165,12 @@ bool mlir::remat::scheduleForMemory(Block &body) {
   if (order == original)
     return false;
   applyOrder(body, order);
-  if (MemoryTimeline::build(body).getPeakBytes() < before.getPeakBytes())
+  int64_t after = MemoryTimeline::build(body).getPeakBytes();
+  if (after < before.getPeakBytes()) {
+    if (peak)
+      *peak = after;
     return true;
+  }
   applyOrder(body, original);
   return false;
 }

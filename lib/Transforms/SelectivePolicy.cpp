@@ -37,8 +37,8 @@ void policies::selectiveDecisions(const TrainingGraph &graph, double flopsPerByt
     return n;
   };
 
-  // Which ops may be recomputed, and the FLOPs weight W.
-  DenseMap<Operation *, bool> canRecompute;
+  // Which ops may be recomputed (and their FLOPs), and the FLOPs weight W.
+  DenseMap<Operation *, std::pair<bool, int64_t>> canRecompute;
   Capacity totalFlops = 0;
   for (Operation *op : graph.getOps()) {
     if (graph.isBackward(op))
@@ -48,8 +48,8 @@ void policies::selectiveDecisions(const TrainingGraph &graph, double flopsPerByt
     // An op that does much work per byte it produces (a large GEMM) is
     // cheaper to keep than to redo.
     if (ok && getPolicy(op) != Policy::Recompute)
-      ok = !overFlopsPerByte(op, flopsPerByte);
-    canRecompute[op] = ok;
+      ok = !overFlopsPerByte(op, flopsPerByte, cost.flops);
+    canRecompute[op] = {ok, cost.flops};
     if (ok)
       totalFlops += cost.flops;
   }
@@ -65,10 +65,9 @@ void policies::selectiveDecisions(const TrainingGraph &graph, double flopsPerByt
   for (Operation *op : graph.getOps()) {
     if (graph.isBackward(op))
       continue;
-    bool recomputable = canRecompute.lookup(op);
+    auto [recomputable, flops] = canRecompute.lookup(op);
     bool mustRecompute = recomputable && getPolicy(op) == Policy::Recompute;
     bool constant = op->hasTrait<OpTrait::ConstantLike>();
-    int64_t flops = getOpCost(op).flops;
     SmallVector<Value> inputs = getOpInputs(op);
     for (Value result : op->getResults()) {
       Nodes n = addValue(result);

@@ -15,6 +15,7 @@
 #include "remat/Dialect/Remat/IR/RematInterfaces.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 
 namespace mlir {
@@ -51,7 +52,11 @@ bool isRecomputable(Operation *op);
 /// are all produced by input-free ops (constants, tensor.empty, a fill of a
 /// constant into an empty, an iota). Such ops can be recreated anywhere,
 /// so rematerialization clones them instead of keeping their results.
-bool isInputFree(Operation *op);
+/// `known`, kept by a caller asking about many ops of one unchanging
+/// graph, holds the answers found (the question recurses through the
+/// producers: without it, a deep graph is walked again at every call).
+bool isInputFree(Operation *op,
+                 llvm::DenseMap<Operation *, bool> *known = nullptr);
 
 /// The operand that result `resultIndex` of `op` is a view of, if any.
 std::optional<unsigned> getAliasedOperand(Operation *op, unsigned resultIndex);

@@ -46,6 +46,9 @@ struct BudgetOutcome {
   int64_t distinctFlops = 0;
   /// Measured only (measureBudgetDecision): ops cloned into recomputations.
   int64_t clonedOps = 0;
+  /// Measured only: the peak of the function's copy before materialize
+  /// (its inputPeak, for the next measurement of the same function).
+  int64_t inputPeak = 0;
 };
 
 /// Forward ops whose recomputation the budget solver may decide: pure,
@@ -56,9 +59,12 @@ SmallVector<Operation *> getBudgetCandidates(const TrainingGraph &graph);
 /// The real outcome of recomputing `recompute` (a subset of the candidates;
 /// user overrides kept): materialize and schedule on a copy of the function.
 /// Without `schedule`, materialize only (what the model predicts).
+/// `inputPeak`: the copy's peak before materialize, when an earlier
+/// measurement of the same function returned it (BudgetOutcome::inputPeak).
 BudgetOutcome measureBudgetDecision(const TrainingGraph &graph,
                                     ArrayRef<Operation *> recompute,
-                                    bool schedule = true);
+                                    bool schedule = true,
+                                    std::optional<int64_t> inputPeak = {});
 
 /// See BudgetModel::evaluateAgainst.
 struct BudgetConstraint {

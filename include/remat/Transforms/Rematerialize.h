@@ -12,6 +12,8 @@
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/TrainingGraph.h"
 
+#include <optional>
+
 namespace mlir::remat {
 
 struct MaterializeStats {
@@ -26,12 +28,16 @@ bool hasSharedDestination(Operation *root);
 
 /// -remat-materialize on one graph: recomputes the values of forward ops
 /// marked `remat.policy = "recompute"` just before their first backward
-/// consumers, never raising the peak over the input's.
-void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats);
+/// consumers, never raising the peak over the input's. `inputPeak`, when
+/// the caller knows it, is the graph's peak as given (MemoryTimeline): it
+/// is not measured again.
+void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats,
+                               std::optional<int64_t> inputPeak = {});
 
 /// -remat-schedule on one block: reorders it by the memory-aware list
-/// schedule if that lowers the peak; returns whether it did.
-bool scheduleForMemory(Block &body);
+/// schedule if that lowers the peak; returns whether it did. With `peak`,
+/// also the block's peak in the order it is left in.
+bool scheduleForMemory(Block &body, int64_t *peak = nullptr);
 
 /// The attentions of `body` as -remat-report lists them: each forward loop
 /// -remat-tile-attention wrote (`remat.attention`), and each softmax over a

@@ -45,7 +45,6 @@ void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
                 ArrayRef<Operation *> targets);
 
 // MarkOptions.cpp
-bool isKnownSolver(StringRef solver);
 std::optional<std::string> checkTimeLimit(StringRef pass, double timeLimit);
 /// `seconds` as given (0.001, 1e-05, 2): messages quote time-limit back.
 std::string formatSeconds(double seconds);
@@ -65,7 +64,7 @@ bool isContractionLike(Operation *op);
 /// about it (recompute or save) and why, for `explain=true`. `candidates`
 /// are getBudgetCandidates() before the policy wrote its marks (ops the
 /// user marked are not among them).
-void explainDecisions(const TrainingGraph &graph, StringRef policy,
+void explainDecisions(const TrainingGraph &graph, MarkPolicy policy,
                       double flopsPerByte,
                       const DenseSet<Operation *> &candidates);
 
@@ -100,7 +99,7 @@ enum class BudgetSolver {
 Evaluation evaluate(const TrainingGraph &graph, Decisions decisions);
 Decisions toDecisions(const BudgetModel &model,
                       const llvm::BitVector &recompute);
-BudgetSolver chooseSolver(const TrainingGraph &graph, StringRef solver,
+BudgetSolver chooseSolver(const TrainingGraph &graph, SolverChoice solver,
                           unsigned exactLimit, double timeLimit);
 std::vector<llvm::BitVector>
 selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,

@@ -32,7 +32,8 @@ struct RematReportPass
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(Base::initializeOptions(options, errorHandler)))
+    if (failed(Base::initializeOptions(options,
+                                       skipPrintedErrors(errorHandler))))
       return failure();
     if (format != "text" && format != "json")
       return errorHandler("remat-report: unknown format '" + format +

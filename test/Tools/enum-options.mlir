@@ -16,6 +16,10 @@
 // HELP-NEXT:     =exact
 // HELP-NEXT:     =milp
 // HELP-NEXT:     =fast
+// HELP:      --remat-report
+// HELP:        --format=<value>
+// HELP-NEXT:     =text
+// HELP-NEXT:     =json
 // HELP:      --remat-pipeline
 // HELP:        --accumulators=<value>
 // HELP-NEXT:     =whole

@@ -46,7 +46,7 @@ static void runPipeline(ModuleOp module, remat::MarkPolicy policy,
   remat::buildRematPipeline(pm, options);
   remat::RematReportOptions report;
   report.file = "/dev/null";
-  report.format = "json";
+  report.format = remat::ReportFormat::Json;
   pm.addPass(remat::createRematReport(report));
   (void)pm.run(*clone);
   (void)verify(*clone);

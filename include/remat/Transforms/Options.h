@@ -1,6 +1,7 @@
 //===- Options.h - the enum options of remat's passes -----------*- C++ -*-===//
 //
-// The options of -remat-mark, -remat-pipeline, -remat-pareto and the tools
+// The options of -remat-mark, -remat-pipeline, -remat-pareto,
+// -remat-report and the tools
 // (remat-run, remat-difftest) whose values are a fixed set. Each table is
 // the one place naming its enum's values (EnumOption.h): --help lists them
 // from it, parsing and printing go through it, and so does each error.
@@ -27,6 +28,9 @@ enum class AttentionMode { Untiled, Tiled };
 
 /// accumulators= of -remat-pipeline, --accumulators of remat-run.
 enum class AccumulatorMode { Whole, Tiled };
+
+/// format= of -remat-report.
+enum class ReportFormat { Text, Json };
 
 } // namespace mlir::remat
 
@@ -76,6 +80,13 @@ REMAT_ENUM_OPTION(
                "-remat-tile-accumulators first: 16-bit products' f32 sums in "
                "row blocks (bit-identical)"))
 
+REMAT_ENUM_OPTION(
+    ::mlir::remat::ReportFormat,
+    clEnumValN(::mlir::remat::ReportFormat::Text, "text",
+               "a summary per function"),
+    clEnumValN(::mlir::remat::ReportFormat::Json, "json",
+               "one JSON document {\"functions\": [...]} (docs/Report.md)"))
+
 namespace mlir::remat {
 
 template <>
@@ -90,6 +101,13 @@ inline std::string unknownEnumValue<SolverChoice>(llvm::StringRef,
                                                   llvm::StringRef value) {
   return "remat: unknown solver '" + value.str() +
          "'; accepted: " + enumNames<SolverChoice>();
+}
+
+template <>
+inline std::string unknownEnumValue<ReportFormat>(llvm::StringRef,
+                                                  llvm::StringRef value) {
+  return "remat-report: unknown format '" + value.str() + "'; expected " +
+         enumNames<ReportFormat>(", ", " or ", /*quote=*/true);
 }
 
 } // namespace mlir::remat

@@ -21,8 +21,8 @@ def RematReport : Pass<"remat-report", "ModuleOp"> {
     `plot=PATH` also draws live bytes over program order as an SVG.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "Output format: text or json">,
+    Option<"format", "format", "::mlir::remat::ReportFormat",
+           /*default=*/"::mlir::remat::ReportFormat::Text", "Output format">,
     Option<"file", "file", "std::string", /*default=*/"\"-\"",
            "Where to write the report ('-' is stdout)">,
     Option<"plot", "plot", "std::string", /*default=*/"\"\"",

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
 
   PassManager pm(&context);
   remat::RematPipelineOptions options;
-  options.policy = "selective";
+  options.policy = remat::MarkPolicy::Selective;
   remat::buildRematPipeline(pm, options);
   if (failed(pm.run(*module)))
     return 1;

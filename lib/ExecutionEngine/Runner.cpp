@@ -216,8 +216,9 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
       failed(checkCallGraph(clone)))
     return failure();
 
-  if (options.policy != "none" || options.attention == "tiled" ||
-      options.accumulators == "tiled") {
+  if (options.policy != MarkPolicy::None ||
+      options.attention == AttentionMode::Tiled ||
+      options.accumulators == AccumulatorMode::Tiled) {
     PassManager pm(clone.getContext());
     buildRematPipeline(pm, options);
     if (failed(pm.run(clone)))

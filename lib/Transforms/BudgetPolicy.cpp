@@ -137,17 +137,19 @@ static constexpr size_t kMeasuredGreedyEvaluations = 400;
 /// their 2^k pipeline runs fit `timeLimit` (estimated at the fixed rate
 /// above); otherwise `exact` takes the branch and bound over the model,
 /// `milp` the MILP (CBC) and `auto` the fast solver.
-BudgetSolver policies::chooseSolver(const TrainingGraph &graph, StringRef solver,
-                                 unsigned exactLimit, double timeLimit) {
-  if (solver == "fast")
+BudgetSolver policies::chooseSolver(const TrainingGraph &graph,
+                                    SolverChoice solver, unsigned exactLimit,
+                                    double timeLimit) {
+  if (solver == SolverChoice::Fast)
     return BudgetSolver::Fast;
   size_t candidates = getBudgetCandidates(graph).size();
   if (candidates <= std::min(exactLimit, 16u) &&
       (uint64_t(1) << candidates) <= evaluationsWithin(graph, timeLimit))
     return BudgetSolver::Exhaustive;
-  if (solver == "milp")
+  if (solver == SolverChoice::Milp)
     return BudgetSolver::Milp;
-  return solver == "exact" ? BudgetSolver::Frontier : BudgetSolver::Fast;
+  return solver == SolverChoice::Exact ? BudgetSolver::Frontier
+                                       : BudgetSolver::Fast;
 }
 
 /// The time one model evaluation of the branch and bound is estimated to

@@ -26,28 +26,28 @@ static std::string overThresholdReason(Operation *op, double flopsPerByte) {
 }
 
 /// Why `policy` left a recomputable candidate saved.
-static std::string whySaved(Operation *op, StringRef policy,
+static std::string whySaved(Operation *op, MarkPolicy policy,
                             double flopsPerByte) {
-  bool peak = policy == "peak";
+  bool peak = policy == MarkPolicy::Peak;
   if (peak && isContractionLike(op))
     return "a GEMM or convolution: the default policy leaves them to "
            "policy=budget";
-  if ((peak || policy == "selective") && overFlopsPerByte(op, flopsPerByte))
+  if ((peak || policy == MarkPolicy::Selective) && overFlopsPerByte(op, flopsPerByte))
     return overThresholdReason(op, flopsPerByte);
   if (peak)
     return "recomputing it does not lower the measured peak within "
            "max-recompute and max-growth";
-  if (policy == "selective")
+  if (policy == MarkPolicy::Selective)
     return "the min-cut saves it: saving it costs fewer bytes than what "
            "recomputing it would keep alive for backward";
-  if (policy == "budget")
+  if (policy == MarkPolicy::Budget)
     return "the budget is met without recomputing it";
-  if (policy == "segments")
+  if (policy == MarkPolicy::Segments)
     return "a segment boundary (or outside every checkpointed segment)";
-  return "no policy marks it (policy=" + policy.str() + ")";
+  return "no policy marks it (policy=" + enumName(policy).str() + ")";
 }
 
-void policies::explainDecisions(const TrainingGraph &graph, StringRef policy,
+void policies::explainDecisions(const TrainingGraph &graph, MarkPolicy policy,
                                 double flopsPerByte,
                                 const DenseSet<Operation *> &candidates) {
   llvm::SetVector<Value> required = getRequiredValues(graph);
@@ -61,7 +61,7 @@ void policies::explainDecisions(const TrainingGraph &graph, StringRef policy,
     std::optional<Policy> mark = getPolicy(op);
     if (mark == Policy::Recompute) {
       op->emitRemark() << "remat: recompute ("
-                       << (candidates.contains(op) ? "policy=" + policy.str()
+                       << (candidates.contains(op) ? "policy=" + enumName(policy).str()
                                                    : "the user's mark")
                        << ")";
       continue;

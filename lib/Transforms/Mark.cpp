@@ -35,11 +35,12 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(Base::initializeOptions(options, errorHandler)))
+    if (failed(Base::initializeOptions(options,
+                                       skipPrintedErrors(errorHandler))))
       return failure();
     if (std::optional<std::string> error =
             validateMarkOptions(policy, flopsPerByte, segments, group, every,
-                                budget, solver, maxRecompute, maxGrowth))
+                                budget, maxRecompute, maxGrowth))
       return errorHandler(*error);
     if (std::optional<std::string> error =
             checkTimeLimit("remat-mark", timeLimit))
@@ -51,7 +52,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     // Options set programmatically (the pipeline) are validated here.
     if (std::optional<std::string> error =
             validateMarkOptions(policy, flopsPerByte, segments, group, every,
-                                budget, solver, maxRecompute, maxGrowth)) {
+                                budget, maxRecompute, maxGrowth)) {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
@@ -60,7 +61,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
-    if (policy == "none")
+    if (policy == MarkPolicy::None)
       return markAllAnalysesPreserved();
 
     bool budgetFailed = false;
@@ -68,17 +69,26 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
         forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
           demoteUnrecomputableOverrides(graph);
           Decisions decisions;
-          if (policy == "peak")
+          switch (policy) {
+          case MarkPolicy::Peak:
             peakDecisions(graph, flopsPerByte, maxRecompute, maxGrowth,
                           decisions);
-          else if (policy == "selective")
+            break;
+          case MarkPolicy::Selective:
             selectiveDecisions(graph, flopsPerByte, decisions);
-          else if (policy == "segments")
+            break;
+          case MarkPolicy::Segments:
             segmentDecisions(graph, segments, group, every, decisions);
-          else if (policy == "budget" &&
-                   failed(budgetDecisions(graph, decisions))) {
-            budgetFailed = true;
-            return;
+            break;
+          case MarkPolicy::Budget:
+            if (failed(budgetDecisions(graph, decisions))) {
+              budgetFailed = true;
+              return;
+            }
+            break;
+          case MarkPolicy::None:
+          case MarkPolicy::Manual:
+            break;
           }
           // User overrides win over every policy's own decisions.
           DenseSet<Operation *> candidates;
@@ -129,7 +139,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     // measures every decision: nothing to state).
     if (chosen == BudgetSolver::Milp || chosen == BudgetSolver::Frontier)
       graph.getFunction()->emitRemark()
-          << "remat: solver=" << solver << " ("
+          << "remat: solver=" << enumName(solver.getValue()) << " ("
           << (chosen == BudgetSolver::Milp ? "MILP, CBC" : "branch and bound")
           << "): " << best->flops << " FLOP recomputed, peak " << best->peak
           << " bytes; " << describeGap(proof, bytes, best->flops);

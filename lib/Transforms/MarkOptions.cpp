@@ -57,30 +57,19 @@ std::optional<BudgetSpec> mlir::remat::parseBudget(StringRef text) {
   return spec;
 }
 
-bool policies::isKnownSolver(StringRef solver) {
-  return solver == "auto" || solver == "exact" || solver == "milp" ||
-         solver == "fast";
-}
-
 std::optional<std::string>
-mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
+mlir::remat::validateMarkOptions(MarkPolicy policy, double flopsPerByte,
                                  StringRef segments, StringRef group,
                                  unsigned every, StringRef budget,
-                                 StringRef solver, double maxRecompute,
-                                 double maxGrowth) {
+                                 double maxRecompute, double maxGrowth) {
   std::string prefix = "remat: ";
-  if (policy != "peak" && policy != "none" && policy != "manual" &&
-      policy != "selective" && policy != "segments" && policy != "budget")
-    return prefix + "unknown policy '" + policy.str() +
-           "'; accepted policies: peak, none, manual, selective, segments, "
-           "budget";
   if (!(maxRecompute >= 0) || std::isinf(maxRecompute))
     return prefix + "max-recompute must be a finite fraction >= 0, got " +
            std::to_string(maxRecompute);
   if (!(maxGrowth >= 1) || std::isinf(maxGrowth))
     return prefix + "max-growth must be a finite number >= 1, got " +
            std::to_string(maxGrowth);
-  if (policy != "peak" && (maxRecompute != kDefaultMaxRecompute ||
+  if (policy != MarkPolicy::Peak && (maxRecompute != kDefaultMaxRecompute ||
                            maxGrowth != kDefaultMaxGrowth))
     return prefix + "max-recompute= and max-growth= apply only to policy=peak";
   if (!(flopsPerByte >= 0) || std::isinf(flopsPerByte))
@@ -100,23 +89,20 @@ mlir::remat::validateMarkOptions(StringRef policy, double flopsPerByte,
     if (!regex.isValid(error))
       return prefix + "invalid group regex '" + group.str() + "': " + error;
   }
-  if (policy == "segments" && segments.empty() == group.empty())
+  if (policy == MarkPolicy::Segments && segments.empty() == group.empty())
     return prefix + "policy 'segments' needs exactly one of segments=N|sqrt "
                     "and group=REGEX";
-  if (policy != "segments" && (!segments.empty() || !group.empty()))
+  if (policy != MarkPolicy::Segments && (!segments.empty() || !group.empty()))
     return prefix + "segments= and group= apply only to policy=segments";
-  if (policy == "budget" && budget.empty())
+  if (policy == MarkPolicy::Budget && budget.empty())
     return prefix + "policy 'budget' needs budget=SIZE: bytes (12000, 16MiB, "
                     "2.5GiB) or a fraction of the unrematerialized peak (0.5)";
-  if (policy != "budget" && !budget.empty())
+  if (policy != MarkPolicy::Budget && !budget.empty())
     return prefix + "budget= applies only to policy=budget";
   if (!budget.empty() && !parseBudget(budget))
     return prefix + "invalid budget '" + budget.str() +
            "': expected bytes (12000, 16MiB, 2.5GiB) or a fraction in "
            "(0, 1] of the unrematerialized peak (0.5)";
-  if (!isKnownSolver(solver))
-    return prefix + "unknown solver '" + solver.str() +
-           "'; accepted: auto, exact, milp, fast";
   return std::nullopt;
 }
 

@@ -153,16 +153,14 @@ struct RematParetoPass
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(Base::initializeOptions(options, errorHandler)))
+    if (failed(Base::initializeOptions(options,
+                                       skipPrintedErrors(errorHandler))))
       return failure();
     if (file.empty())
       return errorHandler("remat-pareto: file=PATH is required");
     if (!format.empty() && format != "json" && format != "csv")
       return errorHandler("remat-pareto: unknown format '" + format +
                           "'; expected json or csv");
-    if (!isKnownSolver(solver))
-      return errorHandler("remat-pareto: unknown solver '" + solver +
-                          "'; accepted: auto, exact, milp, fast");
     if (std::optional<std::string> error =
             checkTimeLimit("remat-pareto", timeLimit))
       return errorHandler(*error);

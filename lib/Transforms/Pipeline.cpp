@@ -10,8 +10,8 @@ using namespace mlir::remat;
 
 void mlir::remat::buildRematPipeline(OpPassManager &pm,
                                      const RematPipelineOptions &options) {
-  bool tiled = options.attention == "tiled";
-  if (options.accumulators == "tiled")
+  bool tiled = options.attention == AttentionMode::Tiled;
+  if (options.accumulators == AccumulatorMode::Tiled)
     pm.addNestedPass<func::FuncOp>(createRematTileAccumulators());
   if (tiled) {
     RematTileAttentionOptions tile;
@@ -21,7 +21,7 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createRematTileAttention(tile));
   }
   // policy=none leaves the IR exactly as it was: no schedule either.
-  if (options.policy == "none")
+  if (options.policy == MarkPolicy::None)
     return;
   RematMarkOptions mark;
   mark.policy = options.policy;
@@ -56,14 +56,8 @@ void mlir::remat::registerRematPipeline() {
         if (std::optional<std::string> error = validateMarkOptions(
                 options.policy, options.flopsPerByte, options.segments,
                 options.group, options.every, options.budget,
-                options.solver, options.maxRecompute, options.maxGrowth))
+                options.maxRecompute, options.maxGrowth))
           return errorHandler(*error);
-        if (options.attention != "untiled" && options.attention != "tiled")
-          return errorHandler("attention must be untiled or tiled, got '" +
-                              options.attention + "'");
-        if (options.accumulators != "whole" && options.accumulators != "tiled")
-          return errorHandler("accumulators must be whole or tiled, got '" +
-                              options.accumulators + "'");
         if (options.attentionBlockQ < 1 || options.attentionBlockK < 1)
           return errorHandler("attention-block-q and attention-block-k must "
                               "be at least 1");

@@ -48,7 +48,6 @@ void writeMarks(ArrayRef<Operation *> ops, const Decisions &decisions,
                 ArrayRef<Operation *> targets);
 
 // MarkOptions.cpp
-bool isKnownSolver(StringRef solver);
 std::optional<std::string> checkTimeLimit(StringRef pass, double timeLimit);
 /// `seconds` as given (0.001, 1e-05, 2): messages quote time-limit back.
 std::string formatSeconds(double seconds);
@@ -68,7 +67,7 @@ bool isContractionLike(Operation *op);
 /// about it (recompute or save) and why, for `explain=true`. `candidates`
 /// are getBudgetCandidates() before the policy wrote its marks (ops the
 /// user marked are not among them).
-void explainDecisions(const TrainingGraph &graph, StringRef policy,
+void explainDecisions(const TrainingGraph &graph, MarkPolicy policy,
                       double flopsPerByte,
                       const DenseSet<Operation *> &candidates);
 
@@ -105,7 +104,7 @@ Evaluation evaluate(const TrainingGraph &graph, Decisions decisions,
                     std::optional<int64_t> inputPeak = {});
 Decisions toDecisions(const BudgetModel &model,
                       const llvm::BitVector &recompute);
-BudgetSolver chooseSolver(const TrainingGraph &graph, StringRef solver,
+BudgetSolver chooseSolver(const TrainingGraph &graph, SolverChoice solver,
                           unsigned exactLimit, double timeLimit);
 std::vector<llvm::BitVector>
 selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,

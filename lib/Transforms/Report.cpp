@@ -32,11 +32,9 @@ struct RematReportPass
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(Base::initializeOptions(options, errorHandler)))
+    if (failed(Base::initializeOptions(options,
+                                       skipPrintedErrors(errorHandler))))
       return failure();
-    if (format != "text" && format != "json")
-      return errorHandler("remat-report: unknown format '" + format +
-                          "'; expected 'text' or 'json'");
     if (file.empty())
       return errorHandler("remat-report: 'file' must not be empty; use '-' "
                           "for stdout");
@@ -67,7 +65,7 @@ void RematReportPass::runOnOperation() {
 
   LogicalResult written =
       writeOutputFile(getOperation(), "remat-report", file, [&](llvm::raw_ostream &os) {
-        if (format == "json") {
+        if (format == ReportFormat::Json) {
           llvm::json::Array functions;
           for (const FunctionReport &report : reports)
             functions.push_back(toJSON(report));

@@ -61,7 +61,7 @@ static cl::opt<bool> allowOver(
 namespace {
 struct Config {
   const char *name;
-  const char *policy;
+  remat::MarkPolicy policy;
   double flopsPerByte;
   const char *segments;
   bool manualGraph;
@@ -71,18 +71,19 @@ struct Config {
 } // namespace
 
 static const Config configs[] = {
-    {"peak", "peak", 200.0, "", false, "--policy=peak"},
-    {"selective", "selective", 200.0, "", false, "--policy=selective"},
-    {"selective-all", "selective", 1e9, "", false,
+    {"peak", remat::MarkPolicy::Peak, 200.0, "", false, "--policy=peak"},
+    {"selective", remat::MarkPolicy::Selective, 200.0, "", false,
+     "--policy=selective"},
+    {"selective-all", remat::MarkPolicy::Selective, 1e9, "", false,
      "--policy=selective --flops-per-byte=1e9"},
-    {"segments-2", "segments", 200.0, "2", false,
+    {"segments-2", remat::MarkPolicy::Segments, 200.0, "2", false,
      "--policy=segments --segments=2"},
-    {"segments-sqrt", "segments", 200.0, "sqrt", false,
+    {"segments-sqrt", remat::MarkPolicy::Segments, 200.0, "sqrt", false,
      "--policy=segments --segments=sqrt"},
-    {"manual", "manual", 200.0, "", true, "--policy=manual"},
-    {"budget-0.9", "budget", 200.0, "", false,
+    {"manual", remat::MarkPolicy::Manual, 200.0, "", true, "--policy=manual"},
+    {"budget-0.9", remat::MarkPolicy::Budget, 200.0, "", false,
      "--policy=budget --budget=0.9 --solver=fast", "0.9"},
-    {"budget-0.7", "budget", 200.0, "", false,
+    {"budget-0.7", remat::MarkPolicy::Budget, 200.0, "", false,
      "--policy=budget --budget=0.7", "0.7"},
 };
 
@@ -181,7 +182,7 @@ int main(int argc, char **argv) {
       std::optional<mlir::remat::RunResult> &base = baseline[config.manualGraph];
       if (!base) {
         remat::RematPipelineOptions none;
-        none.policy = "none";
+        none.policy = remat::MarkPolicy::None;
         FailureOr<mlir::remat::RunResult> r =
             mlir::remat::compileAndRun(*module, "graph", none, inputs,
                                      optLevel);
@@ -199,7 +200,9 @@ int main(int argc, char **argv) {
       options.segments = config.segments;
       options.budget = config.budget;
       if (*config.budget)
-        options.solver = StringRef(config.flags).contains("fast") ? "fast" : "auto";
+        options.solver = StringRef(config.flags).contains("fast")
+                             ? remat::SolverChoice::Fast
+                             : remat::SolverChoice::Auto;
       FailureOr<mlir::remat::RunResult> r =
           mlir::remat::compileAndRun(*module, "graph", options, inputs,
                                    optLevel);

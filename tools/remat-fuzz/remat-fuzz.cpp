@@ -36,7 +36,7 @@ static MLIRContext &context() {
   return *ctx;
 }
 
-static void runPipeline(ModuleOp module, const char *policy,
+static void runPipeline(ModuleOp module, remat::MarkPolicy policy,
                         const char *segments) {
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager pm(module.getContext());
@@ -46,7 +46,7 @@ static void runPipeline(ModuleOp module, const char *policy,
   remat::buildRematPipeline(pm, options);
   remat::RematReportOptions report;
   report.file = "/dev/null";
-  report.format = "json";
+  report.format = remat::ReportFormat::Json;
   pm.addPass(remat::createRematReport(report));
   (void)pm.run(*clone);
   (void)verify(*clone);
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)remat::forEachTrainingGraph(*module, [](remat::TrainingGraph &graph) {
     (void)remat::MemoryTimeline::build(graph.getBody());
   });
-  runPipeline(*module, "selective", "");
-  runPipeline(*module, "segments", "2");
+  runPipeline(*module, remat::MarkPolicy::Selective, "");
+  runPipeline(*module, remat::MarkPolicy::Segments, "2");
   return 0;
 }

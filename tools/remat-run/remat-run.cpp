@@ -41,11 +41,10 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<graph.mlir>"),
 static cl::opt<std::string> entryName(
     "entry", cl::desc("The function to run (default: the only one with a body)"),
     cl::cat(category));
-static cl::opt<std::string> policy("policy",
-                                   cl::desc("Rematerialization policy: none, "
-                                            "peak, manual, selective, "
-                                            "segments, budget"),
-                                   cl::init("none"), cl::cat(category));
+static cl::opt<MarkPolicy> policy("policy",
+                                  cl::desc("Rematerialization policy "
+                                           "(default: none)"),
+                                  cl::init(MarkPolicy::None), cl::cat(category));
 static cl::opt<double> flopsPerByte("flops-per-byte",
                                     cl::desc("As in -remat-pipeline"),
                                     cl::init(200.0), cl::cat(category));
@@ -67,28 +66,28 @@ static cl::opt<double> maxGrowth("max-growth",
 static cl::opt<std::string> budget("budget",
                                    cl::desc("As in -remat-pipeline (policy=budget)"),
                                    cl::cat(category));
-static cl::opt<std::string> solver("solver", cl::desc("As in -remat-pipeline"),
-                                   cl::init("auto"), cl::cat(category));
+static cl::opt<SolverChoice> solver(
+    "solver", cl::desc("As in -remat-pipeline (policy=budget; default: auto)"),
+    cl::init(SolverChoice::Auto), cl::cat(category));
 static cl::opt<double> timeLimit("time-limit",
                                  cl::desc("As in -remat-pipeline (policy=budget)"),
                                  cl::init(0), cl::cat(category));
-static cl::opt<std::string> attention(
+static cl::opt<AttentionMode> attention(
     "attention",
-    cl::desc("untiled, or tiled: FlashAttention's tiles (-remat-tile-attention; "
-             "changes the summation order; --compare-policy runs untiled)"),
-    cl::init("untiled"), cl::cat(category));
+    cl::desc("Whether to tile attention first (default: untiled; "
+             "--compare-policy runs untiled)"),
+    cl::init(AttentionMode::Untiled), cl::cat(category));
 static cl::opt<int64_t> attentionBlockQ(
     "attention-block-q", cl::desc("--attention=tiled: query rows per tile"),
     cl::init(64), cl::cat(category));
 static cl::opt<int64_t> attentionBlockK(
     "attention-block-k", cl::desc("--attention=tiled: key columns per tile"),
     cl::init(64), cl::cat(category));
-static cl::opt<std::string> accumulators(
+static cl::opt<AccumulatorMode> accumulators(
     "accumulators",
-    cl::desc("whole, or tiled: 16-bit products' f32 sums in row blocks "
-             "(-remat-tile-accumulators; bit-identical; --compare-policy "
-             "runs whole)"),
-    cl::init("whole"), cl::cat(category));
+    cl::desc("Whether to tile 16-bit products' f32 accumulators first "
+             "(default: whole; --compare-policy runs whole)"),
+    cl::init(AccumulatorMode::Whole), cl::cat(category));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the random inputs (default 0)"),
                               cl::init(0), cl::cat(category));
@@ -102,10 +101,17 @@ static cl::opt<bool> overwrite(
     cl::desc("With --outputs: write into a non-empty folder, first removing "
              "the outN.npy files of an earlier run"),
     cl::cat(category));
-static cl::opt<std::string> comparePolicy(
+static cl::opt<MarkPolicy> comparePolicy(
     "compare-policy",
     cl::desc("Also run with this policy and compare outputs bitwise"),
     cl::cat(category));
+
+/// --compare-policy, if given.
+static std::optional<MarkPolicy> comparedPolicy() {
+  if (!comparePolicy.getNumOccurrences())
+    return std::nullopt;
+  return comparePolicy.getValue();
+}
 static cl::opt<int> optLevel(
     "opt-level",
     cl::desc("LLVM optimization level of the compiled code, 0-3 (default: 2 "
@@ -148,19 +154,19 @@ static cl::opt<bool> printOutputs(
 
 /// Pipeline options (not copyable) for policy `name`, from the flags.
 static std::unique_ptr<remat::RematPipelineOptions>
-pipelineOptions(StringRef name) {
+pipelineOptions(MarkPolicy name) {
   auto options = std::make_unique<remat::RematPipelineOptions>();
-  options->policy = name.str();
+  options->policy = name;
   options->flopsPerByte = flopsPerByte;
-  if (name == "peak") {
+  if (name == MarkPolicy::Peak) {
     options->maxRecompute = maxRecompute;
     options->maxGrowth = maxGrowth;
   }
-  if (name == "segments") {
+  if (name == MarkPolicy::Segments) {
     options->segments = segments;
     options->group = group;
   }
-  if (name == "budget") {
+  if (name == MarkPolicy::Budget) {
     options->budget = budget;
     options->solver = solver;
     options->timeLimit = timeLimit;
@@ -171,7 +177,7 @@ pipelineOptions(StringRef name) {
 
 /// The options of --policy: the flags, with --attention and --accumulators.
 static std::unique_ptr<remat::RematPipelineOptions>
-mainPipelineOptions(StringRef name) {
+mainPipelineOptions(MarkPolicy name) {
   std::unique_ptr<remat::RematPipelineOptions> options = pipelineOptions(name);
   options->attention = attention;
   options->attentionBlockQ = attentionBlockQ;
@@ -196,7 +202,7 @@ static std::unique_ptr<remat::RematLowerToNVVMOptions> loweringOptions() {
 /// Compiles or runs on the GPU, as the flags say.
 /// `tiled`: with --attention (the compared run never has it).
 static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
-                                         StringRef policyName,
+                                         MarkPolicy policyName,
                                          const std::vector<HostArray> &inputs,
                                          bool tiled = false) {
   if (backend == "cpu")
@@ -248,8 +254,8 @@ static int writeAheadOfTime(ModuleOp module, StringRef name) {
                  << "': " << ec.message() << "\n";
     return 1;
   }
-  out << generateWrapper(name, llvm::sys::path::filename(inputFile), policy,
-                         chip, *compiled);
+  out << generateWrapper(name, llvm::sys::path::filename(inputFile),
+                         enumName(policy.getValue()), chip, *compiled);
   llvm::outs() << "wrote " << object << " and " << wrapper
                << " (predicted peak " << compiled->predictedPeakBytes
                << " B)\n";
@@ -278,7 +284,7 @@ static llvm::json::Object runJSON(const RunResult &run) {
                                                      : llvm::json::Value(nullptr)}});
   }
   return llvm::json::Object{
-      {"policy", run.policy},
+      {"policy", enumName(run.policy)},
       {"opt_level", int64_t(run.optLevel)},
       {"measured_peak_bytes", static_cast<int64_t>(run.measuredPeakBytes)},
       {"predicted_peak_bytes", run.predictedPeakBytes},
@@ -316,39 +322,40 @@ static std::optional<std::string> checkFlags() {
     return std::string("--compile-only needs --backend=cuda");
   // A flag that only one policy reads is an error under the others, not
   // silently ignored (as -remat-pipeline does).
-  auto usedBy = [&](StringRef flagPolicy) {
-    return policy == flagPolicy || comparePolicy == flagPolicy;
+  auto usedBy = [&](MarkPolicy flagPolicy) {
+    return policy == flagPolicy || comparedPolicy() == flagPolicy;
   };
   for (auto [flag, flagPolicy] :
-       {std::pair<cl::Option *, StringRef>{&budget, "budget"},
-        {&solver, "budget"},
-        {&timeLimit, "budget"},
-        {&segments, "segments"},
-        {&maxRecompute, "peak"},
-        {&maxGrowth, "peak"},
-        {&group, "segments"}})
-    if (flag->getNumOccurrences() && !usedBy(flagPolicy))
-      return "--" + flag->ArgStr.str() + " only applies to --policy=" +
-             flagPolicy.str() + " (or --compare-policy=" + flagPolicy.str() +
-             "), got --policy=" + policy;
+       {std::pair<cl::Option *, MarkPolicy>{&budget, MarkPolicy::Budget},
+        {&solver, MarkPolicy::Budget},
+        {&timeLimit, MarkPolicy::Budget},
+        {&segments, MarkPolicy::Segments},
+        {&maxRecompute, MarkPolicy::Peak},
+        {&maxGrowth, MarkPolicy::Peak},
+        {&group, MarkPolicy::Segments}})
+    if (flag->getNumOccurrences() && !usedBy(flagPolicy)) {
+      std::string name = enumName(flagPolicy).str();
+      return "--" + flag->ArgStr.str() + " only applies to --policy=" + name +
+             " (or --compare-policy=" + name + "), got --policy=" +
+             enumName(policy.getValue()).str();
+    }
   if (overwrite && outputsDir.empty())
     return std::string("--overwrite only applies with --outputs");
-  if (attention != "untiled" && attention != "tiled")
-    return "--attention must be untiled or tiled, got '" + attention + "'";
-  if (accumulators != "whole" && accumulators != "tiled")
-    return "--accumulators must be whole or tiled, got '" + accumulators + "'";
   if (attentionBlockQ < 1 || attentionBlockK < 1)
     return std::string("--attention-block-q and --attention-block-k must be "
                        "at least 1");
-  for (StringRef name : {StringRef(policy), StringRef(comparePolicy)}) {
-    if (name.empty())
-      continue;
+  SmallVector<MarkPolicy, 2> runPolicies = {policy.getValue()};
+  if (std::optional<MarkPolicy> compared = comparedPolicy())
+    runPolicies.push_back(*compared);
+  for (MarkPolicy name : runPolicies) {
+    bool segmented = name == MarkPolicy::Segments;
+    bool peak = name == MarkPolicy::Peak;
     if (std::optional<std::string> error = remat::validateMarkOptions(
-            name, flopsPerByte, name == "segments" ? StringRef(segments) : "",
-            name == "segments" ? StringRef(group) : "", every,
-            name == "budget" ? StringRef(budget) : "", solver,
-            name == "peak" ? double(maxRecompute) : remat::kDefaultMaxRecompute,
-            name == "peak" ? double(maxGrowth) : remat::kDefaultMaxGrowth))
+            name, flopsPerByte, segmented ? StringRef(segments) : "",
+            segmented ? StringRef(group) : "", every,
+            name == MarkPolicy::Budget ? StringRef(budget) : "",
+            peak ? double(maxRecompute) : remat::kDefaultMaxRecompute,
+            peak ? double(maxGrowth) : remat::kDefaultMaxGrowth))
       return error;
   }
   return std::nullopt;
@@ -493,7 +500,8 @@ static void printJSON(StringRef name, const RunResult &run,
 static void printText(StringRef name, const RunResult &run,
                       const std::optional<RunResult> &other, bool equal) {
   auto describe = [&](const RunResult &r) {
-    llvm::outs() << "@" << name << " with policy=" << r.policy << "\n"
+    llvm::outs() << "@" << name << " with policy=" << enumName(r.policy)
+                 << "\n"
                  << "  measured peak:  " << r.measuredPeakBytes << " B ("
                  << remat::formatBytes(r.measuredPeakBytes) << ")\n"
                  << "  predicted peak: " << r.predictedPeakBytes << " B ("
@@ -518,7 +526,8 @@ static void printText(StringRef name, const RunResult &run,
   if (other) {
     describe(*other);
     llvm::outs() << "outputs " << (equal ? "bitwise identical" : "DIFFER")
-                 << "; peak ratio " << policy << "/" << comparePolicy << " = "
+                 << "; peak ratio " << enumName(policy.getValue()) << "/"
+                 << enumName(comparePolicy.getValue()) << " = "
                  << llvm::formatv("{0:f4}", peakRatio(run, *other)) << "\n";
   }
 }
@@ -569,7 +578,7 @@ int main(int argc, char **argv) {
   if (failed(run))
     return 1;
   std::optional<RunResult> other;
-  if (!comparePolicy.empty()) {
+  if (comparedPolicy()) {
     FailureOr<RunResult> second =
         compileOrRun(*module, name, comparePolicy, *inputs);
     if (failed(second))

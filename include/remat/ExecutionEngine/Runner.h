@@ -30,7 +30,7 @@ namespace mlir::remat {
 using HostArray = remat_runtime::npy::Array;
 
 struct RunResult {
-  std::string policy;
+  MarkPolicy policy = MarkPolicy::None;
   uint64_t measuredPeakBytes = 0;
   int64_t predictedPeakBytes = 0;
   /// The memory timeline's peak right after the remat pipeline, on the

@@ -4,6 +4,7 @@
 #define REMAT_TRANSFORMS_PASSES_H
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Transforms/Options.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -28,14 +29,28 @@ constexpr double kDefaultMaxGrowth = 1.5;
 #define GEN_PASS_DECL
 #include "remat/Transforms/Passes.h.inc"
 
-/// Checks the options of -remat-mark and -remat-pipeline; returns the
-/// error message, which lists what is accepted, if they are wrong.
+/// Checks the options of -remat-mark and -remat-pipeline together (each
+/// enum's value is checked when it is parsed); returns the error message,
+/// which says what is accepted, if they are wrong.
 std::optional<std::string>
-validateMarkOptions(StringRef policy, double flopsPerByte, StringRef segments,
+validateMarkOptions(MarkPolicy policy, double flopsPerByte, StringRef segments,
                     StringRef group, unsigned every, StringRef budget = "",
-                    StringRef solver = "auto",
                     double maxRecompute = kDefaultMaxRecompute,
                     double maxGrowth = kDefaultMaxGrowth);
+
+/// For a pass's initializeOptions override, around the errorHandler it
+/// gives Base::initializeOptions: MLIR calls it with an empty message when
+/// llvm::cl has already printed why a value does not parse (an enum's
+/// unknown value, a number that is not one); only other messages are
+/// forwarded, so llvm::cl's line is not followed by an empty "error:".
+inline auto skipPrintedErrors(
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  return [errorHandler](const Twine &message) -> LogicalResult {
+    if (message.str().empty())
+      return failure();
+    return errorHandler(message);
+  };
+}
 
 /// A parsed `budget=`: bytes, or a fraction of the unrematerialized peak.
 struct BudgetSpec {
@@ -54,10 +69,9 @@ std::optional<BudgetSpec> parseBudget(StringRef text);
 /// Options of -remat-pipeline: those of -remat-mark.
 struct RematPipelineOptions
     : public PassPipelineOptions<RematPipelineOptions> {
-  Option<std::string> policy{*this, "policy",
-                             llvm::cl::desc("peak, none, manual, selective, "
-                                            "segments or budget"),
-                             llvm::cl::init("peak")};
+  Option<MarkPolicy> policy{*this, "policy",
+                            llvm::cl::desc("What to recompute"),
+                            llvm::cl::init(MarkPolicy::Peak)};
   Option<double> maxRecompute{
       *this, "max-recompute",
       llvm::cl::desc("peak: the most recompute FLOPs, as a fraction of the "
@@ -90,9 +104,12 @@ struct RematPipelineOptions
       llvm::cl::desc("budget: the peak to fit (bytes, 16MiB, or a fraction "
                      "of the unrematerialized peak)"),
       llvm::cl::init("")};
-  Option<std::string> solver{
-      *this, "solver", llvm::cl::desc("budget: exact, fast or auto"),
-      llvm::cl::init("auto")};
+  Option<SolverChoice> solver{
+      *this, "solver",
+      llvm::cl::desc("budget: the search (all but fast search exhaustively "
+                     "up to exact-limit candidate ops, when it fits "
+                     "time-limit)"),
+      llvm::cl::init(SolverChoice::Auto)};
   Option<unsigned> exactLimit{
       *this, "exact-limit",
       llvm::cl::desc("budget: the most candidate ops for the exhaustive "
@@ -103,11 +120,9 @@ struct RematPipelineOptions
       llvm::cl::desc("budget: seconds the solver may take (estimated at "
                      "fixed rates; 0: no limit)"),
       llvm::cl::init(0)};
-  Option<std::string> attention{
-      *this, "attention",
-      llvm::cl::desc("untiled, or tiled: -remat-tile-attention first "
-                     "(FlashAttention's tiles; changes the summation order)"),
-      llvm::cl::init("untiled")};
+  Option<AttentionMode> attention{
+      *this, "attention", llvm::cl::desc("Whether to tile attention first"),
+      llvm::cl::init(AttentionMode::Untiled)};
   Option<int64_t> attentionBlockQ{
       *this, "attention-block-q",
       llvm::cl::desc("attention=tiled: query rows per tile"),
@@ -116,11 +131,11 @@ struct RematPipelineOptions
       *this, "attention-block-k",
       llvm::cl::desc("attention=tiled: key columns per tile"),
       llvm::cl::init(64)};
-  Option<std::string> accumulators{
+  Option<AccumulatorMode> accumulators{
       *this, "accumulators",
-      llvm::cl::desc("whole, or tiled: -remat-tile-accumulators first (16-bit "
-                     "products' f32 sums in row blocks; bit-identical)"),
-      llvm::cl::init("whole")};
+      llvm::cl::desc("Whether to tile 16-bit products' f32 accumulators "
+                     "first"),
+      llvm::cl::init(AccumulatorMode::Whole)};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("A remark on every forward op: recompute or save, and "

@@ -21,8 +21,8 @@ def RematReport : Pass<"remat-report", "ModuleOp"> {
     `plot=PATH` also draws live bytes over program order as an SVG.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "Output format: text or json">,
+    Option<"format", "format", "::mlir::remat::ReportFormat",
+           /*default=*/"::mlir::remat::ReportFormat::Text", "Output format">,
     Option<"file", "file", "std::string", /*default=*/"\"-\"",
            "Where to write the report ('-' is stdout)">,
     Option<"plot", "plot", "std::string", /*default=*/"\"\"",
@@ -113,8 +113,9 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
       frontier sweep (docs/Budget.md).
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"peak\"",
-           "peak, none, manual, selective, segments or budget">,
+    Option<"policy", "policy", "::mlir::remat::MarkPolicy",
+           /*default=*/"::mlir::remat::MarkPolicy::Peak",
+           "What to recompute">,
     Option<"maxRecompute", "max-recompute", "double",
            /*default=*/"::mlir::remat::kDefaultMaxRecompute",
            "peak: the most recompute FLOPs, as a fraction of the step's "
@@ -136,12 +137,11 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
     Option<"budget", "budget", "std::string", /*default=*/"\"\"",
            "budget: the peak to fit, in bytes (12000, 16MiB, 2.5GiB) or as "
            "a fraction of the unrematerialized peak (0.5)">,
-    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "budget: exact, milp, fast, or auto (all but fast take the "
-           "exhaustive search when the graph has at most exact-limit "
-           "candidate ops and it fits time-limit; beyond it, exact the "
-           "branch and bound, milp the MILP through CBC (an error in a "
-           "build without CBC), auto the fast solver)">,
+    Option<"solver", "solver", "::mlir::remat::SolverChoice",
+           /*default=*/"::mlir::remat::SolverChoice::Auto",
+           "budget: the search (all but fast take the exhaustive search "
+           "when the graph has at most exact-limit candidate ops and it "
+           "fits time-limit)">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
            "budget: the most candidate ops the exhaustive search takes on "
            "(at most 16)">,
@@ -176,8 +176,9 @@ def RematPareto : Pass<"remat-pareto", "ModuleOp"> {
            "Where to write the curve (required)">,
     Option<"format", "format", "std::string", /*default=*/"\"\"",
            "json or csv (default: from the file's extension, else json)">,
-    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "exact, milp, fast or auto, as for policy=budget">,
+    Option<"solver", "solver", "::mlir::remat::SolverChoice",
+           /*default=*/"::mlir::remat::SolverChoice::Auto",
+           "The search, as for policy=budget">,
     Option<"exactLimit", "exact-limit", "unsigned", /*default=*/"10",
            "The most candidate ops the exhaustive search takes on, as for "
            "policy=budget">,

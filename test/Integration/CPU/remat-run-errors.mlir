@@ -12,7 +12,7 @@
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --inputs %t/missing 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: remat-run: error: cannot open '{{.*}}arg0.npy'
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --policy=greedy 2>&1 | FileCheck %s --check-prefix=POLICY
-// POLICY: remat-run: error: remat: unknown policy 'greedy'; accepted policies: peak, none, manual, selective, segments, budget
+// POLICY: remat-run: for the --policy option: remat: unknown policy 'greedy'; accepted policies: peak, none, manual, selective, segments, budget
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --entry nope 2>&1 | FileCheck %s --check-prefix=ENTRY
 // ENTRY: remat-run: error: no function @nope with a body
 // RUN: not remat-run %s 2>&1 | FileCheck %s --check-prefix=CHOOSE

@@ -88,7 +88,9 @@ static bool isBlockInit(Operation *op) {
   generic.getBody()->walk([&](linalg::IndexOp) { usesIndex = true; });
   if (usesIndex)
     return false;
-  for (AffineMap map : ArrayRef(generic.getIndexingMapsArray()).drop_back())
+  // A named copy: ArrayRef over the returned temporary would dangle.
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  for (AffineMap map : ArrayRef(maps).drop_back())
     if (map.isFunctionOfDim(0))
       return false;
   return true;

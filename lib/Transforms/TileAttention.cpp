@@ -491,7 +491,7 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
       continue;
     }
     if (map.getNumResults() == 0 && !step.scalarInput &&
-        (scalar = APFloat(0.0f), isConstantScalar(input, scalar))) {
+        isConstantScalar(input, scalar)) {
       step.scalarInput = i;
       continue;
     }
@@ -776,7 +776,6 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   Value pf = p;
   SmallVector<Operation *> pBackward;
   if (att.softmaxWiden) {
-    SmallVector<OpOperand *> rest;
     for (OpOperand *use : pUses) {
       if (!att.probsNarrow && isNarrowing(use->getOwner()))
         att.probsNarrow = use->getOwner();
@@ -1336,13 +1335,10 @@ Value Emitter::contract(OpBuilder &b, Location loc, Value a, Labels la,
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{init.getType()}, ValueRange{a, bv}, ValueRange{init},
       ArrayRef<AffineMap>{mapOf(la), mapOf(lb), mapOf(out)}, iters,
-      [](OpBuilder &nb, Location l, ValueRange args) {
-        // 16-bit inputs accumulated in f32, as the widened form does.
-        Type acc = args[2].getType();
-        auto ext = [&](Value v) {
-          return v.getType() == acc ? v : arith::ExtFOp::create(nb, l, acc, v);
-        };
-        Value m = arith::MulFOp::create(nb, l, ext(args[0]), ext(args[1]));
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        // Every accumulator is in ct: 16-bit inputs are widened to it.
+        Value m = arith::MulFOp::create(nb, l, widen(nb, l, args[0]),
+                                        widen(nb, l, args[1]));
         Value s = arith::AddFOp::create(nb, l, args[2], m);
         linalg::YieldOp::create(nb, l, s);
       });
@@ -1501,15 +1497,12 @@ static bool isRedrawable(Value value) {
   if (!producer || !getYielded(producer) || !allParallel(producer) ||
       !producer.getIndexingMapsArray().back().isIdentity())
     return false;
-  unsigned numIns = producer.getNumDpsInputs();
-  if (!producer.getBody()->getArgument(numIns).use_empty())
+  if (!producer.getBody()->getArgument(producer.getNumDpsInputs()).use_empty())
     return false;
-  for (unsigned i = 0; i < numIns; ++i) {
-    AffineMap map = producer.getIndexingMapsArray()[i];
-    if (!map.isIdentity() && map.getNumResults() != 0)
-      return false;
-  }
-  return true;
+  SmallVector<AffineMap> maps = producer.getIndexingMapsArray();
+  return llvm::all_of(ArrayRef(maps).drop_back(), [](AffineMap map) {
+    return map.isIdentity() || map.getNumResults() == 0;
+  });
 }
 
 Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {

@@ -12,9 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Narrowing.h"
+#include "TilingUtils.h"
 
-#include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,31 +30,6 @@ namespace mlir::remat {
 
 using namespace mlir;
 using namespace mlir::remat;
-
-/// A linalg.generic that only converts its one input elementwise with
-/// `ConvOp`, over identity maps.
-template <typename ConvOp>
-static bool isConversion(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
-      generic.getNumLoops() != generic.getNumParallelLoops() ||
-      !llvm::all_of(generic.getIndexingMapsArray(),
-                    [](AffineMap m) { return m.isIdentity(); }))
-    return false;
-  Block *body = generic.getBody();
-  auto conv = body->getTerminator()->getOperand(0).getDefiningOp<ConvOp>();
-  return body->getOperations().size() == 2 && conv &&
-         conv.getIn() == body->getArgument(0);
-}
-
-bool mlir::remat::isNarrowing(Operation *op) {
-  return isConversion<arith::TruncFOp>(op);
-}
-
-bool mlir::remat::isWidening(Operation *op) {
-  return isConversion<arith::ExtFOp>(op);
-}
 
 namespace {
 /// A product to compute in row blocks.
@@ -230,25 +204,14 @@ struct RematTileAccumulatorsPass
     if (candidates.empty())
       return;
     // Blocks never raise the peak in the timeline's model; kept as a guard.
-    bool singleBlock = func.getBody().hasOneBlock();
-    OwningOpRef<func::FuncOp> backup;
-    int64_t peakBefore = 0;
-    if (singleBlock) {
-      backup = func.clone();
-      peakBefore = MemoryTimeline::build(func.getBody().front()).getPeakBytes();
-    }
+    PeakGuard guard(func);
     for (Candidate &c : candidates)
       tileCandidate(c);
-    if (singleBlock) {
-      int64_t peakAfter =
-          MemoryTimeline::build(func.getBody().front()).getPeakBytes();
-      if (peakAfter > peakBefore) {
-        func.getBody().takeBody(backup->getBody());
-        func.emitRemark() << "products not computed in row blocks: the "
-                             "predicted peak would rise from "
-                          << peakBefore << " to " << peakAfter << " B";
-        return;
-      }
+    if (auto peaks = guard.undoIfPeakRose()) {
+      func.emitRemark() << "products not computed in row blocks: the "
+                           "predicted peak would rise from "
+                        << peaks->first << " to " << peaks->second << " B";
+      return;
     }
     numTiled += candidates.size();
   }

@@ -65,11 +65,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/MemoryReport.h"
-#include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Transforms/Passes.h"
 #include "remat/Transforms/Rematerialize.h"
 
-#include "Narrowing.h"
+#include "TilingUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -1894,13 +1893,9 @@ void RematTileAttentionPass::runOnOperation() {
   func.walk([&](linalg::SoftmaxOp op) { softmaxes.push_back(op); });
   // Tiling must not raise the predicted peak (-remat-pipeline's guarantee):
   // one large tile can hold more than the untiled graph. Undone if it does.
-  bool singleBlock = func.getBody().hasOneBlock();
-  OwningOpRef<func::FuncOp> backup;
-  int64_t peakBefore = 0;
-  if (singleBlock && !softmaxes.empty()) {
-    backup = func.clone();
-    peakBefore = MemoryTimeline::build(func.getBody().front()).getPeakBytes();
-  }
+  if (softmaxes.empty())
+    return;
+  PeakGuard guard(func);
   SmallVector<std::pair<Location, std::string>> tiled;
   for (linalg::SoftmaxOp softmax : softmaxes) {
     std::string why;
@@ -1955,19 +1950,14 @@ void RematTileAttentionPass::runOnOperation() {
   }
   if (tiled.empty())
     return;
-  if (singleBlock) {
-    int64_t peakAfter =
-        MemoryTimeline::build(func.getBody().front()).getPeakBytes();
-    if (peakAfter > peakBefore) {
-      func.getBody().takeBody(backup->getBody());
-      for (auto &[loc, what] : tiled)
-        mlir::emitRemark(loc)
-            << "attention not tiled: " << what << " would raise the "
-            << "function's predicted peak from " << peakBefore << " to "
-            << peakAfter << " B (try smaller blocks)";
-      numUntiled += tiled.size();
-      return;
-    }
+  if (auto peaks = guard.undoIfPeakRose()) {
+    for (auto &[loc, what] : tiled)
+      mlir::emitRemark(loc)
+          << "attention not tiled: " << what << " would raise the "
+          << "function's predicted peak from " << peaks->first << " to "
+          << peaks->second << " B (try smaller blocks)";
+    numUntiled += tiled.size();
+    return;
   }
   for (auto &[loc, what] : tiled)
     mlir::emitRemark(loc) << "attention tiled: " << what;

@@ -1,11 +1,15 @@
-//===- GpuGemmToLibrary.cpp - f32 GEMMs to cuBLAS calls ---------------------===//
+//===- GpuGemmToLibrary.cpp - GEMMs to cuBLAS calls -------------------------===//
 //
-// Contractions with one m, n, k (and at most one batch) dimension on f32
-// memrefs become calls to the runtime's cuBLAS entry points
-// (remat_cublas_sgemm[_batched]), which take device addresses as integers,
-// leading dimensions and transposition flags. Other element types and
-// strided innermost dimensions stay linalg ops and run as loop kernels
-// (one thread per output element, k loop in the thread).
+// Contractions with one m, n, k (and at most one batch) dimension become
+// calls to the runtime's cuBLAS entry points, which take device addresses
+// as integers, leading dimensions and transposition flags: f32 GEMMs
+// remat_cublas_sgemm[_batched] (cublasSgemm, no TF32, as PyTorch), 16-bit
+// ones (bf16 or f16 operands and an f32 result, as importers write
+// mixed-precision products) remat_cublas_gemm_ex (cublasGemmEx with f32
+// accumulation, on tensor cores). A zero fill of the output right
+// before the GEMM becomes beta = 0 instead of a kernel of its own. Other
+// element types and strided innermost dimensions stay linalg ops and run
+// as loop kernels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,10 +49,26 @@ static bool resultsAre(AffineMap map, ArrayRef<unsigned> dims) {
   return true;
 }
 
-/// Whether `value` is an f32 memref whose innermost stride is statically 1.
-static bool isRowMajorF32(Value value) {
+/// cudaDataType_t of an element type cuBLAS takes, or -1.
+static int32_t cudaDataType(Type type) {
+  if (type.isF32())
+    return 0; // CUDA_R_32F
+  if (type.isF16())
+    return 2; // CUDA_R_16F
+  if (type.isBF16())
+    return 14; // CUDA_R_16BF
+  return -1;
+}
+
+static Type elementType(Value value) {
+  return cast<MemRefType>(value.getType()).getElementType();
+}
+
+/// Whether `value` is a memref of a type cuBLAS takes whose innermost
+/// stride is statically 1.
+static bool isRowMajorGemmOperand(Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type || !type.getElementType().isF32() || type.getRank() < 2)
+  if (!type || cudaDataType(type.getElementType()) < 0 || type.getRank() < 2)
     return false;
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -68,8 +88,17 @@ static std::optional<GemmShape> matchGemm(linalg::LinalgOp op) {
       dims->k.size() != 1 || dims->batch.size() > 1)
     return std::nullopt;
   for (OpOperand &operand : op->getOpOperands())
-    if (!isRowMajorF32(operand.get()))
+    if (!isRowMajorGemmOperand(operand.get()))
       return std::nullopt;
+  // f32 x f32 -> f32, or 16-bit x the same 16-bit type -> f32 (products
+  // accumulated in f32, as the op's payload does after widening). A 16-bit
+  // result would mean 16-bit accumulation, which cuBLAS's f32 compute type
+  // does not reproduce: those stay loop kernels.
+  Type a = elementType(op.getDpsInputs()[0]),
+       b = elementType(op.getDpsInputs()[1]),
+       c = elementType(op.getDpsInits()[0]);
+  if (a != b || !c.isF32())
+    return std::nullopt;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<unsigned> prefix(dims->batch.begin(), dims->batch.end());
   auto with = [&](unsigned a, unsigned b) {
@@ -121,7 +150,8 @@ static Operand describeOperand(OpBuilder &b, Location loc, Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value bytes = arith::ConstantIndexOp::create(b, loc, 4);
+  Value bytes = arith::ConstantIndexOp::create(
+      b, loc, type.getElementTypeBitWidth() / 8);
   Value offsetBytes = arith::MulIOp::create(b, loc, meta.getOffset(), bytes);
   Value address = arith::AddIOp::create(b, loc, base, offsetBytes);
   auto i64 = b.getI64Type();
@@ -138,9 +168,57 @@ static Operand describeOperand(OpBuilder &b, Location loc, Value memref) {
   return result;
 }
 
+/// The buffer a whole-buffer reshape views, through any number of them.
+static Value throughReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<memref::ExpandShapeOp, memref::CollapseShapeOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// The allocation `value` views, through views of any kind.
+static Value rootBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// A `linalg.fill` of +-0 writing all of `op`'s output before it, with
+/// nothing in between that may read or write that buffer: the GEMM may
+/// then overwrite its output (beta = 0) and the fill can go.
+static linalg::FillOp findZeroFill(linalg::LinalgOp op) {
+  Value out = throughReshapes(op.getDpsInits()[0]);
+  Value root = rootBuffer(out);
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(prev);
+        fill && throughReshapes(fill.getOutputs()[0]) == out) {
+      auto value = fill.getInputs()[0].getDefiningOp<arith::ConstantOp>();
+      auto zero = value ? dyn_cast<FloatAttr>(value.getValue()) : FloatAttr();
+      return zero && zero.getValue().isZero() ? fill : nullptr;
+    }
+    // Ops that do not touch memory contents (views, sizes, scalar
+    // arithmetic, allocations), and ops that name their buffers (linalg
+    // ops, copies, frees) and none of the output's; anything else (a call,
+    // say) may touch it.
+    if (isMemoryEffectFree(prev) ||
+        isa<ViewLikeOpInterface, memref::AllocOp>(prev))
+      continue;
+    if (!isa<linalg::LinalgOp, memref::CopyOp, memref::DeallocOp>(prev) ||
+        llvm::any_of(prev->getOperands(), [&](Value v) {
+          return isa<MemRefType>(v.getType()) && rootBuffer(v) == root;
+        }))
+      return nullptr;
+  }
+  return nullptr;
+}
+
 /// Replaces `op` (matched as `shape`) by a runtime call.
 static void rewriteGemm(ModuleOp module, linalg::LinalgOp op,
                         const GemmShape &shape) {
+  // Before the call's own operands (views, sizes) are created.
+  linalg::FillOp zeroFill = findZeroFill(op);
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value a = op.getDpsInputs()[0], bMat = op.getDpsInputs()[1],
@@ -157,10 +235,26 @@ static void rewriteGemm(ModuleOp module, linalg::LinalgOp op,
           pc = describeOperand(b, loc, c);
   Value transA = arith::ConstantIntOp::create(b, loc, i32, shape.transA);
   Value transB = arith::ConstantIntOp::create(b, loc, i32, shape.transB);
-  Value beta = arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(1.0f));
+  Value beta = arith::ConstantOp::create(
+      b, loc, f32, b.getF32FloatAttr(zeroFill ? 0.0f : 1.0f));
   SmallVector<Value> args;
   StringRef name;
-  if (shape.batched) {
+  Type inType = elementType(a);
+  if (!inType.isF32()) {
+    auto type = [&](Value v) {
+      return arith::ConstantIntOp::create(b, loc, i32,
+                                          cudaDataType(elementType(v)))
+          .getResult();
+    };
+    Value batch = shape.batched
+                      ? dim(c, 3)
+                      : arith::ConstantIntOp::create(b, loc, i64, 1).getResult();
+    name = "remat_cublas_gemm_ex";
+    args = {transA,         transB,   batch,         m,        n,
+            k,              type(a),  pa.address,    pa.ld,    pa.batchStride,
+            pb.address,     pb.ld,    pb.batchStride, beta,    type(c),
+            pc.address,     pc.ld,    pc.batchStride};
+  } else if (shape.batched) {
     name = "remat_cublas_sgemm_batched";
     args = {transA,
             transB,
@@ -188,6 +282,8 @@ static void rewriteGemm(ModuleOp module, linalg::LinalgOp op,
   func::FuncOp callee = declare(module, name, type);
   func::CallOp::create(b, loc, callee, args);
   op->erase();
+  if (zeroFill)
+    zeroFill->erase();
 }
 
 namespace {

@@ -19,12 +19,15 @@
 using namespace mlir;
 using namespace mlir::remat;
 
-std::string mlir::remat::getLowerToLLVMPreparePipeline() {
+std::string mlir::remat::getLowerToLLVMPreparePipeline(bool fuseElementwise) {
   // Callees are inlined: bufferizing calls adds ownership bookkeeping
   // (allocated flag arrays) the timeline does not model, and inlined ops
-  // are predicted exactly.
-  return "remat-prepare-lowering,inline{default-pipeline=},"
-         "func.func(remat-split-destinations,convert-elementwise-to-linalg)";
+  // are predicted exactly. Fusion comes last: it decides on the timeline
+  // of the IR as bufferization will see it.
+  return std::string("remat-prepare-lowering,inline{default-pipeline=},"
+                     "func.func(remat-split-destinations,"
+                     "convert-elementwise-to-linalg") +
+         (fuseElementwise ? ",remat-fuse-elementwise)" : ")");
 }
 
 /// Bufferize with function boundaries and identity layouts (callers pass
@@ -73,7 +76,7 @@ mlir::remat::getLowerToNVVMPipeline(const RematLowerToNVVMOptions &options,
   FailureOr<std::string> finish = getLowerToNVVMFinishPipeline(options, error);
   if (failed(finish))
     return failure();
-  return getLowerToLLVMPreparePipeline() + "," + *finish;
+  return getLowerToLLVMPreparePipeline(options.fuse) + "," + *finish;
 }
 
 FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(

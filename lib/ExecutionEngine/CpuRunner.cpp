@@ -33,10 +33,10 @@ FailureOr<RunResult>
 mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
                          const RematPipelineOptions &options,
                          const std::vector<HostArray> &inputs,
-                         unsigned optLevel) {
+                         unsigned optLevel, bool fuseElementwise) {
   FailureOr<PreparedGraph> prepared =
       prepareGraph(module, entryName, options,
-                   HostArguments::TensorsAndScalars, &inputs);
+                   HostArguments::TensorsAndScalars, &inputs, fuseElementwise);
   if (failed(prepared))
     return failure();
   OwningOpRef<ModuleOp> &clone = prepared->module;

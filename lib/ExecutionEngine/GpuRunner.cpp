@@ -38,8 +38,9 @@ mlir::remat::compileForGpu(ModuleOp module, StringRef entryName,
                            const RematPipelineOptions &remat,
                            const RematLowerToNVVMOptions &lowering,
                            const std::vector<HostArray> *inputs) {
-  FailureOr<PreparedGraph> prepared = prepareGraph(
-      module, entryName, remat, HostArguments::TensorsOnly, inputs);
+  FailureOr<PreparedGraph> prepared =
+      prepareGraph(module, entryName, remat, HostArguments::TensorsOnly,
+                   inputs, lowering.fuse);
   if (failed(prepared))
     return failure();
   GpuCompileResult result;
@@ -277,6 +278,7 @@ runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   REMAT_ADD(mgpuSetDefaultDevice);
   REMAT_ADD(remat_cublas_sgemm);
   REMAT_ADD(remat_cublas_sgemm_batched);
+  REMAT_ADD(remat_cublas_gemm_ex);
 #undef REMAT_ADD
   return map;
 }

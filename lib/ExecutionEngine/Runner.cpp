@@ -198,7 +198,8 @@ FailureOr<PreparedGraph>
 mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
                           const RematPipelineOptions &options,
                           HostArguments arguments,
-                          const std::vector<HostArray> *inputs) {
+                          const std::vector<HostArray> *inputs,
+                          bool fuseElementwise) {
   PreparedGraph graph;
   graph.module = module.clone();
   graph.entryName = entryName.str();
@@ -226,7 +227,7 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
   }
   graph.pipelinePeakBytes =
       MemoryTimeline::build(graph.getEntry().getBody().front()).getPeakBytes();
-  if (failed(runPipeline(clone, getLowerToLLVMPreparePipeline(),
+  if (failed(runPipeline(clone, getLowerToLLVMPreparePipeline(fuseElementwise),
                          "preparing for bufferization")))
     return failure();
   graph.predictedPeakBytes =

@@ -1,6 +1,7 @@
 //===- Npy.cpp - read and write NumPy .npy files --------------------------===//
 
 #include "remat-runtime/Npy.h"
+#include "remat-runtime/Half.h"
 
 #include <cmath>
 #include <cstring>
@@ -63,47 +64,6 @@ int64_t Array::numElements() const {
   for (int64_t d : shape)
     n *= d;
   return n;
-}
-
-// IEEE half precision by hand: _Float16 is not available on every
-// compiler this builds with (clang 14 on x86-64 rejects it). Rounding is to
-// nearest, ties to even, as a hardware conversion does.
-static double halfToDouble(uint16_t h) {
-  int sign = h >> 15, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
-  double value;
-  if (exponent == 0)
-    value = std::ldexp(double(mantissa), -24);
-  else if (exponent == 31)
-    value = mantissa ? NAN : INFINITY;
-  else
-    value = std::ldexp(double(mantissa | 0x400), exponent - 25);
-  return sign ? -value : value;
-}
-
-static uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint16_t sign = (x >> 16) & 0x8000;
-  uint32_t abs = x & 0x7fffffff;
-  if (abs >= 0x7f800000) // inf or NaN
-    return sign | 0x7c00 | (abs > 0x7f800000 ? 0x200 : 0);
-  if (abs >= 0x477ff000) // rounds to at least 65520: infinity
-    return sign | 0x7c00;
-  if (abs < 0x38800000) { // a subnormal half (or zero)
-    // Scale into units of 2^-24 and round to nearest even.
-    float scaled = std::fabs(f) * 16777216.0f;
-    uint32_t q = uint32_t(scaled);
-    float rest = scaled - float(q);
-    if (rest > 0.5f || (rest == 0.5f && (q & 1)))
-      ++q;
-    return sign | uint16_t(q);
-  }
-  uint32_t mantissa = abs & 0x7fffff;
-  uint32_t half = ((abs >> 23) - 112) << 10 | (mantissa >> 13);
-  uint32_t rest = mantissa & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half; // may carry into the exponent, which is right
-  return sign | uint16_t(half);
 }
 
 double remat_runtime::npy::elementAsDouble(const Array &array, size_t i) {

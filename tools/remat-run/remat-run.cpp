@@ -146,6 +146,12 @@ static cl::opt<int64_t> blockSize("block-size",
 static cl::opt<bool> cublas("cublas",
                             cl::desc("--backend=cuda: matmuls with cuBLAS"),
                             cl::init(true), cl::cat(category));
+static cl::opt<bool> fuseElementwise(
+    "fuse-elementwise",
+    cl::desc("Fuse elementwise producers into their only consumer where the "
+             "predicted peak allows (-remat-fuse-elementwise); default: on "
+             "with --backend=cuda, off on the CPU"),
+    cl::cat(category));
 static cl::opt<bool> json("json", cl::desc("Print one JSON object"),
                           cl::cat(category));
 static cl::opt<bool> printOutputs(
@@ -194,6 +200,7 @@ static std::unique_ptr<remat::RematLowerToNVVMOptions> loweringOptions() {
   options->format = gpuFormat;
   options->blockSize = blockSize;
   options->cublas = cublas;
+  options->fuse = fuseElementwise.getNumOccurrences() ? fuseElementwise : true;
   return options;
 }
 
@@ -211,7 +218,8 @@ static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
                                : *pipelineOptions(policyName),
                          inputs,
                          optLevel < 0 ? kAutoOptLevel
-                                      : unsigned(optLevel));
+                                      : unsigned(optLevel),
+                         fuseElementwise);
 #ifdef REMAT_ENABLE_CUDA
   return compileAndRunOnGpu(module, name,
                             tiled ? *mainPipelineOptions(policyName)

@@ -16,8 +16,10 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
@@ -66,6 +68,12 @@ struct RematLowerToNVVMOptions
                                      "through the runtime; otherwise as loop "
                                      "kernels"),
                       llvm::cl::init(true)};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse elementwise producers into their "
+                                   "only consumer where the predicted peak "
+                                   "allows (-remat-fuse-elementwise): fewer "
+                                   "kernels, fewer intermediate buffers"),
+                    llvm::cl::init(true)};
 };
 
 /// The textual pipeline of -remat-lower-to-nvvm for `options`, as the
@@ -83,7 +91,9 @@ getLowerToNVVMFinishPipeline(const RematLowerToNVVMOptions &options,
 /// a builtin.module(...) pipeline: the part that prepares the tensor
 /// program for bufferization (its result is what the memory timeline
 /// predicts against), and the rest, down to the LLVM dialect.
-std::string getLowerToLLVMPreparePipeline();
+/// `fuseElementwise` ends the preparation with -remat-fuse-elementwise
+/// (always on the GPU unless disabled; on the CPU when asked).
+std::string getLowerToLLVMPreparePipeline(bool fuseElementwise = false);
 std::string getLowerToLLVMFinishPipeline();
 
 /// Adds -remat-lower-to-llvm to `pm` (on a module); fails, writing why to

@@ -87,27 +87,74 @@ def RematDeallocateBuffers : Pass<"remat-deallocate-buffers", "ModuleOp"> {
   ];
 }
 
+def RematFuseElementwise : Pass<"remat-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuse elementwise producers into their only consumer where the peak allows";
+  let description = [{
+    The last step of the preparation of `-remat-lower-to-nvvm` (and of
+    `remat-run --fuse-elementwise` on the CPU), before the memory timeline
+    predicts the peak. A `linalg.generic` whose loops are all parallel and
+    whose one result is used only by another `linalg.generic` (as an input,
+    or as an init the consumer's payload never reads) is fused into it with
+    upstream's `linalg::fuseElementwiseOps`: one kernel instead of two, and
+    the intermediate never reaches memory. Contractions are never fused
+    into (the GPU lowering calls cuBLAS for them).
+
+    Fusion moves the producer's reads to the consumer, so its operands may
+    live longer. A pair is fused only when the memory timeline shows that
+    the bytes it frees (the producer's own buffer, from the producer to the
+    consumer) cover every operand buffer it keeps alive longer, at every op
+    in between; pairs are fused in rounds of disjoint pairs until none is
+    left (at most `max-rounds`). If the function's predicted peak still
+    rose (a write that was in place no longer is), every fusion of the
+    function is undone, with a remark. The timeline built after this pass
+    therefore predicts what the lowered code allocates, as without it.
+
+    Each fused op computes every element with the same operations in the
+    same order as the unfused pair: results are bit-identical on the CPU.
+  }];
+  let options = [
+    Option<"maxRounds", "max-rounds", "unsigned", "64",
+           "Rounds of disjoint fusions at most">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numFused", "num-fused", "Producers fused into their consumer">,
+  ];
+}
+
 def RematGpuGemmToLibrary : Pass<"remat-gpu-gemm-to-library", "ModuleOp"> {
-  let summary = "Turn f32 matmuls on memrefs into calls to remat's cuBLAS entry points";
+  let summary = "Turn matmuls on memrefs into calls to remat's cuBLAS entry points";
   let description = [{
     Part of `-remat-lower-to-nvvm`, after bufferization. Every linalg op
     that is a contraction with one m, one n and one k dimension (and at
-    most one batch dimension) over f32 memrefs whose innermost stride is 1
+    most one batch dimension) over memrefs whose innermost stride is 1
     (`linalg.matmul`, `linalg.batch_matmul`, and the generics the training
-    graphs use for `A^T B` and `A B^T`) becomes a call to
-    `remat_cublas_sgemm` or `remat_cublas_sgemm_batched`
-    (runtime/cuda/include/remat-cuda/CudaRuntime.h), with the operands'
+    graphs use for `A^T B` and `A B^T`) becomes a runtime call
+    (runtime/cuda/include/remat-cuda/CudaRuntime.h) with the operands'
     device addresses, leading dimensions and transposition flags:
+
+    - f32 x f32 -> f32: `remat_cublas_sgemm` or `remat_cublas_sgemm_batched`
+      (`cublasSgemm`: full f32, no TF32, as PyTorch's default);
+    - bf16 x bf16 or f16 x f16 -> f32 (the mixed-precision products
+      importers write: 16-bit operands, an f32 accumulator):
+      `remat_cublas_gemm_ex`, i.e. `cublasGemmEx` /
+      `cublasGemmStridedBatchedEx` with `CUBLAS_COMPUTE_32F`, on tensor
+      cores. A 16-bit result (16-bit accumulation in linalg's semantics)
+      stays a loop kernel.
 
     ```mlir
     linalg.matmul ins(%a, %b : memref<256x64xf32>, memref<64x256xf32>)
                   outs(%c : memref<256x256xf32>)
     // becomes
     func.call @remat_cublas_sgemm(%false, %false, %m, %n, %k, %pa, %lda,
-                                  %pb, %ldb, %one, %pc, %ldc) : (...) -> ()
+                                  %pb, %ldb, %beta, %pc, %ldc) : (...) -> ()
     ```
-    `beta` is 1: the op accumulates into its output, which bufferization
-    filled before. Other contractions are left to the loop lowering.
+    `beta` is 1 (the op accumulates into its output), or 0 when a
+    `linalg.fill` of zero writes the output just before the GEMM with
+    nothing in between reading or writing memory: the fill is erased, one
+    kernel fewer per GEMM. Other contractions are left to the loop
+    lowering.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",

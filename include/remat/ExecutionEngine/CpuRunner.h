@@ -17,11 +17,13 @@ namespace mlir::remat {
 /// Clones `module`, rematerializes it with `options` (nothing for
 /// policy=none), lowers it and runs `entry` on `inputs`. Emits a diagnostic
 /// and fails on any error. `optLevel` is LLVM's (0-3), or kAutoOptLevel.
+/// `fuseElementwise` fuses as the GPU lowering does
+/// (-remat-fuse-elementwise), so the fused IR can be checked on the CPU.
 FailureOr<RunResult>
 compileAndRun(ModuleOp module, StringRef entry,
               const RematPipelineOptions &options,
               const std::vector<HostArray> &inputs,
-              unsigned optLevel = kAutoOptLevel);
+              unsigned optLevel = kAutoOptLevel, bool fuseElementwise = false);
 
 } // namespace mlir::remat
 

@@ -112,11 +112,13 @@ enum class HostArguments { TensorsAndScalars, TensorsOnly };
 /// Clones `module` and prepares `entry`: checks its arguments and results
 /// (and `inputs`, when given, against the arguments), the call graph,
 /// rematerializes with `options` (nothing for policy=none) and runs the
-/// lowering's preparation. Emits a diagnostic and fails on any error.
+/// lowering's preparation (with -remat-fuse-elementwise when
+/// `fuseElementwise`). Emits a diagnostic and fails on any error.
 FailureOr<PreparedGraph> prepareGraph(ModuleOp module, StringRef entry,
                                       const RematPipelineOptions &options,
                                       HostArguments arguments,
-                                      const std::vector<HostArray> *inputs);
+                                      const std::vector<HostArray> *inputs,
+                                      bool fuseElementwise = false);
 
 /// The expanded memref descriptor of a dense row-major buffer at `data`:
 /// allocated, aligned, offset 0, sizes, strides.

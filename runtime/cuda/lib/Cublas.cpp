@@ -1,6 +1,7 @@
-//===- Cublas.cpp - f32 GEMMs through a dlopen'ed cuBLAS ------------------===//
+//===- Cublas.cpp - GEMMs through a dlopen'ed cuBLAS ----------------------===//
 //
-// remat_cublas_sgemm* are what -remat-lower-to-nvvm turns linalg.matmul,
+// remat_cublas_sgemm* (f32) and remat_cublas_gemm_ex (bf16/f16 operands, f32
+// accumulation) are what -remat-lower-to-nvvm turns linalg.matmul,
 // linalg.batch_matmul and transposed matmul generics into. Row-major
 // operands are handed to column-major cuBLAS as their transposes:
 // C^T = op(B)^T * op(A)^T, so B comes first.
@@ -9,6 +10,7 @@
 
 #include "Runtime.h"
 #include "remat-cuda/CudaRuntime.h"
+#include "remat-runtime/Half.h"
 
 #include <climits>
 #include <cstdlib>
@@ -31,6 +33,17 @@ struct CublasApi {
                                       long long, const float *, int, long long,
                                       const float *, float *, int, long long,
                                       int) = nullptr;
+  // cublasGemmEx / cublasGemmStridedBatchedEx: alpha and beta are floats
+  // with CUBLAS_COMPUTE_32F.
+  CublasStatus (*gemmEx)(HandleT, int, int, int, int, int, const void *,
+                         const void *, int, int, const void *, int, int,
+                         const void *, void *, int, int, int, int) = nullptr;
+  CublasStatus (*gemmStridedBatchedEx)(HandleT, int, int, int, int, int,
+                                       const void *, const void *, int, int,
+                                       long long, const void *, int, int,
+                                       long long, const void *, void *, int,
+                                       int, long long, int, int,
+                                       int) = nullptr;
   const char *(*statusString)(CublasStatus) = nullptr;
   HandleT handle = nullptr;
   bool tried = false;
@@ -52,8 +65,9 @@ static CublasStatus hostSgemm(HandleT, int opA, int opB, int m, int n, int k,
         float y = opB ? b[j + size_t(l) * ldb] : b[l + size_t(j) * ldb];
         sum += double(x) * y;
       }
+      // beta = 0: C is not read (it may hold anything), as in cuBLAS.
       float &out = c[i + size_t(j) * ldc];
-      out = float(*alpha * sum + *beta * out);
+      out = float(*alpha * sum + (*beta == 0.0f ? 0.0f : *beta * out));
     }
   return 0;
 }
@@ -70,6 +84,71 @@ hostSgemmStridedBatched(HandleT h, int opA, int opB, int m, int n, int k,
   return 0;
 }
 
+// cudaDataType_t values remat passes (library_types.h).
+enum : int { kR32F = 0, kR16F = 2, kR16BF = 14 };
+constexpr int kCompute32F = 68; // CUBLAS_COMPUTE_32F
+constexpr int kGemmDefault = -1; // CUBLAS_GEMM_DEFAULT
+
+static float loadElement(const void *base, size_t i, int type) {
+  if (type == kR32F)
+    return static_cast<const float *>(base)[i];
+  uint16_t h = static_cast<const uint16_t *>(base)[i];
+  return type == kR16F ? float(remat_runtime::halfToDouble(h))
+                       : remat_runtime::bf16ToFloat(h);
+}
+
+static void storeElement(void *base, size_t i, int type, float value) {
+  if (type == kR32F) {
+    static_cast<float *>(base)[i] = value;
+    return;
+  }
+  static_cast<uint16_t *>(base)[i] = type == kR16F
+                                         ? remat_runtime::floatToHalf(value)
+                                         : remat_runtime::floatToBf16(value);
+}
+
+/// cublasGemmStridedBatchedEx on the host (f32 accumulation): the fake
+/// driver's GEMM for 16-bit operands. Strides and leading dimensions are
+/// in elements.
+static CublasStatus
+hostGemmStridedBatchedEx(HandleT, int opA, int opB, int m, int n, int k,
+                         const void *alpha, const void *a, int aType, int lda,
+                         long long strideA, const void *b, int bType, int ldb,
+                         long long strideB, const void *beta, void *c,
+                         int cType, int ldc, long long strideC, int batch, int,
+                         int) {
+  float al = *static_cast<const float *>(alpha),
+        be = *static_cast<const float *>(beta);
+  for (int p = 0; p < batch; ++p)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        double sum = 0;
+        for (int l = 0; l < k; ++l) {
+          float x = loadElement(a, p * strideA + (opA ? l + size_t(i) * lda
+                                                      : i + size_t(l) * lda),
+                                aType);
+          float y = loadElement(b, p * strideB + (opB ? j + size_t(l) * ldb
+                                                      : l + size_t(j) * ldb),
+                                bType);
+          sum += double(x) * y;
+        }
+        size_t at = p * strideC + i + size_t(j) * ldc;
+        float out = be == 0.0f ? 0.0f : be * loadElement(c, at, cType);
+        storeElement(c, at, cType, float(al * sum + out));
+      }
+  return 0;
+}
+
+static CublasStatus hostGemmEx(HandleT h, int opA, int opB, int m, int n,
+                               int k, const void *alpha, const void *a,
+                               int aType, int lda, const void *b, int bType,
+                               int ldb, const void *beta, void *c, int cType,
+                               int ldc, int compute, int algo) {
+  return hostGemmStridedBatchedEx(h, opA, opB, m, n, k, alpha, a, aType, lda,
+                                  0, b, bType, ldb, 0, beta, c, cType, ldc, 0,
+                                  1, compute, algo);
+}
+
 static CublasApi *cublas() {
   static CublasApi api;
   static std::mutex mutex;
@@ -83,6 +162,8 @@ static CublasApi *cublas() {
   if (driver && std::string(driver) == "fake") {
     api.sgemm = hostSgemm;
     api.sgemmStridedBatched = hostSgemmStridedBatched;
+    api.gemmEx = hostGemmEx;
+    api.gemmStridedBatchedEx = hostGemmStridedBatchedEx;
     api.handle = &api;
     return &api;
   }
@@ -110,6 +191,11 @@ static CublasApi *cublas() {
       reinterpret_cast<decltype(api.sgemm)>(dlsym(library, "cublasSgemm_v2"));
   api.sgemmStridedBatched = reinterpret_cast<decltype(api.sgemmStridedBatched)>(
       dlsym(library, "cublasSgemmStridedBatched"));
+  api.gemmEx =
+      reinterpret_cast<decltype(api.gemmEx)>(dlsym(library, "cublasGemmEx"));
+  api.gemmStridedBatchedEx =
+      reinterpret_cast<decltype(api.gemmStridedBatchedEx)>(
+          dlsym(library, "cublasGemmStridedBatchedEx"));
   api.statusString = reinterpret_cast<decltype(api.statusString)>(
       dlsym(library, "cublasGetStatusString"));
   if (!api.create || !api.sgemm || !api.sgemmStridedBatched) {
@@ -128,10 +214,17 @@ static CublasApi *cublas() {
 
 static bool fitsInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
 
+static const char *typeName(int type) {
+  return type == kR32F ? "f32" : type == kR16F ? "f16" : "bf16";
+}
+
+/// One (batched) GEMM: f32 through cublasSgemm (abType == cType == f32),
+/// otherwise through cublasGemmEx with f32 accumulation.
 static void gemm(int32_t transA, int32_t transB, int64_t batch, int64_t m,
-                 int64_t n, int64_t k, uint64_t a, int64_t lda, int64_t strideA,
-                 uint64_t b, int64_t ldb, int64_t strideB, float beta,
-                 uint64_t c, int64_t ldc, int64_t strideC) {
+                 int64_t n, int64_t k, int32_t abType, uint64_t a, int64_t lda,
+                 int64_t strideA, uint64_t b, int64_t ldb, int64_t strideB,
+                 float beta, int32_t cType, uint64_t c, int64_t ldc,
+                 int64_t strideC) {
   if (hasError())
     return;
   if (!fitsInt(m) || !fitsInt(n) || !fitsInt(k) || !fitsInt(lda) ||
@@ -141,31 +234,61 @@ static void gemm(int32_t transA, int32_t transB, int64_t batch, int64_t m,
                 " k=" + std::to_string(k) + ")");
     return;
   }
+  bool sixteen = abType == kR16F || abType == kR16BF;
+  if (!(abType == kR32F && cType == kR32F) &&
+      !(sixteen && (cType == kR32F || cType == abType))) {
+    recordError("remat_cublas_gemm_ex: unsupported types (A and B " +
+                std::to_string(abType) + ", C " + std::to_string(cType) +
+                "): f32 x f32 -> f32, or bf16/f16 operands and an f32 or "
+                "same-type result");
+    return;
+  }
   if (m == 0 || n == 0 || batch == 0)
     return;
   CublasApi *api = cublas();
   if (!api)
     return;
+  if (sixteen && (!api->gemmEx || !api->gemmStridedBatchedEx)) {
+    recordError("cuBLAS lacks cublasGemmEx or cublasGemmStridedBatchedEx");
+    return;
+  }
   const float alpha = 1.0f;
-  auto *pa = reinterpret_cast<const float *>(a);
-  auto *pb = reinterpret_cast<const float *>(b);
-  auto *pc = reinterpret_cast<float *>(c);
+  auto *pa = reinterpret_cast<const void *>(a);
+  auto *pb = reinterpret_cast<const void *>(b);
+  auto *pc = reinterpret_cast<void *>(c);
   int opB = transB ? 1 : 0, opA = transA ? 1 : 0; // CUBLAS_OP_N/T
   CublasStatus s;
   const char *call;
   void *start = profileBegin(nullptr); // cuBLAS runs on the legacy stream
-  if (batch == 1) {
+  if (!sixteen && batch == 1) {
     call = "cublasSgemm_v2";
-    s = api->sgemm(api->handle, opB, opA, n, m, k, &alpha, pb, ldb, pa, lda,
-                   &beta, pc, ldc);
-  } else {
+    s = api->sgemm(api->handle, opB, opA, n, m, k, &alpha,
+                   static_cast<const float *>(pb), ldb,
+                   static_cast<const float *>(pa), lda, &beta,
+                   static_cast<float *>(pc), ldc);
+  } else if (!sixteen) {
     call = "cublasSgemmStridedBatched";
-    s = api->sgemmStridedBatched(api->handle, opB, opA, n, m, k, &alpha, pb,
-                                 ldb, strideB, pa, lda, strideA, &beta, pc, ldc,
-                                 strideC, batch);
+    s = api->sgemmStridedBatched(
+        api->handle, opB, opA, n, m, k, &alpha, static_cast<const float *>(pb),
+        ldb, strideB, static_cast<const float *>(pa), lda, strideA, &beta,
+        static_cast<float *>(pc), ldc, strideC, batch);
+  } else if (batch == 1) {
+    call = "cublasGemmEx";
+    s = api->gemmEx(api->handle, opB, opA, n, m, k, &alpha, pb, abType, ldb,
+                    pa, abType, lda, &beta, pc, cType, ldc, kCompute32F,
+                    kGemmDefault);
+  } else {
+    call = "cublasGemmStridedBatchedEx";
+    s = api->gemmStridedBatchedEx(api->handle, opB, opA, n, m, k, &alpha, pb,
+                                  abType, ldb, strideB, pa, abType, lda,
+                                  strideA, &beta, pc, cType, ldc, strideC,
+                                  batch, kCompute32F, kGemmDefault);
   }
+  std::string types =
+      sixteen ? std::string(" ") + typeName(abType) + "->" + typeName(cType)
+              : "";
   profileEnd(start, nullptr,
-             std::string(call) + " " + (transA ? "T" : "N") +
+             std::string(call) + types + " " + (transA ? "T" : "N") +
                  (transB ? "T" : "N") + " m=" + std::to_string(m) +
                  " n=" + std::to_string(n) + " k=" + std::to_string(k) +
                  (batch > 1 ? " batch=" + std::to_string(batch) : ""));
@@ -194,7 +317,8 @@ extern "C" void remat_cublas_sgemm(int32_t trans_a, int32_t trans_b, int64_t m,
                                    int64_t n, int64_t k, uint64_t a,
                                    int64_t lda, uint64_t b, int64_t ldb,
                                    float beta, uint64_t c, int64_t ldc) {
-  gemm(trans_a, trans_b, 1, m, n, k, a, lda, 0, b, ldb, 0, beta, c, ldc, 0);
+  gemm(trans_a, trans_b, 1, m, n, k, kR32F, a, lda, 0, b, ldb, 0, beta, kR32F,
+       c, ldc, 0);
 }
 
 extern "C" void remat_cublas_sgemm_batched(int32_t trans_a, int32_t trans_b,
@@ -204,6 +328,17 @@ extern "C" void remat_cublas_sgemm_batched(int32_t trans_a, int32_t trans_b,
                                            int64_t ldb, int64_t stride_b,
                                            float beta, uint64_t c, int64_t ldc,
                                            int64_t stride_c) {
-  gemm(trans_a, trans_b, batch, m, n, k, a, lda, stride_a, b, ldb, stride_b,
-       beta, c, ldc, stride_c);
+  gemm(trans_a, trans_b, batch, m, n, k, kR32F, a, lda, stride_a, b, ldb,
+       stride_b, beta, kR32F, c, ldc, stride_c);
+}
+
+extern "C" void remat_cublas_gemm_ex(int32_t trans_a, int32_t trans_b,
+                                     int64_t batch, int64_t m, int64_t n,
+                                     int64_t k, int32_t ab_type, uint64_t a,
+                                     int64_t lda, int64_t stride_a, uint64_t b,
+                                     int64_t ldb, int64_t stride_b, float beta,
+                                     int32_t c_type, uint64_t c, int64_t ldc,
+                                     int64_t stride_c) {
+  gemm(trans_a, trans_b, batch, m, n, k, ab_type, a, lda, stride_a, b, ldb,
+       stride_b, beta, c_type, c, ldc, stride_c);
 }

@@ -108,6 +108,17 @@ void remat_cublas_sgemm_batched(int32_t trans_a, int32_t trans_b, int64_t batch,
                                 int64_t lda, int64_t stride_a, uint64_t b,
                                 int64_t ldb, int64_t stride_b, float beta,
                                 uint64_t c, int64_t ldc, int64_t stride_c);
+/* Mixed precision: A and B of type `ab_type`, C of type `c_type`
+ * (cudaDataType_t: 0 f32, 2 f16, 14 bf16; A and B 16-bit, C f32 or the
+ * same 16-bit type), products accumulated in f32 (CUBLAS_COMPUTE_32F, on
+ * tensor cores): cublasGemmEx, or cublasGemmStridedBatchedEx when
+ * batch > 1. Strides, leading dimensions and beta as above. */
+void remat_cublas_gemm_ex(int32_t trans_a, int32_t trans_b, int64_t batch,
+                          int64_t m, int64_t n, int64_t k, int32_t ab_type,
+                          uint64_t a, int64_t lda, int64_t stride_a,
+                          uint64_t b, int64_t ldb, int64_t stride_b,
+                          float beta, int32_t c_type, uint64_t c, int64_t ldc,
+                          int64_t stride_c);
 
 /* ---- MLIR's gpu-to-llvm entry points -------------------------------------*/
 

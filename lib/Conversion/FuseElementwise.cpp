@@ -56,7 +56,7 @@ namespace {
 /// The timeline a round of fusions is decided on, and what the pairs
 /// accepted so far add to each op's live bytes.
 struct Round {
-  MemoryTimeline timeline;
+  const MemoryTimeline &timeline;
   DenseMap<Operation *, unsigned> at;
   SmallVector<int64_t> added;
   /// Strict: no op's live bytes may rise. Otherwise they may rise up to
@@ -64,8 +64,8 @@ struct Round {
   bool strict;
   int64_t limit;
 
-  Round(Block &block, bool strict, int64_t limit)
-      : timeline(MemoryTimeline::build(block)), strict(strict), limit(limit) {
+  Round(const MemoryTimeline &timeline, bool strict, int64_t limit)
+      : timeline(timeline), strict(strict), limit(limit) {
     for (auto [i, op] : llvm::enumerate(timeline.getOps()))
       at[op] = i;
     added.assign(timeline.getOps().size(), 0);
@@ -119,10 +119,11 @@ struct Round {
 } // namespace
 
 /// The next pairs to fuse: disjoint, so that one round's fusions do not
-/// invalidate each other.
-static SmallVector<Candidate> findCandidates(Block &block, bool strict,
-                                            int64_t limit) {
-  Round round(block, strict, limit);
+/// invalidate each other. `timeline` is `block`'s.
+static SmallVector<Candidate> findCandidates(Block &block,
+                                            const MemoryTimeline &timeline,
+                                            bool strict, int64_t limit) {
+  Round round(timeline, strict, limit);
   SmallVector<Candidate> picked;
   llvm::DenseSet<Operation *> busy;
   for (Operation &op : block) {
@@ -196,7 +197,10 @@ struct RematFuseElementwisePass
     if (func.isExternal() || !func.getBody().hasOneBlock())
       return;
     Block *block = &func.getBody().front();
-    int64_t peakBefore = MemoryTimeline::build(*block).getPeakBytes();
+    // The timeline of the function as it stands: each round decides on it,
+    // and the one built to check a round is the next round's.
+    MemoryTimeline timeline = MemoryTimeline::build(*block);
+    int64_t peakBefore = timeline.getPeakBytes();
     IRRewriter rewriter(&getContext());
     unsigned fused = 0;
     // Rounds of disjoint pairs (a chain of n ops needs about log n), first
@@ -207,19 +211,22 @@ struct RematFuseElementwisePass
     for (unsigned round = 0; round < maxRounds; ++round) {
       OwningOpRef<func::FuncOp> backup = func.clone();
       unsigned roundFused = 0;
-      for (const Candidate &pair : findCandidates(*block, strict, peakBefore)) {
+      for (const Candidate &pair :
+           findCandidates(*block, timeline, strict, peakBefore)) {
         rewriter.setInsertionPoint(pair.consumer);
         roundFused += fuse(rewriter, pair);
       }
       if (roundFused == 0)
         break;
-      int64_t peak = MemoryTimeline::build(*block).getPeakBytes();
+      timeline = MemoryTimeline::build(*block);
+      int64_t peak = timeline.getPeakBytes();
       if (peak <= peakBefore) {
         fused += roundFused;
         continue;
       }
       func.getBody().takeBody(backup->getBody());
       block = &func.getBody().front();
+      timeline = MemoryTimeline::build(*block);
       if (strict) {
         func.emitRemark() << "elementwise fusion stopped: a round would "
                              "raise the predicted peak from "

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATGPUGEMMTOLIBRARY
@@ -193,11 +194,9 @@ static linalg::FillOp findZeroFill(linalg::LinalgOp op) {
   Value root = rootBuffer(out);
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev);
-        fill && throughReshapes(fill.getOutputs()[0]) == out) {
-      auto value = fill.getInputs()[0].getDefiningOp<arith::ConstantOp>();
-      auto zero = value ? dyn_cast<FloatAttr>(value.getValue()) : FloatAttr();
-      return zero && zero.getValue().isZero() ? fill : nullptr;
-    }
+        fill && throughReshapes(fill.getOutputs()[0]) == out)
+      return matchPattern(fill.getInputs()[0], m_AnyZeroFloat()) ? fill
+                                                                 : nullptr;
     // Ops that do not touch memory contents (views, sizes, scalar
     // arithmetic, allocations), and ops that name their buffers (linalg
     // ops, copies, frees) and none of the output's; anything else (a call,

@@ -50,40 +50,6 @@ struct CublasApi {
 };
 } // namespace
 
-/// Column-major C = op(A) op(B) + beta C on the host, as cuBLAS defines it:
-/// the GEMM of the fake driver (REMAT_CUDA_DRIVER=fake), whose "device"
-/// memory is host memory.
-static CublasStatus hostSgemm(HandleT, int opA, int opB, int m, int n, int k,
-                              const float *alpha, const float *a, int lda,
-                              const float *b, int ldb, const float *beta,
-                              float *c, int ldc) {
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      double sum = 0;
-      for (int l = 0; l < k; ++l) {
-        float x = opA ? a[l + size_t(i) * lda] : a[i + size_t(l) * lda];
-        float y = opB ? b[j + size_t(l) * ldb] : b[l + size_t(j) * ldb];
-        sum += double(x) * y;
-      }
-      // beta = 0: C is not read (it may hold anything), as in cuBLAS.
-      float &out = c[i + size_t(j) * ldc];
-      out = float(*alpha * sum + (*beta == 0.0f ? 0.0f : *beta * out));
-    }
-  return 0;
-}
-
-static CublasStatus
-hostSgemmStridedBatched(HandleT h, int opA, int opB, int m, int n, int k,
-                        const float *alpha, const float *a, int lda,
-                        long long strideA, const float *b, int ldb,
-                        long long strideB, const float *beta, float *c, int ldc,
-                        long long strideC, int batch) {
-  for (int i = 0; i < batch; ++i)
-    hostSgemm(h, opA, opB, m, n, k, alpha, a + i * strideA, lda,
-              b + i * strideB, ldb, beta, c + i * strideC, ldc);
-  return 0;
-}
-
 // cudaDataType_t values remat passes (library_types.h).
 enum : int { kR32F = 0, kR16F = 2, kR16BF = 14 };
 constexpr int kCompute32F = 68; // CUBLAS_COMPUTE_32F
@@ -107,9 +73,12 @@ static void storeElement(void *base, size_t i, int type, float value) {
                                          : remat_runtime::floatToBf16(value);
 }
 
-/// cublasGemmStridedBatchedEx on the host (f32 accumulation): the fake
-/// driver's GEMM for 16-bit operands. Strides and leading dimensions are
-/// in elements.
+/// Column-major C = op(A) op(B) + beta C on the host, as
+/// cublasGemmStridedBatchedEx defines it (f32 accumulation; C is not read
+/// when beta = 0, so it may hold anything): the GEMM of the fake driver
+/// (REMAT_CUDA_DRIVER=fake), whose "device" memory is host memory, for
+/// every type remat passes (the SGEMMs below are its f32 case). Strides
+/// and leading dimensions are in elements.
 static CublasStatus
 hostGemmStridedBatchedEx(HandleT, int opA, int opB, int m, int n, int k,
                          const void *alpha, const void *a, int aType, int lda,
@@ -147,6 +116,26 @@ static CublasStatus hostGemmEx(HandleT h, int opA, int opB, int m, int n,
   return hostGemmStridedBatchedEx(h, opA, opB, m, n, k, alpha, a, aType, lda,
                                   0, b, bType, ldb, 0, beta, c, cType, ldc, 0,
                                   1, compute, algo);
+}
+
+static CublasStatus hostSgemm(HandleT h, int opA, int opB, int m, int n,
+                              int k, const float *alpha, const float *a,
+                              int lda, const float *b, int ldb,
+                              const float *beta, float *c, int ldc) {
+  return hostGemmEx(h, opA, opB, m, n, k, alpha, a, kR32F, lda, b, kR32F, ldb,
+                    beta, c, kR32F, ldc, kCompute32F, kGemmDefault);
+}
+
+static CublasStatus
+hostSgemmStridedBatched(HandleT h, int opA, int opB, int m, int n, int k,
+                        const float *alpha, const float *a, int lda,
+                        long long strideA, const float *b, int ldb,
+                        long long strideB, const float *beta, float *c, int ldc,
+                        long long strideC, int batch) {
+  return hostGemmStridedBatchedEx(h, opA, opB, m, n, k, alpha, a, kR32F, lda,
+                                  strideA, b, kR32F, ldb, strideB, beta, c,
+                                  kR32F, ldc, strideC, batch, kCompute32F,
+                                  kGemmDefault);
 }
 
 static CublasApi *cublas() {

@@ -10,6 +10,7 @@
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/InitRemat.h"
+#include "remat/Support/InputGuard.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -52,14 +53,16 @@ static void runPipeline(ModuleOp module, remat::MarkPolicy policy,
   (void)verify(*clone);
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+// As the tools do (remat/Support/InputGuard.h): text nested past the limit
+// is refused before parsing, the rest runs on a large stack.
+static int processInput(llvm::StringRef text) {
   MLIRContext &ctx = context();
   ScopedDiagnosticHandler silence(&ctx, [](Diagnostic &) { return success(); });
+  if (remat::findExcessiveNesting(text) >= 0)
+    return 0;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size), "input"),
-      llvm::SMLoc());
+      llvm::MemoryBuffer::getMemBufferCopy(text, "input"), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module || failed(verify(*module)))
     return 0;
@@ -69,4 +72,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   runPipeline(*module, remat::MarkPolicy::Selective, "");
   runPipeline(*module, remat::MarkPolicy::Segments, "2");
   return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  return remat::runWithLargeStack([&] { return processInput(text); });
 }

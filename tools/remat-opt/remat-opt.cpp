@@ -7,19 +7,74 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/InitRemat.h"
+#include "remat/Support/InputGuard.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::remat::test {
 void registerTestAnalysisPasses();
 } // namespace mlir::remat::test
 
+// mlir-opt's main, with two additions for hostile input (see
+// remat/Support/InputGuard.h): the input is scanned for nesting deep enough
+// to exhaust the parser's stack before it is parsed, and everything runs on
+// a thread with a large stack.
+static mlir::LogicalResult optMain(int argc, char **argv,
+                                   llvm::StringRef inputFilename,
+                                   llvm::StringRef outputFilename,
+                                   mlir::DialectRegistry &registry) {
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // These print and return without reading the input.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::MlirOptMain(argc, argv, inputFilename, outputFilename,
+                             registry);
+  if (inputFilename == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "interrupt)\n";
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      mlir::openInputFile(inputFilename, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return mlir::failure();
+  }
+  // Bytecode is read without recursion on nesting; only text is scanned.
+  if (!mlir::isBytecode(file->getMemBufferRef())) {
+    llvm::SourceMgr sourceMgr;
+    unsigned id = sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    if (!mlir::remat::checkInputNesting(sourceMgr, id))
+      return mlir::failure();
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+    return mlir::failure();
+  output->keep();
+  return mlir::success();
+}
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   mlir::registerAllPasses();
   mlir::remat::registerRematPassesAndPipelines();
   mlir::remat::test::registerTestAnalysisPasses();
@@ -32,8 +87,12 @@ int main(int argc, char **argv) {
   // the NVVM and LLVM dialects to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "remat optimizer: activation rematerialization for "
-                  "training graphs\n",
-      registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv,
+      "remat optimizer: activation rematerialization for training graphs\n",
+      registry);
+  return mlir::remat::runWithLargeStack([&] {
+    return mlir::asMainReturnCode(
+        optMain(argc, argv, inputFilename, outputFilename, registry));
+  });
 }

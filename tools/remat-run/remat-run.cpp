@@ -16,7 +16,9 @@
 #endif
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/InitRemat.h"
+#include "remat/Support/InputGuard.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -540,6 +542,8 @@ static void printText(StringRef name, const RunResult &run,
   }
 }
 
+static int compileAndRunInput();
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -551,7 +555,12 @@ int main(int argc, char **argv) {
     return fail(*error);
   if (std::optional<std::string> error = prepareOutputsDir())
     return fail(*error);
+  // A large stack, so that no input within the nesting limit exhausts it
+  // (remat/Support/InputGuard.h).
+  return runWithLargeStack(compileAndRunInput);
+}
 
+static int compileAndRunInput() {
   DialectRegistry registry;
   initializeRunner(registry);
 #ifdef REMAT_ENABLE_CUDA
@@ -566,7 +575,10 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputFile, &openError);
   if (!file)
     return fail(openError);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (!isBytecode(*sourceMgr.getMemoryBuffer(bufferId)) &&
+      !checkInputNesting(sourceMgr, bufferId))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;

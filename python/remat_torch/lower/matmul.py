@@ -27,7 +27,13 @@ def matmul(L, a, b, batch=False, acc_init=None):
     a, ta = _matmul_operand(L, a)
     b, tb = _matmul_operand(L, b)
     if a.elem != elem or b.elem != elem:
-        L.error("matmul of %s x %s into %s is not supported" % (a.elem, b.elem, elem))
+        # Eager PyTorch refuses these too ("expected scalar type BFloat16
+        # but found Float"): the model mixes dtypes, typically a mask or a
+        # constant created in f32 inside a model converted to bf16.
+        L.error("matmul of %s x %s into %s: the operands' dtypes differ, which "
+                "PyTorch's own kernels refuse as well; create the f32 operand in "
+                "the model's dtype (e.g. a mask with .to(x.dtype))"
+                % (a.elem, b.elem, elem))
     init = acc_init or L.fn.filled(shape, c, 0.0 if elem_is_float(c) else 0)
     if batch:
         dims = "(b, m, n, k)"

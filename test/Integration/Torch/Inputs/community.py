@@ -231,9 +231,12 @@ class BertLayer(nn.Module):
         return x.view(x.size()[:-1] + (self.heads, self.head_size)).permute(0, 2, 1, 3)
 
     def forward(self, input_ids, token_type_ids, labels):
+        # In the model's dtype, as get_extended_attention_mask(..., dtype=
+        # self.dtype) makes it: an f32 mask would make bf16 scores f32.
+        dtype = self.query.weight.dtype
         attention_mask = (input_ids != 0).long()
-        ext = attention_mask[:, None, None, :].to(torch.float32)
-        ext = (1.0 - ext) * torch.finfo(torch.float32).min
+        ext = attention_mask[:, None, None, :].to(dtype)
+        ext = (1.0 - ext) * torch.finfo(dtype).min
         pos = torch.arange(input_ids.size(1)).unsqueeze(0).expand_as(input_ids)
         h = self.word_embeddings(input_ids) + self.position_embeddings(pos) + \
             self.token_type_embeddings(token_type_ids)

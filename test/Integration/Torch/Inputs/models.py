@@ -103,6 +103,24 @@ def unsupported_op():
     return Median(), (torch.randn(2, 4),)
 
 
+def f32_mask_in_bf16():
+    """A mask made in f32 inside a model imported with --dtype bf16: the
+    scores become f32 and meet bf16 values in a matmul, which eager PyTorch
+    refuses as well."""
+    class Masked(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+
+        def forward(self, x):
+            h = self.lin(x)
+            mask = torch.zeros(4, 4, dtype=torch.float32)
+            probs = torch.softmax(h @ h.transpose(0, 1) + mask, dim=-1)
+            return probs @ h
+
+    return Masked(), (torch.randn(4, 4),)
+
+
 def no_parameters():
     return nn.ReLU(), (torch.randn(2, 4),)
 

@@ -4,6 +4,8 @@
 
 #include "gtest/gtest.h"
 
+#include <csignal>
+
 #include <string>
 
 using namespace mlir::remat;
@@ -75,6 +77,27 @@ TEST(InputGuardTest, LargeStackRunsTheBody) {
     return depth == 0 ? frame[0] : recurse(depth - 1) + 1;
   };
   EXPECT_EQ(runWithLargeStack([&] { return int(recurse(20000)); }), 20000);
+}
+
+TEST(InputGuardTest, ParserCrashIsAnError) {
+  EXPECT_EQ(runGuardingParser([](llvm::function_ref<void()>) {
+              std::raise(SIGSEGV);
+              return 0;
+            }),
+            1);
+  // Without a crash, the body's own status.
+  EXPECT_EQ(runGuardingParser([](llvm::function_ref<void()>) { return 7; }),
+            7);
+}
+
+TEST(InputGuardDeathTest, CrashAfterParsingIsACrash) {
+  // A crash in remat's code (after parsing) must not become an error.
+  EXPECT_DEATH(runGuardingParser([](llvm::function_ref<void()> parsed) {
+                 parsed();
+                 std::raise(SIGSEGV);
+                 return 0;
+               }),
+               "");
 }
 
 } // namespace

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
 using namespace mlir::remat;
@@ -140,4 +142,30 @@ int mlir::remat::runWithLargeStack(llvm::function_ref<int()> body) {
                       [&] { result = body(); });
   worker.join();
   return result;
+}
+
+int mlir::remat::runGuardingParser(
+    llvm::function_ref<int(llvm::function_ref<void()>)> body) {
+  // Recovery is process-wide signal handlers plus a thread-local context: a
+  // crash on another thread, or after parsed(), reaches the handlers that
+  // were installed before (LLVM's stack trace, or a sanitizer's report).
+  bool parsing = true;
+  auto parsed = [&] {
+    if (parsing) {
+      parsing = false;
+      llvm::CrashRecoveryContext::Disable();
+    }
+  };
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext context;
+  int result = 1;
+  if (context.RunSafely([&] { result = body(parsed); })) {
+    parsed();
+    return result;
+  }
+  parsed();
+  llvm::errs() << "error: MLIR's parser crashed on this input, a bug of MLIR "
+                  "on malformed text that remat cannot fix; the errors above, "
+                  "if any, say where the text is malformed\n";
+  return 1;
 }

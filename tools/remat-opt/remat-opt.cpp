@@ -26,10 +26,10 @@ namespace mlir::remat::test {
 void registerTestAnalysisPasses();
 } // namespace mlir::remat::test
 
-// mlir-opt's main, with two additions for hostile input (see
+// mlir-opt's main, with additions for hostile input (see
 // remat/Support/InputGuard.h): the input is scanned for nesting deep enough
-// to exhaust the parser's stack before it is parsed, and everything runs on
-// a thread with a large stack.
+// to exhaust the parser's stack before it is parsed, everything runs on a
+// thread with a large stack, and a crash of MLIR's parser is an error.
 static mlir::LogicalResult optMain(int argc, char **argv,
                                    llvm::StringRef inputFilename,
                                    llvm::StringRef outputFilename,
@@ -66,8 +66,19 @@ static mlir::LogicalResult optMain(int argc, char **argv,
     llvm::errs() << error << "\n";
     return mlir::failure();
   }
-  if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+  // MlirOptMain parses (and verifies) the input, then sets up the pass
+  // pipeline: parsing is over there, and crash recovery ends.
+  int status = mlir::remat::runGuardingParser(
+      [&](llvm::function_ref<void()> parsed) {
+        mlir::MlirOptMainConfig guarded = config;
+        guarded.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
+          parsed();
+          return config.setupPassPipeline(pm);
+        });
+        return mlir::asMainReturnCode(mlir::MlirOptMain(
+            output->os(), std::move(file), registry, guarded));
+      });
+  if (status != 0)
     return mlir::failure();
   output->keep();
   return mlir::success();

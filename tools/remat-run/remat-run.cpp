@@ -579,8 +579,11 @@ static int compileAndRunInput() {
   if (!isBytecode(*sourceMgr.getMemoryBuffer(bufferId)) &&
       !checkInputNesting(sourceMgr, bufferId))
     return 1;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  OwningOpRef<ModuleOp> module;
+  if (runGuardingParser([&](llvm::function_ref<void()>) {
+        module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+        return module ? 0 : 1;
+      }))
     return 1;
 
   FailureOr<func::FuncOp> entry = findEntry(*module);

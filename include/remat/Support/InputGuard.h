@@ -5,14 +5,16 @@
 // regions, `- - - d0`, and `d0 + d0 + ...` (a left-deep expression tree).
 // A hostile file of a few kilobytes therefore overflows an 8 MB stack and
 // the tool dies of SIGSEGV instead of saying what is wrong. remat's tools
-// defend in two layers:
+// defend in layers:
 //
 //   - checkInputNesting scans the text lexically (no parsing, linear time)
 //     and refuses, with an error at the offending character, any nesting
 //     of brackets or chain of expression operators deeper than the limit;
 //   - runWithLargeStack runs the tool on a thread whose stack holds every
 //     input the limits admit, many times over (each nesting level costs at
-//     most a few kilobytes of stack in the parser and in remat's walks).
+//     most a few kilobytes of stack in the parser and in remat's walks);
+//   - runGuardingParser turns a crash inside MLIR's parser (upstream bugs
+//     on malformed text) into an error, and only there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +50,16 @@ long findExcessiveNesting(llvm::StringRef text,
 /// Runs `body` on a thread with a kLargeStackBytes stack and returns its
 /// result; the calling thread waits.
 int runWithLargeStack(llvm::function_ref<int()> body);
+
+/// Runs `body` so that a crash while MLIR parses the input becomes an
+/// error and exit status 1 instead of a signal. MLIR 22's parser has such
+/// bugs on malformed input: `linalg.reduce ... dimensions = [1 x]` reports
+/// "expected ']'" and then dereferences the null attribute it could not
+/// parse. `body` calls the function it is given once parsing is over: from
+/// then on a crash is a crash again, with LLVM's stack trace, so that a bug
+/// in remat's own code is never hidden. Returns body's result, or 1.
+int runGuardingParser(
+    llvm::function_ref<int(llvm::function_ref<void()> parsed)> body);
 
 } // namespace mlir::remat
 

@@ -60,7 +60,10 @@
 // producer is an elementwise linalg.generic over identity maps is re-drawn
 // per tile (linalg.index offset by the tile's origin), through a chain of
 // such producers (a draw, then its scaling); any other mask is sliced.
-// Block sizes that do not divide the sequence become the largest that do.
+// Block sizes that do not divide the sequence are evened out over it: equal
+// tiles and a smaller last one (the loop body emitted once more, after the
+// loop, with the remainder's static shape), or the largest divisor when it
+// is at least half the evened size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -1129,18 +1132,32 @@ namespace {
 /// Builds the tiled loops of one attention.
 class Emitter {
 public:
+  /// Tiles of bq x bk, and a remainder where they do not divide.
   Emitter(Attention &att, int64_t bq, int64_t bk)
-      : att(att), bq(bq), bk(bk),
+      : att(att), fullQ(bq), fullK(bk), bq(bq), bk(bk),
         et(getElementTypeOrSelf(att.scores.result().getType())),
         ct(att.ct) {}
 
-  /// Forward loops at the context product; returns (O, L).
-  std::pair<Value, Value> emitForward(OpBuilder &b, Location loc);
+  /// Forward loops at the context product; returns (O, L), and the outer
+  /// loop in `loop`.
+  std::pair<Value, Value> emitForward(OpBuilder &b, Location loc,
+                                      scf::ForOp &loop);
   /// Backward loops; returns (dQ, dK, dV).
   std::array<Value, 3> emitBackward(OpBuilder &b, Location loc, Value o,
                                     Value lse);
 
 private:
+  using TileBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                   Value, ValueRange)>;
+  /// Threads `inits` through `body` over tiles of `length` rows: an scf.for
+  /// over the full blocks of size `block`, then, when `block` does not
+  /// divide `length`, the body once more, straight-line, on the remainder.
+  /// `size` (bq or bk, which every tile shape reads) is the block size while
+  /// the loop's body is built and the remainder's while the last is.
+  SmallVector<Value> tiles(OpBuilder &b, Location loc, int64_t length,
+                           int64_t block, int64_t &size, ValueRange inits,
+                           TileBody body, scf::ForOp *loop = nullptr);
+
   int rank() const { return att.nb + 2; }
   SmallVector<int64_t> shape(int64_t d0, int64_t d1) const {
     SmallVector<int64_t> s;
@@ -1230,6 +1247,9 @@ private:
   }
 
   Attention &att;
+  /// The block sizes.
+  int64_t fullQ, fullK;
+  /// The shape of the tile being built: the block sizes, or a remainder.
   int64_t bq, bk;
   /// The attention's element type (of Q, K, V, the scores and the results).
   Type et;
@@ -1592,24 +1612,48 @@ static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
   return math::ExpOp::create(b, loc, d);
 }
 
-std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc) {
+SmallVector<Value> Emitter::tiles(OpBuilder &b, Location loc, int64_t length,
+                                  int64_t block, int64_t &size,
+                                  ValueRange inits, TileBody body,
+                                  scf::ForOp *loop) {
+  int64_t saved = size;
+  int64_t rest = length % block, full = length - rest;
+  size = block;
+  auto forOp = scf::ForOp::create(
+      b, loc, index(b, loc, 0), index(b, loc, full), index(b, loc, block),
+      inits, [&](OpBuilder &b, Location loc, Value off, ValueRange st) {
+        scf::YieldOp::create(b, loc, body(b, loc, off, st));
+      });
+  if (loop)
+    *loop = forOp;
+  SmallVector<Value> results(forOp.getResults());
+  if (rest) {
+    size = rest;
+    results = body(b, loc, index(b, loc, full), results);
+  }
+  size = saved;
+  return results;
+}
+
+std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc,
+                                             scf::ForOp &loop) {
   const double ninf = -std::numeric_limits<float>::infinity();
   Labels ol{kQuery, kValue};
   Value oInit = empty(b, loc, shape(att.sq, att.vd), et);
   Value lInit = empty(b, loc, rowShape(att.sq));
   AffineMap id = identity(), row = rowMap(), rid = rowIdentity();
-  auto outer = scf::ForOp::create(
-      b, loc, index(b, loc, 0), index(b, loc, att.sq), index(b, loc, bq),
-      ValueRange{oInit, lInit},
-      [&](OpBuilder &b, Location loc, Value qOff, ValueRange outs) {
+  SmallVector<Value> outer = tiles(
+      b, loc, att.sq, fullQ, bq, ValueRange{oInit, lInit},
+      [&](OpBuilder &b, Location loc, Value qOff,
+          ValueRange outs) -> SmallVector<Value> {
         Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
         Value m0 = fill(b, loc, rowShape(bq), ninf);
         Value l0 = fill(b, loc, rowShape(bq), 0.0);
         Value acc0 = fill(b, loc, shape(bq, att.vd), 0.0);
-        auto inner = scf::ForOp::create(
-            b, loc, index(b, loc, 0), index(b, loc, att.sk), index(b, loc, bk),
-            ValueRange{m0, l0, acc0},
-            [&](OpBuilder &b, Location loc, Value kOff, ValueRange st) {
+        SmallVector<Value> inner = tiles(
+            b, loc, att.sk, fullK, bk, ValueRange{m0, l0, acc0},
+            [&](OpBuilder &b, Location loc, Value kOff,
+                ValueRange st) -> SmallVector<Value> {
               Value m = st[0], l = st[1], acc = st[2];
               Value kj = slice(b, loc, att.k, att.kl, nullptr, kOff);
               Value vj = slice(b, loc, att.v, att.vl, nullptr, kOff);
@@ -1657,10 +1701,9 @@ std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc) {
               Value mc =
                   map(b, loc, {mn}, {rid}, m,
                       [](OpBuilder &, Location, ValueRange a) { return a[0]; });
-              scf::YieldOp::create(b, loc, ValueRange{mc, ln, accn});
+              return {mc, ln, accn};
             });
-        Value m = inner.getResult(0), l = inner.getResult(1),
-              acc = inner.getResult(2);
+        Value m = inner[0], l = inner[1], acc = inner[2];
         Value oi =
             map(b, loc, {acc, l}, {id, row}, empty(b, loc, shape(bq, att.vd)),
                 [](OpBuilder &b, Location l, ValueRange a) {
@@ -1674,9 +1717,10 @@ std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc) {
         Value o = insert(b, loc, convert(b, loc, oi, et), outs[0], ol, qOff,
                          nullptr);
         Value lse = insertRow(b, loc, li, outs[1], qOff);
-        scf::YieldOp::create(b, loc, ValueRange{o, lse});
-      });
-  return {outer.getResult(0), outer.getResult(1)};
+        return {o, lse};
+      },
+      &loop);
+  return {outer[0], outer[1]};
 }
 
 std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
@@ -1708,22 +1752,22 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
   Value dqInit = fill(b, loc, qType.getShape(), 0.0);
   Value dkInit = empty(b, loc, kType.getShape(), et);
   Value dvInit = empty(b, loc, shape(att.sk, att.vd), et);
-  SmallVector<int64_t> kTile(kType.getShape());
-  for (int i = 0; i < 2; ++i)
-    if (att.kl[i] == kKey)
-      kTile[att.nb + i] = bk;
-  auto outer = scf::ForOp::create(
-      b, loc, index(b, loc, 0), index(b, loc, att.sk), index(b, loc, bk),
-      ValueRange{dqInit, dkInit, dvInit},
-      [&](OpBuilder &b, Location loc, Value kOff, ValueRange outs) {
+  SmallVector<Value> outer = tiles(
+      b, loc, att.sk, fullK, bk, ValueRange{dqInit, dkInit, dvInit},
+      [&](OpBuilder &b, Location loc, Value kOff,
+          ValueRange outs) -> SmallVector<Value> {
+        SmallVector<int64_t> kTile(kType.getShape());
+        for (int i = 0; i < 2; ++i)
+          if (att.kl[i] == kKey)
+            kTile[att.nb + i] = bk;
         Value kj = slice(b, loc, att.k, att.kl, nullptr, kOff);
         Value vj = slice(b, loc, att.v, att.vl, nullptr, kOff);
         Value dk0 = fill(b, loc, kTile, 0.0);
         Value dv0 = fill(b, loc, shape(bk, att.vd), 0.0);
-        auto inner = scf::ForOp::create(
-            b, loc, index(b, loc, 0), index(b, loc, att.sq), index(b, loc, bq),
-            ValueRange{outs[0], dk0, dv0},
-            [&](OpBuilder &b, Location loc, Value qOff, ValueRange st) {
+        SmallVector<Value> inner = tiles(
+            b, loc, att.sq, fullQ, bq, ValueRange{outs[0], dk0, dv0},
+            [&](OpBuilder &b, Location loc, Value qOff,
+                ValueRange st) -> SmallVector<Value> {
               Value dq = st[0], dkj = st[1], dvj = st[2];
               Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
               Value doi = slice(b, loc, att.dO, ol, qOff, nullptr);
@@ -1782,16 +1826,15 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               // dK_j += dS^T Q_i
               Value dkn = contract(b, loc, g, Labels{kQuery, kKey}, qi, att.ql,
                                    att.kl, kQuery, dkj);
-              scf::YieldOp::create(b, loc, ValueRange{dq2, dkn, dvn});
+              return {dq2, dkn, dvn};
             });
-        Value dk = insert(b, loc, convert(b, loc, inner.getResult(1), et),
-                          outs[1], att.kl, nullptr, kOff);
-        Value dv = insert(b, loc, convert(b, loc, inner.getResult(2), et),
-                          outs[2], dvl, nullptr, kOff);
-        scf::YieldOp::create(b, loc, ValueRange{inner.getResult(0), dk, dv});
+        Value dk = insert(b, loc, convert(b, loc, inner[1], et), outs[1],
+                          att.kl, nullptr, kOff);
+        Value dv = insert(b, loc, convert(b, loc, inner[2], et), outs[2], dvl,
+                          nullptr, kOff);
+        return {inner[0], dk, dv};
       });
-  return {convert(b, loc, outer.getResult(0), et), outer.getResult(1),
-          outer.getResult(2)};
+  return {convert(b, loc, outer[0], et), outer[1], outer[2]};
 }
 
 //===----------------------------------------------------------------------===//
@@ -1901,24 +1944,34 @@ void RematTileAttentionPass::runOnOperation() {
     std::string why;
     std::optional<Attention> att = matchAttention(softmax, why);
     int64_t bq = 0, bk = 0;
-    std::string adjusted;
+    std::string last, adjusted;
     if (att) {
-      // Tiles have static shapes: a block that does not divide its length
-      // becomes the largest one that does (ViT's 197 tokens: 1-row blocks),
-      // said in the remark.
-      auto divisorAtMost = [](int64_t n, int64_t most) {
-        int64_t d = std::min(most, n);
+      // Tiles have static shapes. A block that does not divide its length
+      // is evened out: as many tiles as the block needs, each as equal as
+      // can be (ViT-B/16's 197 tokens in blocks of 64: 3 x 50 and a last
+      // tile of 47, not 197 tiles of 1), or the largest divisor when it is
+      // at least half that size (65 tokens in blocks of 16: 13).
+      auto pickBlock = [](int64_t n, int64_t most) {
+        int64_t count = llvm::divideCeil(n, std::min(most, n));
+        int64_t even = llvm::divideCeil(n, count), d = even;
         while (n % d)
           --d;
-        return d;
+        return 2 * d >= even ? d : even;
       };
-      bq = divisorAtMost(att->sq, blockQ);
-      bk = divisorAtMost(att->sk, blockK);
+      bq = pickBlock(att->sq, blockQ);
+      bk = pickBlock(att->sk, blockK);
+      if (att->sq % bq || att->sk % bk)
+        last = llvm::formatv(", the last blocks {0} x {1}",
+                             att->sq % bq ? att->sq % bq : bq,
+                             att->sk % bk ? att->sk % bk : bk)
+                   .str();
       if (bq != std::min<int64_t>(blockQ, att->sq) ||
           bk != std::min<int64_t>(blockK, att->sk))
         adjusted = llvm::formatv(" (block sizes {0} x {1} do not divide the "
-                                 "sequence lengths: the largest that do)",
-                                 int64_t(blockQ), int64_t(blockK))
+                                 "sequence lengths: {2})",
+                                 int64_t(blockQ), int64_t(blockK),
+                                 last.empty() ? "the largest that do"
+                                              : "evened out")
                        .str();
     }
     if (!att) {
@@ -1929,8 +1982,9 @@ void RematTileAttentionPass::runOnOperation() {
     Emitter emitter(*att, bq, bk);
     OpBuilder b(att->context.op);
     Location loc = att->softmax.getLoc();
-    auto [o, lse] = emitter.emitForward(b, loc);
-    o.getDefiningOp()->setAttr(
+    scf::ForOp forwardLoop;
+    auto [o, lse] = emitter.emitForward(b, loc, forwardLoop);
+    forwardLoop->setAttr(
         RematDialect::kAttentionAttrName,
         b.getStringAttr(llvm::formatv("{0}x{1}", bq, bk)));
     Operation *firstBackward = att->gradV.op->isBeforeInBlock(att->gradProbs.op)
@@ -1943,8 +1997,9 @@ void RematTileAttentionPass::runOnOperation() {
     att->gradK.result().replaceAllUsesWith(grads[1]);
     att->gradV.result().replaceAllUsesWith(grads[2]);
     tiled.push_back(
-        {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}{4}",
-                                         bq, bk, att->sq, att->sk, adjusted)
+        {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}{4}{5}",
+                                         bq, bk, att->sq, att->sk, last,
+                                         adjusted)
                                .str()});
     eraseMatched(*att);
   }

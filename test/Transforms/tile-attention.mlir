@@ -73,10 +73,32 @@
 // RAISE: linalg.softmax
 // RAISE-NOT: scf.for
 
-// Block sizes that do not divide the sequence: the largest that do, said in
-// the remark (5 -> 4 here).
+// Block sizes that do not divide the sequence: the largest divisor when it
+// is at least half the evened-out block, said in the remark (5 -> 4 here).
 // RUN: remat-opt %S/Inputs/attention-batched.mlir -remat-tile-attention="block-q=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ODD
 // ODD: remark: {{.*}}attention tiled: 4 x 16 tiles over 16 x 16 (block sizes 5 x 64 do not divide the sequence lengths: the largest that do)
+
+// A prime length (61) in blocks of 16: three full blocks in each loop, then
+// the loop body once more, straight-line, on the last 13 rows or columns
+// (static shapes), in forward and in backward.
+// RUN: remat-opt %S/Inputs/attention-prime.mlir -remat-tile-attention="block-q=16 block-k=16" 2>&1 | FileCheck %s --check-prefix=PRIME
+// PRIME: remark: {{.*}}attention tiled: 16 x 16 tiles over 61 x 61, the last blocks 13 x 13
+// PRIME: scf.for %{{.+}} = %{{.+}} to %[[C48:.+]] step %{{.+}} iter_args({{.+}}) -> (tensor<61x16xf32>, tensor<61xf32>) {
+// PRIME:   scf.for {{.+}} -> (tensor<16xf32>, tensor<16xf32>, tensor<16x16xf32>)
+// PRIME:   tensor.extract_slice %arg1[%{{.+}}, 0] [13, 16] [1, 1] : tensor<61x16xf32> to tensor<13x16xf32>
+// PRIME:   } -> tensor<16x13xf32>
+// PRIME: } {remat.attention = "16x16"}
+// PRIME: tensor.extract_slice %arg0[%{{.+}}, 0] [13, 16] [1, 1] : tensor<61x16xf32> to tensor<13x16xf32>
+// PRIME: scf.for {{.+}} -> (tensor<13xf32>, tensor<13xf32>, tensor<13x16xf32>)
+// PRIME: tensor.extract_slice %arg1[%{{.+}}, 0] [13, 16] [1, 1] : tensor<61x16xf32> to tensor<13x16xf32>
+// PRIME: } -> tensor<13x13xf32>
+// PRIME-NOT: tensor<61x61xf32>
+// PRIME: return
+
+// Lengths that a block nearly divides are evened out rather than left with
+// a sliver: 61 in blocks of 40 is 31 + 30, not 40 + 21.
+// RUN: remat-opt %S/Inputs/attention-prime.mlir -remat-tile-attention="block-q=40 block-k=40" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EVEN
+// EVEN: remark: {{.*}}attention tiled: 31 x 31 tiles over 61 x 61, the last blocks 30 x 30 (block sizes 40 x 40 do not divide the sequence lengths: evened out)
 
 // The pipeline's attention=tiled runs it (also with policy=none), and bad
 // values are refused when the pipeline is parsed.

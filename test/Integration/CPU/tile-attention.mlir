@@ -27,6 +27,21 @@
 // SAME:      "measured_peak_bytes": [[PEAK:[0-9]+]],
 // SAME:      "predicted_peak_bytes": [[PEAK]],
 
+// A prime length (61): full tiles, then a remainder of 13 rows and
+// columns, the dropout re-drawn in each (a wrong origin would change the
+// draws): 65.8 KiB untiled, 21.7 KiB tiled; with 7 x 9 blocks (61 = 8 x 7
+// + 5 rows, 6 x 9 + 7 columns), another seed.
+// RUN: remat-run %S/../../Transforms/Inputs/attention-prime.mlir --attention=tiled --attention-block-q=16 --attention-block-k=16 --outputs %t/p-tiled --json 2>/dev/null | FileCheck %s --check-prefix=P
+// RUN: remat-run %S/../../Transforms/Inputs/attention-prime.mlir --outputs %t/p-untiled --json | FileCheck %s --check-prefix=P-UNTILED
+// RUN: %python %S/Inputs/compare_outputs.py %t/p-tiled %t/p-untiled --tol 1e-5 | FileCheck %s --check-prefix=OK
+// P:      "measured_peak_bytes": 22248,
+// P:      "predicted_peak_bytes": 22248,
+// P-UNTILED:      "measured_peak_bytes": 67344,
+// P-UNTILED:      "predicted_peak_bytes": 67344,
+// RUN: remat-run %S/../../Transforms/Inputs/attention-prime.mlir --seed 3 --attention=tiled --attention-block-q=7 --attention-block-k=9 --outputs %t/p3-tiled --json 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: remat-run %S/../../Transforms/Inputs/attention-prime.mlir --seed 3 --outputs %t/p3-untiled > /dev/null
+// RUN: %python %S/Inputs/compare_outputs.py %t/p3-tiled %t/p3-untiled --tol 1e-5 | FileCheck %s --check-prefix=OK
+
 // Multi-head causal attention with dropout in the importer's shapes: 20.25
 // KiB untiled, 11.75 KiB tiled.
 // RUN: remat-run %S/../../Transforms/Inputs/attention-batched.mlir --attention=tiled --attention-block-q=8 --attention-block-k=4 --outputs %t/b-tiled --json 2>/dev/null | FileCheck %s --check-prefix=B

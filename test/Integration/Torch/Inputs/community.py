@@ -96,6 +96,14 @@ def nanogpt():
     return NanoGPT(), (idx, torch.roll(idx, -1, dims=1))
 
 
+def nanogpt_t11():
+    """11 tokens of a 16-token context: a prime length, the causal mask
+    sliced to 11 x 11."""
+    torch.manual_seed(0)
+    idx = torch.randint(0, 24, (2, 11))
+    return NanoGPT(block_size=16), (idx, torch.roll(idx, -1, dims=1))
+
+
 # -- LLaMA (Meta's model.py, simplified): RMSNorm, rotary, SwiGLU ------------
 
 class RMSNorm(nn.Module):
@@ -323,6 +331,13 @@ def vit_t65():
     (as ViT-B/16's 197 at 224 x 224)."""
     torch.manual_seed(0)
     return ViT(img=32), (torch.randn(2, 3, 32, 32), torch.tensor([1, 4]))
+
+
+def vit_t197():
+    """ViT-B/16's sequence at 224 x 224: 196 patches and the class token,
+    197 tokens, a prime."""
+    torch.manual_seed(0)
+    return ViT(img=56), (torch.randn(2, 3, 56, 56), torch.tensor([1, 4]))
 
 
 # -- ConvNeXt block (facebookresearch/ConvNeXt) --------------------------------

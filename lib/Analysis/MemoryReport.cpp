@@ -100,29 +100,11 @@ FunctionReport mlir::remat::buildFunctionReport(const TrainingGraph &graph,
     report.peakOp = makeOpRef(graph, peak);
   report.liveBytes.assign(timeline.getLiveBytes().begin(),
                           timeline.getLiveBytes().end());
-  // Live bytes less the buffers of returned values while they are live.
   {
-    ArrayRef<Operation *> ops = timeline.getOps();
-    SmallVector<int64_t> resultLive(ops.size() + 1, 0);
-    llvm::DenseSet<unsigned> results;
-    if (!ops.empty() && ops.back()->hasTrait<OpTrait::IsTerminator>())
-      for (Value v : ops.back()->getOperands())
-        if (std::optional<unsigned> id = timeline.getBufferId(v))
-          if (timeline.getBuffers()[*id].kind == StorageKind::Heap &&
-              results.insert(*id).second) {
-            const Buffer &buffer = timeline.getBuffers()[*id];
-            resultLive[buffer.defIndex] += buffer.bytes;
-            resultLive[buffer.lastUseIndex + 1] -= buffer.bytes;
-          }
-    int64_t held = 0;
-    for (size_t i = 0; i < ops.size(); ++i) {
-      held += resultLive[i];
-      int64_t rest = timeline.getLiveBytes()[i] - held;
-      if (rest > report.nonResultPeakBytes) {
-        report.nonResultPeakBytes = rest;
-        report.nonResultPeakOp = makeOpRef(graph, ops[i]);
-      }
-    }
+    auto [bytes, index] = timeline.getPeakBeyondResults();
+    report.nonResultPeakBytes = bytes;
+    if (bytes > 0)
+      report.nonResultPeakOp = makeOpRef(graph, timeline.getOps()[index]);
   }
 
   // Name values as the printed function would.

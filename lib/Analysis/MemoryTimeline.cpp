@@ -42,6 +42,36 @@ int64_t MemoryTimeline::getDistinctHeapBytes(ArrayRef<Value> values) const {
   return bytes;
 }
 
+SmallVector<unsigned> MemoryTimeline::getResultBuffers() const {
+  SmallVector<unsigned> ids;
+  if (ops.empty() || !ops.back()->hasTrait<OpTrait::IsTerminator>())
+    return ids;
+  llvm::DenseSet<unsigned> seen;
+  for (Value v : ops.back()->getOperands())
+    if (std::optional<unsigned> id = getBufferId(v))
+      if (buffers[*id].kind == StorageKind::Heap && seen.insert(*id).second)
+        ids.push_back(*id);
+  return ids;
+}
+
+std::pair<int64_t, unsigned> MemoryTimeline::getPeakBeyondResults() const {
+  SmallVector<int64_t> resultLive(ops.size() + 1, 0);
+  for (unsigned id : getResultBuffers()) {
+    resultLive[buffers[id].defIndex] += buffers[id].bytes;
+    resultLive[buffers[id].lastUseIndex + 1] -= buffers[id].bytes;
+  }
+  int64_t held = 0, peak = 0;
+  unsigned index = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    held += resultLive[i];
+    if (liveBytes[i] - held > peak) {
+      peak = liveBytes[i] - held;
+      index = i;
+    }
+  }
+  return {peak, index};
+}
+
 /// Whether `use` is the init of a destination-style op that does not read
 /// it (a fill, an elementwise op) and whose tied result was not placed in
 /// buffer `id`: such an op writes a new buffer and does not need this one,

@@ -145,7 +145,8 @@ int mlir::remat::runWithLargeStack(llvm::function_ref<int()> body) {
 }
 
 int mlir::remat::runGuardingParser(
-    llvm::function_ref<int(llvm::function_ref<void()>)> body) {
+    llvm::function_ref<int(llvm::function_ref<void()>)> body,
+    llvm::raw_ostream *errors) {
   // Recovery is process-wide signal handlers plus a thread-local context: a
   // crash on another thread, or after parsed(), reaches the handlers that
   // were installed before (LLVM's stack trace, or a sanitizer's report).
@@ -164,8 +165,9 @@ int mlir::remat::runGuardingParser(
     return result;
   }
   parsed();
-  llvm::errs() << "error: MLIR's parser crashed on this input, a bug of MLIR "
-                  "on malformed text that remat cannot fix; the errors above, "
-                  "if any, say where the text is malformed\n";
+  if (errors)
+    *errors << "error: MLIR's parser crashed on this input, a bug of MLIR "
+               "on malformed text that remat cannot fix; the errors above, "
+               "if any, say where the text is malformed\n";
   return 1;
 }

@@ -70,7 +70,7 @@ static int processInput(llvm::StringRef text) {
   if (remat::runGuardingParser([&](llvm::function_ref<void()>) {
         module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
         return module && succeeded(verify(*module)) ? 0 : 1;
-      }))
+      }, /*errors=*/nullptr))
     return 0;
   (void)remat::forEachTrainingGraph(*module, [](remat::TrainingGraph &graph) {
     (void)remat::MemoryTimeline::build(graph.getBody());

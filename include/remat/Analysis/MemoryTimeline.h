@@ -109,6 +109,15 @@ public:
   /// source count once.
   int64_t getDistinctHeapBytes(ArrayRef<Value> values) const;
 
+  /// The heap buffers the block's terminator returns (the step's results:
+  /// outputs, weight gradients).
+  SmallVector<unsigned> getResultBuffers() const;
+  /// The peak of live bytes less the result buffers while they are live,
+  /// and the first op index where it is reached: what the step holds beyond
+  /// what it hands back, the whole of its memory when an optimizer or a
+  /// gradient all-reduce consumes each weight gradient as it is made.
+  std::pair<int64_t, unsigned> getPeakBeyondResults() const;
+
 private:
   SmallVector<Operation *> ops;
   SmallVector<Buffer> buffers;

@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::remat {
 
@@ -57,9 +58,11 @@ int runWithLargeStack(llvm::function_ref<int()> body);
 /// "expected ']'" and then dereferences the null attribute it could not
 /// parse. `body` calls the function it is given once parsing is over: from
 /// then on a crash is a crash again, with LLVM's stack trace, so that a bug
-/// in remat's own code is never hidden. Returns body's result, or 1.
+/// in remat's own code is never hidden. Returns body's result, or 1 after
+/// printing the error to `errors` (none if null: the fuzz target).
 int runGuardingParser(
-    llvm::function_ref<int(llvm::function_ref<void()> parsed)> body);
+    llvm::function_ref<int(llvm::function_ref<void()> parsed)> body,
+    llvm::raw_ostream *errors = &llvm::errs());
 
 } // namespace mlir::remat
 

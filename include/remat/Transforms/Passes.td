@@ -220,9 +220,15 @@ def RematSchedule : Pass<"remat-schedule", "ModuleOp"> {
     ops whose inputs are ready, it runs first the one that frees the most
     and allocates the least (recomputations therefore run as late as
     possible, and buffers die as early as possible), breaking ties by
-    program order. Ops with memory effects keep their relative order. The
+    program order. Ops with memory effects keep their relative order, and
+    ops reading a gradient seed stay after the ops producing the returned
+    forward values (in a real step the seed exists only once they do). The
     new order is kept only if its predicted peak is lower than the input's;
-    otherwise the function is left as it was.
+    otherwise the function is left as it was. Then, at that peak or lower,
+    it lowers the peak beyond the step's results (the report's "peak beyond
+    results"): a list schedule counting weight gradients as free, and
+    weight gradients moved, with the recomputations and destinations only
+    they need, as early as their inputs allow, each kept only if better.
   }];
   let statistics = [
     Statistic<"numRescheduled", "num-rescheduled",

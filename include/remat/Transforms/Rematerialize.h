@@ -36,8 +36,13 @@ void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats,
 
 /// -remat-schedule on one block: reorders it by the memory-aware list
 /// schedule if that lowers the peak; returns whether it did. With `peak`,
-/// also the block's peak in the order it is left in.
-bool scheduleForMemory(Block &body, int64_t *peak = nullptr);
+/// also the block's peak in the order it is left in. With `beyondResults`,
+/// an order of the same peak and a lower peak beyond the step's results
+/// (MemoryTimeline::getPeakBeyondResults) is kept too; callers that only
+/// need the peak (the budget model) leave it off, which costs one list
+/// schedule and one timeline less.
+bool scheduleForMemory(Block &body, int64_t *peak = nullptr,
+                       bool beyondResults = false);
 
 /// The attentions of `body` as -remat-report lists them: each forward loop
 /// -remat-tile-attention wrote (`remat.attention`), and each softmax over a

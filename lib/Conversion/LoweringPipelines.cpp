@@ -91,17 +91,12 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
     error = "chip must be sm_XX (e.g. sm_90), got '" + options.chip + "'";
     return failure();
   }
-  std::string format = options.format;
+  GpuBinaryFormat format = options.format;
   bool hasPtxas = static_cast<bool>(llvm::sys::findProgramByName("ptxas"));
-  if (format == "auto")
-    format = hasPtxas ? "bin" : "isa";
-  if (format != "bin" && format != "isa" && format != "fatbin") {
-    error = "format must be bin, isa, fatbin or auto, got '" +
-            options.format + "'";
-    return failure();
-  }
-  if (format != "isa" && !hasPtxas) {
-    error = "format=" + format +
+  if (format == GpuBinaryFormat::Auto)
+    format = hasPtxas ? GpuBinaryFormat::Bin : GpuBinaryFormat::Isa;
+  if (format != GpuBinaryFormat::Isa && !hasPtxas) {
+    error = "format=" + enumName(format).str() +
             " needs CUDA's ptxas on PATH (e.g. /usr/local/cuda/bin); "
             "format=isa gives PTX without it";
     return failure();
@@ -139,7 +134,7 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
               "gpu.module(convert-gpu-to-nvvm,canonicalize,cse,"
               "reconcile-unrealized-casts),"
               "gpu-to-llvm,gpu-module-to-binary{format=" +
-              format + (toolkit.empty() ? "" : " toolkit=" + toolkit) +
+              enumName(format).str() + (toolkit.empty() ? "" : " toolkit=" + toolkit) +
               "},convert-math-to-llvm,canonicalize,cse,"
               "reconcile-unrealized-casts";
   return pipeline;

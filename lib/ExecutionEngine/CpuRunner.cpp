@@ -29,6 +29,105 @@ struct ArgumentBuffer {
 };
 } // namespace
 
+/// The JIT of the lowered module at `optLevel`, its allocations going to
+/// remat's counting allocator (so that the peak is measured).
+static FailureOr<std::unique_ptr<ExecutionEngine>>
+createEngine(ModuleOp lowered, unsigned optLevel, Location loc) {
+  auto transformer = makeOptimizingTransformer(optLevel,
+                                               /*sizeLevel=*/0, nullptr);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  auto engineOr = ExecutionEngine::create(lowered, engineOptions);
+  if (!engineOr)
+    return emitError(loc) << "JIT compilation failed: "
+                          << llvm::toString(engineOr.takeError());
+  std::unique_ptr<ExecutionEngine> engine = std::move(*engineOr);
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    auto add = [&](const char *name, void *fn) {
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                             llvm::JITSymbolFlags::Exported};
+    };
+    add("_mlir_memref_to_llvm_alloc",
+        reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc));
+    add("_mlir_memref_to_llvm_aligned_alloc",
+        reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));
+    add("_mlir_memref_to_llvm_free",
+        reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));
+    add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+    return map;
+  });
+  engine->initialize();
+  return engine;
+}
+
+/// Copies of the inputs in `buffers`, and in `packed` a pointer to each
+/// argument as invokePacked takes them: memref descriptors expand into
+/// their fields, scalars are passed by value.
+static LogicalResult packArguments(
+    const std::vector<HostArray> &inputs, const std::vector<bool> &argIsTensor,
+    std::vector<std::unique_ptr<ArgumentBuffer>> &buffers,
+    std::vector<void *> &packed, Location loc) {
+  for (const HostArray &in : inputs) {
+    auto buffer = std::make_unique<ArgumentBuffer>();
+    if (!argIsTensor[buffers.size()]) {
+      std::memcpy(buffer->scalar, in.data.data(), in.data.size());
+      packed.push_back(buffer->scalar);
+      buffers.push_back(std::move(buffer));
+      continue;
+    }
+    size_t bytes = std::max<size_t>(in.data.size(), 1);
+    if (posix_memalign(&buffer->data, 64, (bytes + 63) / 64 * 64) != 0)
+      return emitError(loc) << "out of host memory for inputs";
+    std::memcpy(buffer->data, in.data.data(), in.data.size());
+    buffer->descriptor = denseDescriptor(buffer->data, in.shape);
+    std::vector<int64_t> &d = buffer->descriptor;
+    for (int64_t &field : d)
+      packed.push_back(&field);
+    buffers.push_back(std::move(buffer));
+  }
+  return success();
+}
+
+/// Copies every result out of the descriptors the entry wrote to
+/// `resultStorage` (any strides) into `outputs`, dense, and returns the
+/// allocations to free. Nothing is freed here: results may alias one
+/// another (a result that is a view of another one).
+static std::vector<void *>
+copyResults(const std::vector<int64_t> &resultStorage,
+            const std::vector<HostArray> &resultLayouts,
+            std::vector<HostArray> &outputs) {
+  std::vector<void *> toFree;
+  size_t field = 0;
+  for (HostArray layout : resultLayouts) {
+    size_t rank = layout.shape.size();
+    auto *allocated = reinterpret_cast<void *>(resultStorage[field]);
+    auto *aligned = reinterpret_cast<uint8_t *>(resultStorage[field + 1]);
+    int64_t offset = resultStorage[field + 2];
+    std::vector<int64_t> strides(resultStorage.begin() + field + 3 + rank,
+                                 resultStorage.begin() + field + 3 + 2 * rank);
+    size_t width = remat_runtime::npy::elementSize(layout.dtype);
+    int64_t n = layout.numElements();
+    std::vector<int64_t> index(rank, 0);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t linear = offset;
+      for (size_t d = 0; d < rank; ++d)
+        linear += index[d] * strides[d];
+      std::memcpy(layout.data.data() + i * width, aligned + linear * width,
+                  width);
+      for (size_t d = rank; d-- > 0;) {
+        if (++index[d] < layout.shape[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    toFree.push_back(allocated);
+    outputs.push_back(std::move(layout));
+    field += 3 + 2 * rank;
+  }
+  return toFree;
+}
+
 FailureOr<RunResult>
 mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
                          const RematPipelineOptions &options,
@@ -64,53 +163,16 @@ mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
     return failure();
 
   result.optLevel = std::min(optLevel, 3u);
-  auto transformer = makeOptimizingTransformer(result.optLevel,
-                                               /*sizeLevel=*/0, nullptr);
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  auto engineOr = ExecutionEngine::create(*clone, engineOptions);
-  if (!engineOr)
-    return emitError(module.getLoc())
-           << "JIT compilation failed: " << llvm::toString(engineOr.takeError());
-  std::unique_ptr<ExecutionEngine> engine = std::move(*engineOr);
-  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    auto add = [&](const char *name, void *fn) {
-      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
-                             llvm::JITSymbolFlags::Exported};
-    };
-    add("_mlir_memref_to_llvm_alloc",
-        reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc));
-    add("_mlir_memref_to_llvm_aligned_alloc",
-        reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));
-    add("_mlir_memref_to_llvm_free",
-        reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));
-    add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-    return map;
-  });
-  engine->initialize();
+  FailureOr<std::unique_ptr<ExecutionEngine>> engine =
+      createEngine(*clone, result.optLevel, module.getLoc());
+  if (failed(engine))
+    return failure();
 
-  // Pack the arguments: memref descriptors expand into their fields.
   std::vector<std::unique_ptr<ArgumentBuffer>> buffers;
   std::vector<void *> packed;
-  for (const HostArray &in : inputs) {
-    auto buffer = std::make_unique<ArgumentBuffer>();
-    if (!argIsTensor[buffers.size()]) {
-      std::memcpy(buffer->scalar, in.data.data(), in.data.size());
-      packed.push_back(buffer->scalar);
-      buffers.push_back(std::move(buffer));
-      continue;
-    }
-    size_t bytes = std::max<size_t>(in.data.size(), 1);
-    if (posix_memalign(&buffer->data, 64, (bytes + 63) / 64 * 64) != 0)
-      return emitError(module.getLoc()) << "out of host memory for inputs";
-    std::memcpy(buffer->data, in.data.data(), in.data.size());
-    buffer->descriptor = denseDescriptor(buffer->data, in.shape);
-    std::vector<int64_t> &d = buffer->descriptor;
-    for (int64_t &field : d)
-      packed.push_back(&field);
-    buffers.push_back(std::move(buffer));
-  }
+  if (failed(packArguments(inputs, argIsTensor, buffers, packed,
+                           module.getLoc())))
+    return failure();
   size_t resultFields = 0;
   for (const HostArray &layout : resultLayouts)
     resultFields += 3 + 2 * layout.shape.size();
@@ -120,7 +182,7 @@ mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
 
   remat_alloc_reset_stats();
   auto start = std::chrono::steady_clock::now();
-  if (llvm::Error error = engine->invokePacked(entryName, packed))
+  if (llvm::Error error = (*engine)->invokePacked(entryName, packed))
     return emitError(module.getLoc())
            << "running @" << entryName << " failed: "
            << llvm::toString(std::move(error));
@@ -130,36 +192,8 @@ mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
   result.measuredPeakBytes = stats.peak_bytes;
   result.numAllocs = stats.num_allocs;
 
-  // Copy every result out (any strides) before freeing anything: results
-  // may alias one another (a result that is a view of another one).
-  std::vector<void *> toFree;
-  size_t field = 0;
-  for (HostArray layout : resultLayouts) {
-    size_t rank = layout.shape.size();
-    auto *allocated = reinterpret_cast<void *>(resultStorage[field]);
-    auto *aligned = reinterpret_cast<uint8_t *>(resultStorage[field + 1]);
-    int64_t offset = resultStorage[field + 2];
-    std::vector<int64_t> strides(resultStorage.begin() + field + 3 + rank,
-                                 resultStorage.begin() + field + 3 + 2 * rank);
-    size_t width = remat_runtime::npy::elementSize(layout.dtype);
-    int64_t n = layout.numElements();
-    std::vector<int64_t> index(rank, 0);
-    for (int64_t i = 0; i < n; ++i) {
-      int64_t linear = offset;
-      for (size_t d = 0; d < rank; ++d)
-        linear += index[d] * strides[d];
-      std::memcpy(layout.data.data() + i * width, aligned + linear * width,
-                  width);
-      for (size_t d = rank; d-- > 0;) {
-        if (++index[d] < layout.shape[d])
-          break;
-        index[d] = 0;
-      }
-    }
-    toFree.push_back(allocated);
-    result.outputs.push_back(std::move(layout));
-    field += 3 + 2 * rank;
-  }
+  std::vector<void *> toFree =
+      copyResults(resultStorage, resultLayouts, result.outputs);
   std::set<void *> freed;
   for (void *allocated : toFree)
     if (remat_alloc_owns(allocated) && freed.insert(allocated).second)

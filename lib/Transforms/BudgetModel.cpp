@@ -197,6 +197,84 @@ struct TimelineResult {
   int64_t peak = 0;
   uint32_t peakStep = 0;
 };
+
+/// MemoryTimeline::build over a Program (BudgetModel::Impl::runTimeline).
+/// One run goes through phases that share a lot of state: a dense
+/// numbering of the values the program touches, each value's uses, the
+/// buffers and their members. That state lives here, between the phases
+/// and between runs (its storage is reused: the solvers run millions of
+/// timelines), and each phase is a member function.
+class Timeline {
+public:
+  /// The peak of `prog`, whose values are ids below `totalValues` of
+  /// `model`; with `livePeakValues`, the values live at the peak; with
+  /// `overPoints`, the constraints of the steps over `threshold` (their
+  /// values are in `overLive`).
+  TimelineResult run(const BudgetModel::Impl &model, const Program &prog,
+                     uint32_t totalValues,
+                     std::vector<LiveValue> *livePeakValues, int64_t threshold,
+                     std::vector<OverPoint> *overPoints);
+
+  /// OverPoint ranges point here; valid until the next run.
+  std::vector<LiveValue> overLive;
+
+private:
+  struct Buf {
+    int64_t bytes;
+    uint32_t def, last;
+    StorageKind kind;
+    uint32_t root;
+    int32_t lastMember; // members: root, then nextMember links
+    /// The last step of the members' uses that count whatever is assigned
+    /// later (see fixedUses).
+    uint32_t lastFixedUse;
+  };
+  /// A step and the bytes over the threshold there.
+  using Excess = std::pair<uint32_t, int64_t>;
+
+  // The phases, in order.
+  void numberValues(uint32_t totalValues);
+  void indexUses();
+  void assignBuffers(bool recordDefSteps);
+  TimelineResult sweep();
+  void liveAt(uint32_t step, std::vector<LiveValue> &out) const;
+  SmallVector<Excess, 3> hardestSteps(const TimelineResult &result,
+                                      int64_t threshold) const;
+  void blockingAt(uint32_t step, std::vector<LiveValue> &out) const;
+
+  // Helpers of the phases.
+  uint32_t local(uint32_t v);
+  int32_t localIfAny(int32_t v) const { return v < 0 ? kNone : localOf[v]; }
+  uint32_t fixedUses(uint32_t value, uint32_t last) const;
+  void newBuffer(uint32_t root, StorageKind kind, uint32_t def);
+  void join(uint32_t value, int32_t id);
+  bool writeOnly(const MUse &use, int32_t id) const;
+  uint32_t lastUseOf(int32_t id, bool viewsThrough = false) const;
+  bool freeable(const Buf &buffer) const;
+
+  // The run's inputs.
+  const BudgetModel::Impl *model = nullptr;
+  const Program *prog = nullptr;
+  uint32_t n = 0;        // steps
+  uint32_t numLocal = 0; // values the program touches
+
+  /// Per value id: kNone, or its dense index during a run (all kNone
+  /// between runs); localIds maps back.
+  std::vector<int32_t> localOf;
+  std::vector<uint32_t> localIds;
+  // By dense index: uses (useList[useHead[v], useHead[v + 1]) are indices
+  // into prog->uses), buffer, next member of the same buffer, whether
+  // defined by a step, defining step (kept for overPoints only).
+  std::vector<uint32_t> useHead, useList;
+  std::vector<int32_t> bufferOf, nextMember;
+  std::vector<uint8_t> defined;
+  std::vector<uint32_t> defStep;
+  std::vector<uint32_t> stepOfUse; // per use
+  std::vector<Buf> buffers;
+  // Per step: bytes besides the buffers (a region's or callee's body, a
+  // returned argument), and the change of live buffer bytes.
+  std::vector<int64_t> transient, delta;
+};
 } // namespace
 
 struct BudgetModel::Impl {
@@ -209,30 +287,11 @@ struct BudgetModel::Impl {
   mutable uint64_t evaluations = 0;
 
   // Scratch, reused between evaluations.
-  mutable std::vector<int32_t> copyOf, bufferOf, useCount;
+  mutable std::vector<int32_t> copyOf, useCount;
   mutable std::vector<int64_t> extraBytes; // bytes of copy values
   mutable std::vector<uint8_t> marked, erased, orphaned, inChain;
-  mutable std::vector<uint32_t> useHead, useList;
-  struct Buf {
-    int64_t bytes;
-    uint32_t def, last;
-    StorageKind kind;
-    uint32_t root;
-    int32_t lastMember; // members: root, then nextMember links
-    /// The last step of the members' uses that count whatever is assigned
-    /// later (see runTimeline).
-    uint32_t lastFixedUse;
-  };
-  mutable std::vector<Buf> buffers;
-  mutable std::vector<int32_t> nextMember;
-  mutable std::vector<int64_t> delta, transient;
-  mutable std::vector<uint32_t> stepOfUse;
-  mutable std::vector<uint8_t> defined;
-  mutable std::vector<int32_t> localOf; // kNone, or a value's dense index
-  mutable std::vector<uint32_t> localIds;
   mutable Program program, inner;
-  mutable std::vector<LiveValue> overLive; // OverPoint ranges point here
-  mutable std::vector<uint32_t> defStep;
+  mutable Timeline timeline; // runTimeline's, its storage reused
   /// evaluate's regions of the two sharing modes, and the shared mode's
   /// copyOf/extraBytes while the separate mode is built: kept between
   /// evaluations so that their storage is reused.
@@ -267,7 +326,7 @@ struct BudgetModel::Impl {
   void buildProgram(const std::vector<ModelRegion> &regions, bool erase) const;
   int64_t regionPeak(const ModelRegion &region) const;
   TimelineResult
-  runTimeline(Program &prog, uint32_t totalValues,
+  runTimeline(const Program &prog, uint32_t totalValues,
               std::vector<LiveValue> *livePeakValues, int64_t threshold = 0,
               std::vector<OverPoint> *overPoints = nullptr) const;
   BudgetOutcome
@@ -641,122 +700,137 @@ int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
   return runTimeline(inner, values.size(), nullptr).peak;
 }
 
-/// MemoryTimeline::build over a program.
 TimelineResult BudgetModel::Impl::runTimeline(
-    Program &prog, uint32_t totalValues, std::vector<LiveValue> *livePeakValues,
-    int64_t threshold, std::vector<OverPoint> *overPoints) const {
-  const uint32_t n = prog.steps.size();
-  // The values the program touches, numbered densely: a region's body
-  // touches a handful of the function's values, and its timeline must not
-  // cost a pass over all of them.
+    const Program &prog, uint32_t totalValues,
+    std::vector<LiveValue> *livePeakValues, int64_t threshold,
+    std::vector<OverPoint> *overPoints) const {
+  return timeline.run(*this, prog, totalValues, livePeakValues, threshold,
+                      overPoints);
+}
+
+TimelineResult Timeline::run(const BudgetModel::Impl &model,
+                             const Program &prog, uint32_t totalValues,
+                             std::vector<LiveValue> *livePeakValues,
+                             int64_t threshold,
+                             std::vector<OverPoint> *overPoints) {
+  this->model = &model;
+  this->prog = &prog;
+  n = prog.steps.size();
+  numberValues(totalValues);
+  indexUses();
+  assignBuffers(/*recordDefSteps=*/overPoints != nullptr);
+  TimelineResult result = sweep();
+  if (livePeakValues) {
+    livePeakValues->clear();
+    liveAt(result.peakStep, *livePeakValues);
+  }
+  if (overPoints && result.peak > threshold) {
+    overPoints->clear();
+    overLive.clear();
+    for (auto [step, excess] : hardestSteps(result, threshold)) {
+      uint32_t begin = overLive.size();
+      blockingAt(step, overLive);
+      overPoints->push_back({excess, begin, uint32_t(overLive.size())});
+    }
+  }
+  for (uint32_t v : localIds)
+    localOf[v] = kNone;
+  return result;
+}
+
+/// The values the program touches, numbered densely: a region's body
+/// touches a handful of the function's values, and its timeline must not
+/// cost a pass over all of them.
+void Timeline::numberValues(uint32_t totalValues) {
   if (localOf.size() < totalValues)
     localOf.resize(totalValues, kNone);
   localIds.clear();
-  auto local = [&](uint32_t v) -> uint32_t {
-    int32_t &l = localOf[v];
-    if (l == kNone) {
-      l = localIds.size();
-      localIds.push_back(v);
-    }
-    return l;
-  };
-  for (const MUse &use : prog.uses)
+  for (const MUse &use : prog->uses)
     local(use.value);
-  for (const PResult &r : prog.results)
+  for (const PResult &r : prog->results)
     local(r.value);
-  const uint32_t numLocal = localIds.size();
-  auto localIfAny = [&](int32_t v) -> int32_t {
-    return v < 0 ? kNone : localOf[v];
-  };
+  numLocal = localIds.size();
+}
 
-  // Uses of each value, by step (tensors only).
+uint32_t Timeline::local(uint32_t v) {
+  int32_t &l = localOf[v];
+  if (l == kNone) {
+    l = localIds.size();
+    localIds.push_back(v);
+  }
+  return l;
+}
+
+/// The uses of each value, by step (tensors only), and the step of each use.
+void Timeline::indexUses() {
+  const std::vector<MUse> &uses = prog->uses;
   useHead.assign(numLocal + 1, 0);
-  for (const MUse &use : prog.uses)
-    if (isTensor(use.value))
+  for (const MUse &use : uses)
+    if (model->isTensor(use.value))
       ++useHead[localOf[use.value] + 1];
   for (uint32_t v = 0; v < numLocal; ++v)
     useHead[v + 1] += useHead[v];
   useList.resize(useHead[numLocal]);
-  {
-    SmallVector<uint32_t> cursor(useHead.begin(), useHead.end() - 1);
-    for (uint32_t u = 0; u < prog.uses.size(); ++u)
-      if (isTensor(prog.uses[u].value))
-        useList[cursor[localOf[prog.uses[u].value]]++] = u;
-  }
-  // Step of each use.
-  stepOfUse.resize(prog.uses.size());
+  SmallVector<uint32_t> cursor(useHead.begin(), useHead.end() - 1);
+  for (uint32_t u = 0; u < uses.size(); ++u)
+    if (model->isTensor(uses[u].value))
+      useList[cursor[localOf[uses[u].value]]++] = u;
+  stepOfUse.resize(uses.size());
   for (uint32_t s = 0; s < n; ++s)
-    for (uint32_t u = prog.steps[s].useBegin; u < prog.steps[s].useEnd; ++u)
+    for (uint32_t u = prog->steps[s].useBegin; u < prog->steps[s].useEnd; ++u)
       stepOfUse[u] = s;
+}
 
+/// The last use of a buffer that the in-place test needs, kept up to date
+/// as members join: a write-only init only counts once its tied result
+/// joins the same buffer, which happens at the use's own step, never after
+/// the step being tested; so the uses that count for sure are enough.
+uint32_t Timeline::fixedUses(uint32_t value, uint32_t last) const {
+  for (uint32_t k = useHead[value]; k < useHead[value + 1]; ++k)
+    if (prog->uses[useList[k]].writeOnlyTied == kNone)
+      last = std::max(last, stepOfUse[useList[k]]);
+  return last;
+}
+
+void Timeline::newBuffer(uint32_t root, StorageKind kind, uint32_t def) {
+  bufferOf[root] = buffers.size();
+  buffers.push_back(Buf{model->bytesOf(localIds[root]), def, def, kind, root,
+                        int32_t(root), fixedUses(root, def)});
+}
+
+void Timeline::join(uint32_t value, int32_t id) {
+  bufferOf[value] = id;
+  nextMember[buffers[id].lastMember] = value;
+  buffers[id].lastMember = value;
+  buffers[id].lastFixedUse = fixedUses(value, buffers[id].lastFixedUse);
+}
+
+/// Buffers in program order: arguments first, then each result joins the
+/// buffer it views or, in place, the one it is tied to, or gets its own;
+/// with the bytes each step needs besides them.
+void Timeline::assignBuffers(bool recordDefSteps) {
   bufferOf.assign(numLocal, kNone);
   nextMember.assign(numLocal, kNone);
   buffers.clear();
-  // The last use of a buffer that the in-place test needs, kept up to date
-  // as members join: a write-only init only counts once its tied result
-  // joins the same buffer, which happens at the use's own step, never after
-  // the step being tested; so the uses that count for sure are enough.
-  auto fixedUses = [&](uint32_t value, uint32_t last) {
-    for (uint32_t k = useHead[value]; k < useHead[value + 1]; ++k)
-      if (prog.uses[useList[k]].writeOnlyTied == kNone)
-        last = std::max(last, stepOfUse[useList[k]]);
-    return last;
-  };
-  auto newBuffer = [&](uint32_t root, StorageKind kind, uint32_t def) {
-    bufferOf[root] = buffers.size();
-    buffers.push_back(Buf{bytesOf(localIds[root]), def, def, kind, root,
-                          int32_t(root), fixedUses(root, def)});
-  };
-  auto join = [&](uint32_t value, int32_t id) {
-    bufferOf[value] = id;
-    nextMember[buffers[id].lastMember] = value;
-    buffers[id].lastMember = value;
-    buffers[id].lastFixedUse = fixedUses(value, buffers[id].lastFixedUse);
-  };
   // Arguments: tensors used before any definition.
   defined.assign(numLocal, 0);
-  for (const PResult &r : prog.results)
+  for (const PResult &r : prog->results)
     defined[localOf[r.value]] = 1;
-  for (const MUse &use : prog.uses) {
+  for (const MUse &use : prog->uses) {
     uint32_t v = localOf[use.value];
-    if (!defined[v] && isTensor(use.value) && bufferOf[v] == kNone)
+    if (!defined[v] && model->isTensor(use.value) && bufferOf[v] == kNone)
       newBuffer(v, StorageKind::Argument, 0);
   }
-  auto writeOnly = [&](const MUse &use, int32_t id) {
-    if (use.writeOnlyTied == kNone)
-      return false;
-    if (use.writeOnlyTied == kAlwaysWriteOnly)
-      return true;
-    int32_t tied = localIfAny(use.writeOnlyTied);
-    int32_t b = tied == kNone ? kNone : bufferOf[tied];
-    return b == kNone || b != id;
-  };
-  auto lastUseOf = [&](int32_t id, bool viewsThrough = false) {
-    uint32_t last = buffers[id].def;
-    for (int32_t member = buffers[id].root; member != kNone;
-         member = nextMember[member])
-      for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
-        uint32_t u = useList[k];
-        const MUse &use = prog.uses[u];
-        if (viewsThrough && use.viewResult != kNone)
-          if (int32_t r = localIfAny(use.viewResult);
-              r != kNone && bufferOf[r] == id)
-            continue;
-        if (!writeOnly(use, id))
-          last = std::max(last, stepOfUse[u]);
-      }
-    return last;
-  };
 
   transient.assign(n, 0);
-  if (overPoints)
+  if (recordDefSteps)
     defStep.assign(numLocal, 0);
   for (uint32_t s = 0; s < n; ++s) {
-    const Step &step = prog.steps[s];
+    const Step &step = prog->steps[s];
     for (uint32_t r = step.resBegin; r < step.resEnd; ++r) {
-      const PResult &res = prog.results[r];
+      const PResult &res = prog->results[r];
       uint32_t value = localOf[res.value];
-      if (overPoints)
+      if (recordDefSteps)
         defStep[value] = s;
       int32_t alias = localIfAny(res.alias), tied = localIfAny(res.tied);
       if (alias != kNone && bufferOf[alias] != kNone) {
@@ -768,10 +842,10 @@ TimelineResult BudgetModel::Impl::runTimeline(
         bool conflict = false;
         for (uint32_t k = res.conflictBegin; k < res.conflictEnd && !conflict;
              ++k)
-          if (int32_t c = localIfAny(prog.conflicts[k]); c != kNone)
+          if (int32_t c = localIfAny(prog->conflicts[k]); c != kNone)
             conflict = bufferOf[c] == id;
-        if (buffers[id].kind == StorageKind::Heap && buffers[id].lastFixedUse <= s &&
-            !conflict) {
+        if (buffers[id].kind == StorageKind::Heap &&
+            buffers[id].lastFixedUse <= s && !conflict) {
           join(value, id);
           continue;
         }
@@ -781,22 +855,54 @@ TimelineResult BudgetModel::Impl::runTimeline(
     }
     if (step.funcReturn)
       for (uint32_t u = step.useBegin; u < step.useEnd; ++u) {
-        uint32_t v = prog.uses[u].value;
+        uint32_t v = prog->uses[u].value;
         int32_t id = bufferOf[localOf[v]];
         // Only direct operands count; the uses of a return are its operands.
         if (id != kNone && buffers[id].kind != StorageKind::Heap)
-          transient[s] += bytesOf(v);
+          transient[s] += model->bytesOf(v);
       }
     transient[s] += step.transient; // a region's body, or a callee's
   }
+}
 
+bool Timeline::writeOnly(const MUse &use, int32_t id) const {
+  if (use.writeOnlyTied == kNone)
+    return false;
+  if (use.writeOnlyTied == kAlwaysWriteOnly)
+    return true;
+  int32_t tied = localIfAny(use.writeOnlyTied);
+  int32_t b = tied == kNone ? kNone : bufferOf[tied];
+  return b == kNone || b != id;
+}
+
+uint32_t Timeline::lastUseOf(int32_t id, bool viewsThrough) const {
+  uint32_t last = buffers[id].def;
+  for (int32_t member = buffers[id].root; member != kNone;
+       member = nextMember[member])
+    for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
+      uint32_t u = useList[k];
+      const MUse &use = prog->uses[u];
+      if (viewsThrough && use.viewResult != kNone)
+        if (int32_t r = localIfAny(use.viewResult);
+            r != kNone && bufferOf[r] == id)
+          continue;
+      if (!writeOnly(use, id))
+        last = std::max(last, stepOfUse[u]);
+    }
+  return last;
+}
+
+/// Each heap buffer's lifetime (a tensor.empty's from its first use), and
+/// the live bytes of each step: the peak and where it is.
+TimelineResult Timeline::sweep() {
   delta.assign(n + 1, 0);
   for (auto [id, buffer] : llvm::enumerate(buffers)) {
     buffer.last = lastUseOf(id, /*viewsThrough=*/true);
     if (buffer.kind == StorageKind::Heap) {
       uint32_t root = localIds[buffer.root];
-      int32_t def = root < values.size() ? values[root].def : kNone;
-      if (def != kNone && ops[def].empty) {
+      int32_t def = root < model->values.size() ? model->values[root].def
+                                                 : kNone;
+      if (def != kNone && model->ops[def].empty) {
         uint32_t firstUse = buffer.last;
         for (int32_t member = buffer.root; member != kNone;
              member = nextMember[member])
@@ -820,133 +926,131 @@ TimelineResult BudgetModel::Impl::runTimeline(
       result.peakStep = s;
     }
   }
-  auto liveAt = [&](uint32_t step, std::vector<LiveValue> &out) {
-    for (const Buf &buffer : buffers)
-      if (buffer.kind == StorageKind::Heap && buffer.def <= step && step <= buffer.last)
-        for (int32_t member = buffer.root; member != kNone;
-             member = nextMember[member])
-          out.push_back({localIds[member], buffer.bytes,
-                         uint32_t(&buffer - &buffers[0])});
-  };
-  if (livePeakValues) {
-    livePeakValues->clear();
-    liveAt(result.peakStep, *livePeakValues);
-  }
-  if (overPoints && result.peak > threshold) {
-    // Besides the peak, the steps over the threshold that are hardest to
-    // bring under it: the least slack (bytes of buffers that recomputing
-    // an unmarked candidate could free, minus the excess) and the fewest
-    // such buffers. Each is a constraint every fitting superset meets.
-    auto freeable = [&](const Buf &buffer) {
-      if (buffer.kind != StorageKind::Heap)
-        return false;
+  return result;
+}
+
+void Timeline::liveAt(uint32_t step, std::vector<LiveValue> &out) const {
+  for (const Buf &buffer : buffers)
+    if (buffer.kind == StorageKind::Heap && buffer.def <= step &&
+        step <= buffer.last)
       for (int32_t member = buffer.root; member != kNone;
            member = nextMember[member])
-        if (unmarkedCandidate(localIds[member]) != kNone)
-          return true;
-      return false;
-    };
-    std::vector<int64_t> freeCount(n + 1, 0), freeDelta(n + 1, 0);
-    for (const Buf &buffer : buffers)
-      if (freeable(buffer)) {
-        freeDelta[buffer.def] += buffer.bytes;
-        freeDelta[buffer.last + 1] -= buffer.bytes;
-        ++freeCount[buffer.def];
-        --freeCount[buffer.last + 1];
-      }
-    int64_t memory = 0, bytesFree = 0, count = 0;
-    int64_t bestSlack = std::numeric_limits<int64_t>::max();
-    int64_t fewest = std::numeric_limits<int64_t>::max();
-    SmallVector<std::pair<uint32_t, int64_t>, 3> steps{
-        {result.peakStep, result.peak - threshold}};
-    std::pair<uint32_t, int64_t> slackStep = steps[0], fewestStep = steps[0];
-    for (uint32_t s = 0; s < n; ++s) {
-      memory += delta[s];
-      bytesFree += freeDelta[s];
-      count += freeCount[s];
-      int64_t excess = memory + transient[s] - threshold;
-      if (excess <= 0)
-        continue;
-      if (bytesFree - excess < bestSlack) {
-        bestSlack = bytesFree - excess;
-        slackStep = {s, excess};
-      }
-      if (count < fewest) {
-        fewest = count;
-        fewestStep = {s, excess};
-      }
+        out.push_back({localIds[member], buffer.bytes,
+                       uint32_t(&buffer - &buffers[0])});
+}
+
+/// Whether recomputing an unmarked candidate could free `buffer`.
+bool Timeline::freeable(const Buf &buffer) const {
+  if (buffer.kind != StorageKind::Heap)
+    return false;
+  for (int32_t member = buffer.root; member != kNone;
+       member = nextMember[member])
+    if (model->unmarkedCandidate(localIds[member]) != kNone)
+      return true;
+  return false;
+}
+
+/// Besides the peak, the steps over the threshold that are hardest to
+/// bring under it: the least slack (bytes of buffers that recomputing an
+/// unmarked candidate could free, minus the excess) and the fewest such
+/// buffers. Each is a constraint every fitting superset meets. With
+/// everyStep, every step over the threshold instead.
+SmallVector<Timeline::Excess, 3>
+Timeline::hardestSteps(const TimelineResult &result, int64_t threshold) const {
+  std::vector<int64_t> freeCount(n + 1, 0), freeDelta(n + 1, 0);
+  for (const Buf &buffer : buffers)
+    if (freeable(buffer)) {
+      freeDelta[buffer.def] += buffer.bytes;
+      freeDelta[buffer.last + 1] -= buffer.bytes;
+      ++freeCount[buffer.def];
+      --freeCount[buffer.last + 1];
     }
-    for (auto step : {slackStep, fewestStep})
-      if (llvm::none_of(steps, [&](auto p) { return p.first == step.first; }))
-        steps.push_back(step);
-    if (everyStep) {
-      steps.clear();
-      memory = 0;
-      for (uint32_t s = 0; s < n; ++s) {
-        memory += delta[s];
-        if (int64_t excess = memory + transient[s] - threshold; excess > 0)
-          steps.push_back({s, excess});
-      }
+  int64_t memory = 0, bytesFree = 0, count = 0;
+  int64_t bestSlack = std::numeric_limits<int64_t>::max();
+  int64_t fewest = std::numeric_limits<int64_t>::max();
+  SmallVector<Excess, 3> steps{{result.peakStep, result.peak - threshold}};
+  Excess slackStep = steps[0], fewestStep = steps[0];
+  for (uint32_t s = 0; s < n; ++s) {
+    memory += delta[s];
+    bytesFree += freeDelta[s];
+    count += freeCount[s];
+    int64_t excess = memory + transient[s] - threshold;
+    if (excess <= 0)
+      continue;
+    if (bytesFree - excess < bestSlack) {
+      bestSlack = bytesFree - excess;
+      slackStep = {s, excess};
     }
-    overPoints->clear();
-    overLive.clear();
-    // What recomputing can free at `step`: a buffer only goes when every
-    // member still in use there (defined by then, used at or after it) is
-    // recomputed, so it is credited to one of them, the one with the most
-    // FLOPs (a valid relaxation of "all of them"); to none when one of
-    // them cannot be recomputed. A buffer no member holds is credited to
-    // each candidate member, as a plain live value.
-    auto blockingAt = [&](uint32_t step, std::vector<LiveValue> &out) {
-      for (auto [id, buffer] : llvm::enumerate(buffers)) {
-        if (buffer.kind != StorageKind::Heap || buffer.def > step || step > buffer.last)
-          continue;
-        int32_t chosen = kNone;
-        bool blocked = false, any = false;
-        for (int32_t member = buffer.root; member != kNone;
-             member = nextMember[member]) {
-          if (member != int32_t(buffer.root) && defStep[member] > step)
-            continue;
-          uint32_t last = 0;
-          bool used = false;
-          for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
-            uint32_t u = useList[k];
-            if (writeOnly(prog.uses[u], id))
-              continue;
-            used = true;
-            last = std::max(last, stepOfUse[u]);
-          }
-          if (!used || last < step)
-            continue;
-          any = true;
-          uint32_t v = localIds[member];
-          if (unmarkedCandidate(v) == kNone) {
-            blocked = true;
-            break;
-          }
-          if (chosen == kNone || ops[values[v].def].flops >
-                                     ops[values[localIds[chosen]].def].flops)
-            chosen = member;
-        }
-        if (blocked)
-          continue;
-        if (!any) {
-          for (int32_t member = buffer.root; member != kNone;
-               member = nextMember[member])
-            out.push_back({localIds[member], buffer.bytes, uint32_t(id)});
-          continue;
-        }
-        out.push_back({localIds[chosen], buffer.bytes, uint32_t(id)});
-      }
-    };
-    for (auto [step, excess] : steps) {
-      uint32_t begin = overLive.size();
-      blockingAt(step, overLive);
-      overPoints->push_back({excess, begin, uint32_t(overLive.size())});
+    if (count < fewest) {
+      fewest = count;
+      fewestStep = {s, excess};
     }
   }
-  for (uint32_t v : localIds)
-    localOf[v] = kNone;
-  return result;
+  for (Excess step : {slackStep, fewestStep})
+    if (llvm::none_of(steps, [&](Excess p) { return p.first == step.first; }))
+      steps.push_back(step);
+  if (model->everyStep) {
+    steps.clear();
+    memory = 0;
+    for (uint32_t s = 0; s < n; ++s) {
+      memory += delta[s];
+      if (int64_t excess = memory + transient[s] - threshold; excess > 0)
+        steps.push_back({s, excess});
+    }
+  }
+  return steps;
+}
+
+/// What recomputing can free at `step`: a buffer only goes when every
+/// member still in use there (defined by then, used at or after it) is
+/// recomputed, so it is credited to one of them, the one with the most
+/// FLOPs (a valid relaxation of "all of them"); to none when one of them
+/// cannot be recomputed. A buffer no member holds is credited to each
+/// candidate member, as a plain live value.
+void Timeline::blockingAt(uint32_t step, std::vector<LiveValue> &out) const {
+  const std::vector<MValue> &values = model->values;
+  for (auto [id, buffer] : llvm::enumerate(buffers)) {
+    if (buffer.kind != StorageKind::Heap || buffer.def > step ||
+        step > buffer.last)
+      continue;
+    int32_t chosen = kNone;
+    bool blocked = false, any = false;
+    for (int32_t member = buffer.root; member != kNone;
+         member = nextMember[member]) {
+      if (member != int32_t(buffer.root) && defStep[member] > step)
+        continue;
+      uint32_t last = 0;
+      bool used = false;
+      for (uint32_t k = useHead[member]; k < useHead[member + 1]; ++k) {
+        uint32_t u = useList[k];
+        if (writeOnly(prog->uses[u], id))
+          continue;
+        used = true;
+        last = std::max(last, stepOfUse[u]);
+      }
+      if (!used || last < step)
+        continue;
+      any = true;
+      uint32_t v = localIds[member];
+      if (model->unmarkedCandidate(v) == kNone) {
+        blocked = true;
+        break;
+      }
+      if (chosen == kNone ||
+          model->ops[values[v].def].flops >
+              model->ops[values[localIds[chosen]].def].flops)
+        chosen = member;
+    }
+    if (blocked)
+      continue;
+    if (!any) {
+      for (int32_t member = buffer.root; member != kNone;
+           member = nextMember[member])
+        out.push_back({localIds[member], buffer.bytes, uint32_t(id)});
+      continue;
+    }
+    out.push_back({localIds[chosen], buffer.bytes, uint32_t(id)});
+  }
 }
 
 BudgetOutcome BudgetModel::Impl::evaluate(
@@ -1008,11 +1112,11 @@ BudgetOutcome BudgetModel::Impl::evaluate(
   // peaks' union is a constraint then (below).
   std::vector<OverPoint> points;
   bool overPoints = constraints && !extraYields;
-  TimelineResult timeline =
+  TimelineResult chosen =
       runTimeline(program, values.size() + extraBytes.size(), want, threshold,
                   overPoints ? &points : nullptr);
   BudgetOutcome outcome;
-  outcome.peak = timeline.peak;
+  outcome.peak = chosen.peak;
   for (const ModelRegion &r : regions)
     outcome.flops += r.flops;
   // Every op a region computes is computed again under any superset.
@@ -1068,7 +1172,7 @@ BudgetOutcome BudgetModel::Impl::evaluate(
       for (const OverPoint &p : points) {
         BudgetConstraint c;
         c.excess = p.excess;
-        freeable({ArrayRef(overLive).slice(p.begin, p.end - p.begin)},
+        freeable({ArrayRef(timeline.overLive).slice(p.begin, p.end - p.begin)},
                  c.candidates, c.bytes);
         // Neighbouring steps often name the same buffers: the largest
         // excess of the same row is the only one that counts.

@@ -158,9 +158,6 @@ struct RematParetoPass
       return failure();
     if (file.empty())
       return errorHandler("remat-pareto: file=PATH is required");
-    if (!format.empty() && format != "json" && format != "csv")
-      return errorHandler("remat-pareto: unknown format '" + format +
-                          "'; expected json or csv");
     if (std::optional<std::string> error =
             checkTimeLimit("remat-pareto", timeLimit))
       return errorHandler(*error);
@@ -185,8 +182,9 @@ struct RematParetoPass
         failedSolver)
       return signalPassFailure();
 
-    bool csv = format == "csv" ||
-               (format.empty() && StringRef(file).ends_with(".csv"));
+    bool csv = format == ParetoFormat::Csv ||
+               (format == ParetoFormat::Auto &&
+                StringRef(file).ends_with(".csv"));
     LogicalResult written = writeOutputFile(getOperation(), "remat-pareto", file, [&](raw_ostream &os) {
       if (csv) {
         os << "function,budget_bytes,peak_bytes,recompute_flops\n";

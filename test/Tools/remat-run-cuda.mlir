@@ -5,7 +5,7 @@
 // RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=/nonexistent/libcuda.so.1 not remat-run %S/../Transforms/Inputs/square_chain.mlir --backend=cuda 2>&1 | FileCheck %s --check-prefix=NODRIVER
 // NODRIVER: error: --backend=cuda needs a CUDA device: cannot load the CUDA driver '/nonexistent/libcuda.so.1'
 // RUN: not remat-run %S/../Transforms/Inputs/square_chain.mlir --backend=tpu 2>&1 | FileCheck %s --check-prefix=BACKEND
-// BACKEND: remat-run: error: --backend must be cpu or cuda, got 'tpu'
+// BACKEND: remat-run: for the --backend option: --backend must be cpu or cuda, got 'tpu'
 // RUN: not remat-run %S/../Transforms/Inputs/square_chain.mlir --compile-only=%t 2>&1 | FileCheck %s --check-prefix=CPUAOT
 // CPUAOT: remat-run: error: --compile-only needs --backend=cuda
 // RUN: not remat-run %S/../Transforms/Inputs/square_chain.mlir --backend=cuda --compile-only=%t --chip=gfx90a 2>&1 | FileCheck %s --check-prefix=CHIP

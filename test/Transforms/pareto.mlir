@@ -56,7 +56,7 @@
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: remat-pareto: file=PATH is required
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.x format=xml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORMAT
-// FORMAT: remat-pareto: unknown format 'xml'; expected json or csv
+// FORMAT: remat-pareto: unknown format 'xml'; expected auto, json or csv
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.missing/dir/p.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITE
 // WRITE: remat-pareto: cannot write
 // RUN: not remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.json time-limit=-3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME

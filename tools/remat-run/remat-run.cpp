@@ -15,6 +15,7 @@
 #include "remat/ExecutionEngine/GpuRunner.h"
 #endif
 #include "remat/Analysis/MemoryReport.h"
+#include "remat/Conversion/Passes.h"
 #include "remat/InitRemat.h"
 #include "remat/Support/InputGuard.h"
 
@@ -32,6 +33,17 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+
+namespace {
+/// --backend.
+enum class Backend { Cpu, Cuda };
+} // namespace
+
+REMAT_ENUM_OPTION(Backend,
+                  clEnumValN(Backend::Cpu, "cpu", "the CPU, JIT-compiled"),
+                  clEnumValN(Backend::Cuda, "cuda",
+                             "the GPU lowering (-remat-lower-to-nvvm) and "
+                             "remat's CUDA runtime"))
 
 using namespace mlir;
 using namespace mlir::remat;
@@ -121,10 +133,9 @@ static cl::opt<int> optLevel(
              "above: -O1/-O2 compile times grow superlinearly, 470 s at 11k "
              "ops, while -O0 takes seconds)"),
     cl::init(-1), cl::cat(category));
-static cl::opt<std::string> backend(
-    "backend", cl::desc("Where to run: cpu (JIT, default) or cuda (the GPU "
-                        "lowering and remat's CUDA runtime)"),
-    cl::init("cpu"), cl::cat(category));
+static cl::opt<Backend> backend("backend",
+                                cl::desc("Where to run (default: cpu)"),
+                                cl::init(Backend::Cpu), cl::cat(category));
 static cl::opt<std::string> compileOnly(
     "compile-only",
     cl::desc("With --backend=cuda: write DIR/<entry>.o (host code, kernels "
@@ -139,9 +150,10 @@ static cl::opt<std::string> chip("chip", cl::desc("--backend=cuda: sm_XX"),
 static cl::opt<std::string> features(
     "features", cl::desc("--backend=cuda: PTX features"), cl::init("+ptx80"),
     cl::cat(category));
-static cl::opt<std::string> gpuFormat(
-    "gpu-format", cl::desc("--backend=cuda: bin, isa, fatbin or auto"),
-    cl::init("auto"), cl::cat(category));
+static cl::opt<GpuBinaryFormat> gpuFormat(
+    "gpu-format",
+    cl::desc("--backend=cuda: what gpu.binary holds (default: auto)"),
+    cl::init(GpuBinaryFormat::Auto), cl::cat(category));
 static cl::opt<int64_t> blockSize("block-size",
                                   cl::desc("--backend=cuda: threads per block"),
                                   cl::init(256), cl::cat(category));
@@ -214,7 +226,7 @@ static FailureOr<RunResult> compileOrRun(ModuleOp module, StringRef name,
                                          MarkPolicy policyName,
                                          const std::vector<HostArray> &inputs,
                                          bool tiled = false) {
-  if (backend == "cpu")
+  if (backend == Backend::Cpu)
     return compileAndRun(module, name,
                          tiled ? *mainPipelineOptions(policyName)
                                : *pipelineOptions(policyName),
@@ -324,11 +336,9 @@ static int fail(const llvm::Twine &message) {
 /// Flags that contradict each other or are out of range; nothing is read
 /// or written before they are all accepted.
 static std::optional<std::string> checkFlags() {
-  if (backend != "cpu" && backend != "cuda")
-    return "--backend must be cpu or cuda, got '" + backend + "'";
   if (optLevel.getNumOccurrences() && (optLevel < 0 || optLevel > 3))
     return "--opt-level must be 0, 1, 2 or 3, got " + std::to_string(optLevel);
-  if (!compileOnly.empty() && backend != "cuda")
+  if (!compileOnly.empty() && backend != Backend::Cuda)
     return std::string("--compile-only needs --backend=cuda");
   // A flag that only one policy reads is an error under the others, not
   // silently ignored (as -remat-pipeline does).

@@ -10,6 +10,7 @@
 #define REMAT_CONVERSION_PASSES_H
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Support/EnumOption.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -26,6 +27,34 @@
 #include <string>
 
 namespace mlir::remat {
+/// format= of -remat-lower-to-nvvm, --gpu-format of remat-run: what
+/// gpu.binary holds.
+enum class GpuBinaryFormat { Bin, Isa, Fatbin, Auto };
+} // namespace mlir::remat
+
+// The names are those of upstream's -gpu-module-to-binary, which is given
+// the chosen one.
+REMAT_ENUM_OPTION(
+    ::mlir::remat::GpuBinaryFormat,
+    clEnumValN(::mlir::remat::GpuBinaryFormat::Bin, "bin",
+               "cubin (needs CUDA's ptxas on PATH)"),
+    clEnumValN(::mlir::remat::GpuBinaryFormat::Isa, "isa",
+               "PTX, JIT-compiled by the driver at load"),
+    clEnumValN(::mlir::remat::GpuBinaryFormat::Fatbin, "fatbin",
+               "a fat binary: cubin and PTX (needs ptxas)"),
+    clEnumValN(::mlir::remat::GpuBinaryFormat::Auto, "auto",
+               "bin when ptxas is on PATH, else isa"))
+
+namespace mlir::remat {
+
+/// Names the pipeline, as its other errors do (remat-run's --gpu-format
+/// names itself).
+template <>
+inline std::string unknownEnumValue<GpuBinaryFormat>(llvm::StringRef option,
+                                                     llvm::StringRef value) {
+  return (option.starts_with("--") ? "" : "remat-lower-to-nvvm: ") +
+         mustBeOneOf<GpuBinaryFormat>(option, value);
+}
 
 #define GEN_PASS_DECL
 #include "remat/Conversion/Passes.h.inc"
@@ -43,12 +72,9 @@ struct RematLowerToNVVMOptions
       *this, "features",
       llvm::cl::desc("PTX features; sm_90 needs +ptx80 or later"),
       llvm::cl::init("+ptx80")};
-  Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("What gpu.binary holds: bin (cubin, needs ptxas on "
-                     "PATH), isa (PTX, JIT-compiled by the driver at load), "
-                     "fatbin, or auto (bin when ptxas is on PATH, else isa)"),
-      llvm::cl::init("auto")};
+  Option<GpuBinaryFormat> format{*this, "format",
+                                 llvm::cl::desc("What gpu.binary holds"),
+                                 llvm::cl::init(GpuBinaryFormat::Auto)};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("LLVM optimization level of the "
                                            "kernels"),

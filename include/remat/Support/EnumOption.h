@@ -73,14 +73,20 @@ std::string enumNames(llvm::StringRef separator = ", ",
   return text;
 }
 
-/// The message for `value`, not a name of E, given to `option` (the name
-/// as typed: `--attention` for a flag, `attention` in a pass's or
-/// pipeline's options). By default "<option> must be a, b or c, got
-/// '<value>'"; an enum may specialize it (before its options).
+/// "<option> must be a, b or c, got '<value>'".
 template <typename E>
-std::string unknownEnumValue(llvm::StringRef option, llvm::StringRef value) {
+std::string mustBeOneOf(llvm::StringRef option, llvm::StringRef value) {
   return option.str() + " must be " + enumNames<E>(", ", " or ") + ", got '" +
          value.str() + "'";
+}
+
+/// The message for `value`, not a name of E, given to `option` (the name
+/// as typed: `--attention` for a flag, `attention` in a pass's or
+/// pipeline's options). By default mustBeOneOf; an enum may specialize it
+/// (before its options).
+template <typename E>
+std::string unknownEnumValue(llvm::StringRef option, llvm::StringRef value) {
+  return mustBeOneOf<E>(option, value);
 }
 
 /// The llvm::cl parser of every enum option (REMAT_ENUM_OPTION makes it

@@ -32,6 +32,9 @@ enum class AccumulatorMode { Whole, Tiled };
 /// format= of -remat-report.
 enum class ReportFormat { Text, Json };
 
+/// format= of -remat-pareto.
+enum class ParetoFormat { Auto, Json, Csv };
+
 } // namespace mlir::remat
 
 REMAT_ENUM_OPTION(
@@ -87,6 +90,17 @@ REMAT_ENUM_OPTION(
     clEnumValN(::mlir::remat::ReportFormat::Json, "json",
                "one JSON document {\"functions\": [...]} (docs/Report.md)"))
 
+REMAT_ENUM_OPTION(
+    ::mlir::remat::ParetoFormat,
+    clEnumValN(::mlir::remat::ParetoFormat::Auto, "auto",
+               "csv when the file's name ends in .csv, else json"),
+    clEnumValN(::mlir::remat::ParetoFormat::Json, "json",
+               "one JSON document {\"functions\": [...]}, the points of "
+               "each"),
+    clEnumValN(::mlir::remat::ParetoFormat::Csv, "csv",
+               "one row per point: function,budget_bytes,peak_bytes,"
+               "recompute_flops"))
+
 namespace mlir::remat {
 
 template <>
@@ -108,6 +122,13 @@ inline std::string unknownEnumValue<ReportFormat>(llvm::StringRef,
                                                   llvm::StringRef value) {
   return "remat-report: unknown format '" + value.str() + "'; expected " +
          enumNames<ReportFormat>(", ", " or ", /*quote=*/true);
+}
+
+template <>
+inline std::string unknownEnumValue<ParetoFormat>(llvm::StringRef,
+                                                  llvm::StringRef value) {
+  return "remat-pareto: unknown format '" + value.str() + "'; expected " +
+         enumNames<ParetoFormat>(", ", " or ");
 }
 
 } // namespace mlir::remat

@@ -174,8 +174,9 @@ def RematPareto : Pass<"remat-pareto", "ModuleOp"> {
   let options = [
     Option<"file", "file", "std::string", /*default=*/"\"\"",
            "Where to write the curve (required)">,
-    Option<"format", "format", "std::string", /*default=*/"\"\"",
-           "json or csv (default: from the file's extension, else json)">,
+    Option<"format", "format", "::mlir::remat::ParetoFormat",
+           /*default=*/"::mlir::remat::ParetoFormat::Auto",
+           "The file's format">,
     Option<"solver", "solver", "::mlir::remat::SolverChoice",
            /*default=*/"::mlir::remat::SolverChoice::Auto",
            "The search, as for policy=budget">,

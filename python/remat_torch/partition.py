@@ -89,10 +89,50 @@ def _tensor_bytes(v):
     return v.numel() * v.element_size()
 
 
+class _NotConstant(Exception):
+    pass
+
+
+def _constant_indices(gm):
+    """repeat_interleave(repeats) has a length that depends on the repeats'
+    values, which fake tensors do not hold. x.repeat_interleave(2, dim)
+    traces its repeats as a constant the graph builds (empty, fill, reshape,
+    expand, from no input): for those nodes, the indices computed for real,
+    here, before the fake run."""
+    cache = {}
+
+    def real(n):
+        if not isinstance(n, torch.fx.Node):
+            return n
+        if n not in cache:
+            if n.op == "get_attr":
+                v = gm
+                for part in n.target.split("."):
+                    v = getattr(v, part)
+            elif n.op == "call_function":
+                args = torch.fx.node.map_arg(n.args, real)
+                kwargs = torch.fx.node.map_arg(n.kwargs, real)
+                v = n.target(*args, **kwargs)
+            else:
+                raise _NotConstant()
+            cache[n] = v
+        return cache[n]
+
+    found = {}
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and n.target is torch.ops.aten.repeat_interleave.Tensor:
+            try:
+                found[n] = real(n)
+            except _NotConstant:
+                pass
+    return found
+
+
 def _fake_values(gm, joint_inputs):
     """Shapes and dtypes of every node: the joint graph run on fake tensors
     (no memory, no kernels); constants are read from the module."""
     from torch._subclasses import FakeTensorMode
+    constants = _constant_indices(gm)
     flat = []
     for group in joint_inputs:
         flat.extend(group if isinstance(group, (list, tuple)) else [group])
@@ -101,7 +141,7 @@ def _fake_values(gm, joint_inputs):
 
     class Recorder(torch.fx.Interpreter):
         def run_node(self, n):
-            r = super().run_node(n)
+            r = mode.from_tensor(constants[n]) if n in constants else super().run_node(n)
             if n.op == "get_attr" and isinstance(r, torch.Tensor) and \
                     not isinstance(r, torch._subclasses.FakeTensor):
                 r = mode.from_tensor(r)  # a constant of the graph (ViT's index_put value)

@@ -288,12 +288,17 @@ def community():
     MobileNet, UNet, ResNet as found in the wild, community.py) through
     remat_torch.compile: 2 SGD steps against eager, the batch norms'
     running statistics against eager's, bitwise, and the bytes autograd
-    holds against eager's and remat's prediction. A graph remat cannot take
+    holds against eager's and remat's prediction; and the grouped-query
+    attention of community_more.py. A graph remat cannot take
     (ViT's label smoothing on 1.13 has a data-dependent shape) trains with
     PyTorch's partition and says why."""
-    import community as models
-    for name in ("nanogpt", "llama", "bert", "vit", "convnext", "gru", "mobilenet", "unet",
-                 "resnet"):
+    import community
+    import community_more
+    for models, name in [(community, n) for n in (
+            "nanogpt", "llama", "bert", "vit", "convnext", "gru", "mobilenet", "unet", "resnet")] + [
+            # x.repeat_interleave(2, dim): its repeats are a constant the
+            # joint graph builds, folded for the fake run's shapes
+            (community_more, "gqa")]:
         made = getattr(models, name)()
         model, inputs = made[0], made[1]
         inputs = inputs if isinstance(inputs, tuple) else (inputs,)

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <set>
 
@@ -50,7 +51,8 @@ struct Phases {
   /// Ops that depend on a seed (recomputations included).
   DenseSet<Operation *> backward;
   /// Producers of returned forward values, and the ops reading a seed.
-  SmallVector<Operation *> outputs, seedReaders;
+  SmallVector<Operation *> outputs;
+  llvm::SmallPtrSet<Operation *, 16> seedReaders;
 };
 } // namespace
 
@@ -77,7 +79,7 @@ static Phases analysePhases(Block &body) {
     if (depends)
       phases.backward.insert(&op);
     if (reads)
-      phases.seedReaders.push_back(&op);
+      phases.seedReaders.insert(&op);
   }
   for (Value returned : body.getTerminator()->getOperands())
     if (Operation *def = returned.getDefiningOp())
@@ -134,7 +136,7 @@ static SmallVector<Operation *> listSchedule(Block &body,
         preds.insert(*lastEffectful);
       lastEffectful = i;
     }
-    if (llvm::is_contained(phases.seedReaders, op))
+    if (phases.seedReaders.contains(op))
       for (Operation *output : phases.outputs)
         if (output->isBeforeInBlock(op))
           preds.insert(index[output]);

@@ -307,7 +307,9 @@ def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
     and the log-sum-exp just before its gradients consume it. Dropout
     masks are re-drawn per tile when their producer is an elementwise
     `linalg.generic` (a functional generator, or a scaling of a mask
-    argument), sliced from the whole mask otherwise.
+    argument), sliced from the whole mask otherwise. A length the block
+    does not divide gets a remainder tile: the loop body once more, after
+    the loop, with the remainder's static shape.
 
     The summation order changes (online softmax; `rowsum(dO * O)` instead of
     `rowsum(dP * P)`), so results are not bit-identical to the untiled graph:
@@ -324,11 +326,12 @@ def RematTileAttention : Pass<"remat-tile-attention", "func::FuncOp"> {
   }];
   let options = [
     Option<"blockQ", "block-q", "int64_t", /*default=*/"64",
-           "Query rows per tile (clamped to the sequence length; the "
-           "largest block not above it that divides the length)">,
+           "The most query rows per tile (clamped to the sequence length; "
+           "a length it does not divide gets even tiles and a smaller "
+           "last one, or the largest divisor if at least half as large)">,
     Option<"blockK", "block-k", "int64_t", /*default=*/"64",
-           "Key columns per tile (clamped to the sequence length; the "
-           "largest block not above it that divides the length)">,
+           "The most key columns per tile (as block-q, over the key "
+           "length)">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::linalg::LinalgDialect",

@@ -10,6 +10,7 @@
 
 #include "remat/Support/InputGuard.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -80,18 +81,16 @@ long mlir::remat::findExcessiveNesting(llvm::StringRef text, unsigned limit) {
         return i;
       chains.push_back(0);
       break;
-    case ')':
-    case ']':
-    case '}':
-      if (chains.size() > 1)
-        chains.pop_back();
-      break;
     case '>':
       // '>=' compares (integer sets); a lone '>' closes.
       if (i + 1 < n && text[i + 1] == '=') {
         ++i;
         break;
       }
+      [[fallthrough]];
+    case ')':
+    case ']':
+    case '}':
       if (chains.size() > 1)
         chains.pop_back();
       break;
@@ -124,6 +123,9 @@ long mlir::remat::findExcessiveNesting(llvm::StringRef text, unsigned limit) {
 bool mlir::remat::checkInputNesting(const llvm::SourceMgr &sourceMgr,
                                     unsigned bufferId, unsigned limit) {
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
+  // Bytecode is read without recursion on nesting; only text is scanned.
+  if (mlir::isBytecode(buffer->getMemBufferRef()))
+    return true;
   long offset = findExcessiveNesting(buffer->getBuffer(), limit);
   if (offset < 0)
     return true;

@@ -9,12 +9,12 @@
 // order. The result is checked with the memory timeline and kept only if
 // its peak is strictly lower than the input order's: the pass never raises
 // the peak, and leaves an order it cannot improve untouched. The pass also
-// tries the list schedule that counts the step's results (weight
-// gradients, outputs) as free, and keeps it if the peak is no higher and
-// the peak beyond the results lower: where an optimizer or a gradient
-// all-reduce takes each weight gradient as it is made, that is the step's
-// memory (a weight gradient computed before the input gradient beside it
-// frees the activation it reads first).
+// tries the list schedule that counts the step's backward results (weight
+// gradients) as free, and weight gradients hoisted with the ops only they
+// need; orders compare by peak, then by the peak beyond the results: where
+// an optimizer or a gradient all-reduce takes each weight gradient as it
+// is made, that is the step's memory (a weight gradient computed before
+// the input gradient beside it frees the activation it reads first).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +56,12 @@ struct Phases {
 };
 } // namespace
 
+/// TrainingGraph's forward/backward split, computed here on the block as
+/// it is: the budget model schedules a copy it has just materialized, for
+/// which no TrainingGraph exists (recomputations count as backward, as
+/// there). Constant-like ops used only by backward stay forward here; they
+/// read no seed and return nothing, so neither the barrier nor the results
+/// counted as free depend on them.
 static Phases analysePhases(Block &body) {
   Phases phases;
   auto func = dyn_cast_or_null<FunctionOpInterface>(body.getParentOp());

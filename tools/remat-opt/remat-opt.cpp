@@ -14,7 +14,6 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
@@ -50,8 +49,7 @@ static mlir::LogicalResult optMain(int argc, char **argv,
     llvm::errs() << error << "\n";
     return mlir::failure();
   }
-  // Bytecode is read without recursion on nesting; only text is scanned.
-  if (!mlir::isBytecode(file->getMemBufferRef())) {
+  {
     llvm::SourceMgr sourceMgr;
     unsigned id = sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef(),

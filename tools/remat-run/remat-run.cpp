@@ -19,7 +19,6 @@
 #include "remat/InitRemat.h"
 #include "remat/Support/InputGuard.h"
 
-#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -586,8 +585,7 @@ static int compileAndRunInput() {
   if (!file)
     return fail(openError);
   unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  if (!isBytecode(*sourceMgr.getMemoryBuffer(bufferId)) &&
-      !checkInputNesting(sourceMgr, bufferId))
+  if (!checkInputNesting(sourceMgr, bufferId))
     return 1;
   OwningOpRef<ModuleOp> module;
   if (runGuardingParser([&](llvm::function_ref<void()>) {

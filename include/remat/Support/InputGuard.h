@@ -40,6 +40,7 @@ constexpr unsigned kLargeStackBytes = 256u << 20;
 /// Scans buffer `bufferId` of `sourceMgr` and, if it nests deeper than
 /// `limit`, prints an error located at the first character past the limit
 /// (through the source manager's diagnostic printer) and returns false.
+/// MLIR bytecode passes unscanned: its reader does not recurse on nesting.
 bool checkInputNesting(const llvm::SourceMgr &sourceMgr, unsigned bufferId,
                        unsigned limit = kMaxInputNesting);
 

@@ -60,7 +60,7 @@ mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
 
 BudgetOutcome mlir::remat::measureBudgetDecision(
     const TrainingGraph &graph, ArrayRef<Operation *> recompute,
-    bool schedule, std::optional<int64_t> inputPeak) {
+    bool schedule, std::optional<int64_t> inputPeak, bool countSaved) {
   Operation *func = graph.getFunction();
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
   Operation *copy = func->clone();
@@ -93,6 +93,19 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
       // The body's ops, its terminator not counted.
       result.clonedOps += recompute.getBodyBlock().getOperations().size() - 1;
     }
+  if (countSaved) {
+    // As the report counts them (MemoryReport.cpp): views of arguments and
+    // constants cost nothing to keep.
+    FailureOr<TrainingGraph> after =
+        TrainingGraph::build(cast<FunctionOpInterface>(copy));
+    if (succeeded(after)) {
+      MemoryTimeline timeline = MemoryTimeline::build(body);
+      SmallVector<Value> saved;
+      for (const SavedValue &value : after->getSaved())
+        saved.push_back(value.value);
+      result.savedBytes = timeline.getDistinctHeapBytes(saved);
+    }
+  }
   return result;
 }
 

@@ -27,15 +27,17 @@ using namespace mlir::remat::policies;
 /// `decisions` and measures the peak and the recompute FLOPs: the real
 /// outcome of the decision, not an estimate.
 Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions,
-                              std::optional<int64_t> inputPeak) {
+                              std::optional<int64_t> inputPeak,
+                              bool countSaved) {
   SmallVector<Operation *> recompute;
   for (Operation *op : graph.getOps())
     if (finalPolicy(op, decisions) == Policy::Recompute && !getPolicy(op))
       recompute.push_back(op);
   BudgetOutcome outcome =
-      measureBudgetDecision(graph, recompute, /*schedule=*/true, inputPeak);
-  return Evaluation{outcome.peak, outcome.flops, std::move(decisions),
-                    /*measured=*/true, outcome.clonedOps};
+      measureBudgetDecision(graph, recompute, /*schedule=*/true, inputPeak,
+                            countSaved);
+  return Evaluation{outcome.peak,      outcome.flops,     std::move(decisions),
+                    /*measured=*/true, outcome.clonedOps, outcome.savedBytes};
 }
 
 
@@ -255,10 +257,11 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
 
 /// The selective min-cut at up to `maxPoints` FLOPs-per-byte thresholds
 /// (every one that changes what may be recomputed, evenly spread, 0 and
-/// the largest kept), as sets of `candidates` recomputed.
+/// the largest kept), as sets of `candidates` recomputed. `contractions`:
+/// as selectiveDecisions'.
 std::vector<llvm::BitVector>
 policies::selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,
-                   size_t maxPoints) {
+                   size_t maxPoints, bool contractions) {
   DenseMap<Operation *, unsigned> index;
   for (auto [i, op] : llvm::enumerate(candidates))
     index[op] = i;
@@ -274,7 +277,7 @@ policies::selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> c
   for (size_t k = 0; k < count; ++k) {
     Decisions decisions;
     selectiveDecisions(graph, thresholds[spreadIndex(k, count, thresholds.size())],
-                       decisions);
+                       decisions, contractions);
     llvm::BitVector set(candidates.size());
     for (auto [op, policy] : decisions)
       if (policy == Policy::Recompute)

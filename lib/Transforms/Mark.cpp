@@ -40,7 +40,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       return failure();
     if (std::optional<std::string> error =
             validateMarkOptions(policy, flopsPerByte, segments, group, every,
-                                budget, maxRecompute, maxGrowth))
+                                budget, maxRecompute, maxGrowth, prefer))
       return errorHandler(*error);
     if (std::optional<std::string> error =
             checkTimeLimit("remat-mark", timeLimit))
@@ -52,7 +52,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     // Options set programmatically (the pipeline) are validated here.
     if (std::optional<std::string> error =
             validateMarkOptions(policy, flopsPerByte, segments, group, every,
-                                budget, maxRecompute, maxGrowth)) {
+                                budget, maxRecompute, maxGrowth, prefer)) {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
@@ -72,7 +72,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
           switch (policy) {
           case MarkPolicy::Peak:
             peakDecisions(graph, flopsPerByte, maxRecompute, maxGrowth,
-                          decisions);
+                          prefer, decisions);
             break;
           case MarkPolicy::Selective:
             selectiveDecisions(graph, flopsPerByte, decisions);

@@ -61,7 +61,8 @@ std::optional<std::string>
 mlir::remat::validateMarkOptions(MarkPolicy policy, double flopsPerByte,
                                  StringRef segments, StringRef group,
                                  unsigned every, StringRef budget,
-                                 double maxRecompute, double maxGrowth) {
+                                 double maxRecompute, double maxGrowth,
+                                 PeakPreference prefer) {
   std::string prefix = "remat: ";
   if (!(maxRecompute >= 0) || std::isinf(maxRecompute))
     return prefix + "max-recompute must be a finite fraction >= 0, got " +
@@ -72,6 +73,8 @@ mlir::remat::validateMarkOptions(MarkPolicy policy, double flopsPerByte,
   if (policy != MarkPolicy::Peak && (maxRecompute != kDefaultMaxRecompute ||
                            maxGrowth != kDefaultMaxGrowth))
     return prefix + "max-recompute= and max-growth= apply only to policy=peak";
+  if (policy != MarkPolicy::Peak && prefer != PeakPreference::Flops)
+    return prefix + "prefer= applies only to policy=peak";
   if (!(flopsPerByte >= 0) || std::isinf(flopsPerByte))
     return prefix + "flops-per-byte must be a finite number >= 0, got " +
            std::to_string(flopsPerByte);

@@ -39,21 +39,27 @@ bool policies::isContractionLike(Operation *op) {
 static constexpr unsigned kPeakLargeOps = 2000;
 static constexpr unsigned kPeakLargeMeasurements = 3;
 static constexpr unsigned kPeakMeasurements = 16;
+/// How many selective min-cuts the peak policy measures for the saved
+/// bytes (large graphs: one, joined with the choice so far).
+static constexpr unsigned kPeakSavedCuts = 3;
 
 /// The default policy. Recomputation is spent only where it lowers the
 /// step's peak: among decisions over the cheap ops (pure, not GEMMs or
 /// convolutions, under `flops-per-byte`), the lowest peak after the whole
 /// pipeline whose recompute FLOPs stay within `maxRecompute` of the step's
 /// FLOPs and whose cloned ops grow the function at most `maxGrowth` times;
-/// ties: the fewest FLOPs. Nothing is recomputed when no such decision
-/// lowers the peak. The decisions searched are the budget solver's fast
-/// family (a peak-directed greedy path, the selective min-cut at every
-/// threshold up to `flops-per-byte`, each refined on the model), and the
-/// choice is measured with the real pipeline: a decision that does not
-/// lower the measured peak is never taken.
+/// ties: the fewest FLOPs (prefer=flops), or the fewest bytes saved for
+/// backward, then FLOPs (prefer=saved). Nothing is recomputed when no such
+/// decision lowers the peak (prefer=saved: the peak or the saved bytes).
+/// The decisions searched are the budget solver's fast family (a
+/// peak-directed greedy path, the selective min-cut over the cheap ops at
+/// every threshold up to `flops-per-byte`, each refined on the model; with
+/// prefer=saved also min-cuts that keep the GEMMs saved), and the choice is measured
+/// with the real pipeline: a decision that does not lower the measured
+/// peak (or saved bytes) is never taken.
 void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
                           double maxRecompute, double maxGrowth,
-                          Decisions &decisions) {
+                          PeakPreference prefer, Decisions &decisions) {
   SmallVector<Operation *> candidates;
   for (Operation *op : getBudgetCandidates(graph)) {
     if (isContractionLike(op))
@@ -92,22 +98,78 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   // The unrematerialized peak as the pipeline measures it (the schedule can
   // lower it on its own; recomputation must beat that). The copy's peak
   // before materialize is the same in every measurement: measured once.
-  BudgetOutcome unmarked = measureBudgetDecision(graph, ArrayRef<Operation *>());
+  bool saved = prefer == PeakPreference::Saved;
+  BudgetOutcome unmarked =
+      measureBudgetDecision(graph, ArrayRef<Operation *>(), /*schedule=*/true,
+                            /*inputPeak=*/{}, /*countSaved=*/saved);
   int64_t measuredBase = unmarked.peak, inputPeak = unmarked.inputPeak;
-  unsigned budget = graph.getOps().size() > kPeakLargeOps
-                        ? kPeakLargeMeasurements
-                        : kPeakMeasurements;
+  bool large = graph.getOps().size() > kPeakLargeOps;
+  unsigned budget = large ? kPeakLargeMeasurements : kPeakMeasurements;
+  // Peak first; then, with prefer=saved, the bytes saved for backward:
+  // what a framework that keeps its step's results itself (PyTorch's
+  // AOTAutograd partition, where persistent .grad buffers and optimizer
+  // state sit beside the step) holds, even where the step's own peak is set
+  // by its results. Then FLOPs.
+  auto key = [&](const Evaluation &e) {
+    return std::make_tuple(e.peak, saved ? e.savedBytes : 0, e.flops);
+  };
+  auto admissible = [&](const Evaluation &e) {
+    if (e.flops > flopsCap || e.clonedOps > cloneCap ||
+        (saved && e.savedBytes < 0))
+      return false;
+    return e.peak < measuredBase ||
+           (saved && e.peak == measuredBase &&
+            e.savedBytes < unmarked.savedBytes);
+  };
   std::optional<Evaluation> best;
+  auto consider = [&](Evaluation e) {
+    if (admissible(e) && (!best || key(e) < key(*best)))
+      best = std::move(e);
+  };
   for (const ModelDecision *member : order) {
     if (budget-- == 0)
       break;
-    Evaluation e =
-        evaluate(graph, toDecisions(model, member->recompute), inputPeak);
-    if (e.peak >= measuredBase || e.flops > flopsCap || e.clonedOps > cloneCap)
+    consider(evaluate(graph, toDecisions(model, member->recompute), inputPeak,
+                      /*countSaved=*/saved));
+  }
+  // prefer=saved: the selective min-cuts save the fewest bytes but rarely
+  // lower the peak on their own, so the family above (Pareto on peak and
+  // FLOPs) drops them. Measured here, the most recomputing first within
+  // the FLOPs cap, alone and joined with the choice so far.
+  unsigned cuts = !saved ? 0 : large ? 1 : kPeakSavedCuts;
+  // Cuts that keep the GEMMs saved, as the candidates do (the family's
+  // seeds above allow them and then drop them from the set).
+  std::vector<llvm::BitVector> savedCuts;
+  if (saved)
+    savedCuts = selectiveCutPoints(graph, candidates, /*maxPoints=*/16,
+                                   /*contractions=*/false);
+  llvm::SmallVector<llvm::BitVector> tried;
+  for (const llvm::BitVector &cut : llvm::reverse(savedCuts)) {
+    if (cuts == 0)
+      break;
+    if (cut.none() || model.evaluate(cut).flops > flopsCap)
       continue;
-    if (!best || e.peak < best->peak ||
-        (e.peak == best->peak && e.flops < best->flops))
-      best = std::move(e);
+    --cuts;
+    llvm::SmallVector<llvm::BitVector, 2> sets{cut};
+    if (best && !large) {
+      llvm::BitVector joined = cut;
+      for (auto [i, op] : llvm::enumerate(candidates))
+        if (best->decisions.lookup(op) == Policy::Recompute)
+          joined.set(i);
+      sets.push_back(std::move(joined));
+    } else if (best) {
+      // Large graphs: only the union (one measurement).
+      for (auto [i, op] : llvm::enumerate(candidates))
+        if (best->decisions.lookup(op) == Policy::Recompute)
+          sets.front().set(i);
+    }
+    for (llvm::BitVector &set : sets) {
+      if (llvm::is_contained(tried, set))
+        continue;
+      tried.push_back(set);
+      consider(evaluate(graph, toDecisions(model, set), inputPeak,
+                        /*countSaved=*/saved));
+    }
   }
   if (!best)
     return;

@@ -28,6 +28,7 @@ void mlir::remat::buildRematPipeline(OpPassManager &pm,
   mark.flopsPerByte = options.flopsPerByte;
   mark.maxRecompute = options.maxRecompute;
   mark.maxGrowth = options.maxGrowth;
+  mark.prefer = options.prefer;
   mark.segments = options.segments;
   mark.group = options.group;
   mark.every = options.every;
@@ -56,7 +57,7 @@ void mlir::remat::registerRematPipeline() {
         if (std::optional<std::string> error = validateMarkOptions(
                 options.policy, options.flopsPerByte, options.segments,
                 options.group, options.every, options.budget,
-                options.maxRecompute, options.maxGrowth))
+                options.maxRecompute, options.maxGrowth, options.prefer))
           return errorHandler(*error);
         if (options.attentionBlockQ < 1 || options.attentionBlockK < 1)
           return errorHandler("attention-block-q and attention-block-k must "

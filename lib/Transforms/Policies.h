@@ -53,13 +53,15 @@ std::optional<std::string> checkTimeLimit(StringRef pass, double timeLimit);
 std::string formatSeconds(double seconds);
 
 // SelectivePolicy.cpp, SegmentsPolicy.cpp, PeakPolicy.cpp
+/// `contractions`: whether GEMMs and convolutions under `flopsPerByte` may
+/// be recomputed (the peak policy's cuts leave them saved).
 void selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,
-                        Decisions &decisions);
+                        Decisions &decisions, bool contractions = true);
 void segmentDecisions(const TrainingGraph &graph, StringRef segments,
                       StringRef group, unsigned every, Decisions &decisions);
 void peakDecisions(const TrainingGraph &graph, double flopsPerByte,
                    double maxRecompute, double maxGrowth,
-                   Decisions &decisions);
+                   PeakPreference prefer, Decisions &decisions);
 bool isContractionLike(Operation *op);
 
 // Explain.cpp
@@ -83,6 +85,8 @@ struct Evaluation {
   bool measured = true;
   /// Measured only: ops cloned into recomputations.
   int64_t clonedOps = 0;
+  /// Measured with `countSaved` only: BudgetOutcome::savedBytes.
+  int64_t savedBytes = -1;
 };
 
 /// How the budget solver searches.
@@ -99,16 +103,17 @@ enum class BudgetSolver {
   Fast,
 };
 
-/// `inputPeak`: as measureBudgetDecision's.
+/// `inputPeak`, `countSaved`: as measureBudgetDecision's.
 Evaluation evaluate(const TrainingGraph &graph, Decisions decisions,
-                    std::optional<int64_t> inputPeak = {});
+                    std::optional<int64_t> inputPeak = {},
+                    bool countSaved = false);
 Decisions toDecisions(const BudgetModel &model,
                       const llvm::BitVector &recompute);
 BudgetSolver chooseSolver(const TrainingGraph &graph, SolverChoice solver,
                           unsigned exactLimit, double timeLimit);
 std::vector<llvm::BitVector>
 selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> candidates,
-                   size_t maxPoints);
+                   size_t maxPoints, bool contractions = true);
 /// The exact solvers' proof, per model frontier member (ordered by FLOPs):
 /// its predicted peak and a proven lower bound of the model's FLOPs at the
 /// budgets it is chosen for (FrontierResult::lowerBounds).

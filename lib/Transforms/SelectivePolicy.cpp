@@ -23,7 +23,7 @@ using namespace mlir::remat::policies;
 #include "remat/Analysis/MinCut.h"
 
 void policies::selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,
-                               Decisions &decisions) {
+                               Decisions &decisions, bool contractions) {
   using Capacity = MinCut::Capacity;
   MinCut cut(2);
   const unsigned source = 0, sink = 1;
@@ -48,7 +48,8 @@ void policies::selectiveDecisions(const TrainingGraph &graph, double flopsPerByt
     // An op that does much work per byte it produces (a large GEMM) is
     // cheaper to keep than to redo.
     if (ok && getPolicy(op) != Policy::Recompute)
-      ok = !overFlopsPerByte(op, flopsPerByte, cost.flops);
+      ok = !overFlopsPerByte(op, flopsPerByte, cost.flops) &&
+           (contractions || !isContractionLike(op));
     canRecompute[op] = {ok, cost.flops};
     if (ok)
       totalFlops += cost.flops;

@@ -179,6 +179,11 @@ class _Partitioner:
         self.budget = budget
         self.remat_opt = remat_opt
         self.options = dict(options)
+        # PyTorch keeps the step's results (parameter gradients, .grad) and
+        # the optimizer's state beside what autograd holds: at the lowest
+        # peak, remat holds the fewest bytes (-remat-mark's prefer=saved).
+        if policy == "peak":
+            self.options.setdefault("prefer", "saved")
         for k, v in self.options.items():
             _format_option(k, v)  # reject bad options now, not at the first step
         self.stats = []
@@ -873,9 +878,11 @@ def partition(policy="peak", budget=None, remat_opt=None, **pipeline_options):
     """A partition function for AOTAutograd that saves exactly remat's saved
     set and recomputes the rest in backward, in remat's schedule.
 
-    policy: a remat-mark policy: peak (the default, as in -remat-pipeline:
-    the lowest peak within max_recompute of the step's FLOPs), selective,
-    budget, segments, none, manual;
+    policy: a remat-mark policy: peak (the default: the lowest peak within
+    max_recompute of the step's FLOPs and, at that peak, the fewest bytes
+    held for backward: -remat-pipeline's policy=peak prefer=saved; pass
+    prefer='flops' for remat-opt's default), selective, budget, segments,
+    none, manual;
     budget: for policy='budget', the bytes autograd may hold for backward
     (int or '16MiB'), or a fraction (0..1] of what PyTorch's default
     partition holds; pipeline_options: other -remat-pipeline options,

@@ -11,6 +11,9 @@
 // HELP-NEXT:     =selective
 // HELP-NEXT:     =segments
 // HELP-NEXT:     =budget
+// HELP:        --prefer=<value>
+// HELP-NEXT:     =flops
+// HELP-NEXT:     =saved
 // HELP:        --solver=<value>
 // HELP-NEXT:     =auto
 // HELP-NEXT:     =exact
@@ -61,6 +64,9 @@
 // RUN-HELP-NEXT:   =auto
 // RUN-HELP:      --policy=<value>
 // RUN-HELP-NEXT:   =peak
+// RUN-HELP:      --prefer=<value>
+// RUN-HELP-NEXT:   =flops
+// RUN-HELP-NEXT:   =saved
 // RUN-HELP:      --solver=<value>
 // RUN-HELP-NEXT:   =auto
 

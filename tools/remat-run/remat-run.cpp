@@ -76,6 +76,9 @@ static cl::opt<double> maxGrowth("max-growth",
                                  cl::desc("As in -remat-pipeline (policy=peak)"),
                                  cl::init(remat::kDefaultMaxGrowth),
                                  cl::cat(category));
+static cl::opt<PeakPreference> prefer(
+    "prefer", cl::desc("As in -remat-pipeline (policy=peak; default: flops)"),
+    cl::init(PeakPreference::Flops), cl::cat(category));
 static cl::opt<std::string> budget("budget",
                                    cl::desc("As in -remat-pipeline (policy=budget)"),
                                    cl::cat(category));
@@ -180,6 +183,7 @@ pipelineOptions(MarkPolicy name) {
   if (name == MarkPolicy::Peak) {
     options->maxRecompute = maxRecompute;
     options->maxGrowth = maxGrowth;
+    options->prefer = prefer;
   }
   if (name == MarkPolicy::Segments) {
     options->segments = segments;
@@ -351,6 +355,7 @@ static std::optional<std::string> checkFlags() {
         {&segments, MarkPolicy::Segments},
         {&maxRecompute, MarkPolicy::Peak},
         {&maxGrowth, MarkPolicy::Peak},
+        {&prefer, MarkPolicy::Peak},
         {&group, MarkPolicy::Segments}})
     if (flag->getNumOccurrences() && !usedBy(flagPolicy)) {
       std::string name = enumName(flagPolicy).str();
@@ -374,7 +379,8 @@ static std::optional<std::string> checkFlags() {
             segmented ? StringRef(group) : "", every,
             name == MarkPolicy::Budget ? StringRef(budget) : "",
             peak ? double(maxRecompute) : remat::kDefaultMaxRecompute,
-            peak ? double(maxGrowth) : remat::kDefaultMaxGrowth))
+            peak ? double(maxGrowth) : remat::kDefaultMaxGrowth,
+            peak ? prefer.getValue() : PeakPreference::Flops))
       return error;
   }
   return std::nullopt;

@@ -49,6 +49,9 @@ struct BudgetOutcome {
   /// Measured only: the peak of the function's copy before materialize
   /// (its inputPeak, for the next measurement of the same function).
   int64_t inputPeak = 0;
+  /// Measured with `countSaved` only: the distinct heap bytes of the forward
+  /// values backward reads (the report's saved bytes), -1 otherwise.
+  int64_t savedBytes = -1;
 };
 
 /// Forward ops whose recomputation the budget solver may decide: pure,
@@ -61,10 +64,13 @@ SmallVector<Operation *> getBudgetCandidates(const TrainingGraph &graph);
 /// Without `schedule`, materialize only (what the model predicts).
 /// `inputPeak`: the copy's peak before materialize, when an earlier
 /// measurement of the same function returned it (BudgetOutcome::inputPeak).
+/// `countSaved`: also measure BudgetOutcome::savedBytes (one more analysis
+/// of the copy).
 BudgetOutcome measureBudgetDecision(const TrainingGraph &graph,
                                     ArrayRef<Operation *> recompute,
                                     bool schedule = true,
-                                    std::optional<int64_t> inputPeak = {});
+                                    std::optional<int64_t> inputPeak = {},
+                                    bool countSaved = false);
 
 /// See BudgetModel::evaluateAgainst.
 struct BudgetConstraint {

@@ -19,6 +19,10 @@ namespace mlir::remat {
 /// -remat-mark decides what to recompute (Passes.td describes each).
 enum class MarkPolicy { Peak, None, Manual, Selective, Segments, Budget };
 
+/// prefer= of policy=peak: what decides among the decisions of the lowest
+/// peak.
+enum class PeakPreference { Flops, Saved };
+
 /// solver= of policy=budget and -remat-pareto: the search beyond the
 /// exhaustive one (BudgetSolver is the one chosen per graph).
 enum class SolverChoice { Auto, Exact, Milp, Fast };
@@ -52,6 +56,16 @@ REMAT_ENUM_OPTION(
                "checkpointing: segments=N|sqrt or group=REGEX"),
     clEnumValN(::mlir::remat::MarkPolicy::Budget, "budget",
                "the fewest recompute FLOPs whose peak fits budget=SIZE"))
+
+REMAT_ENUM_OPTION(
+    ::mlir::remat::PeakPreference,
+    clEnumValN(::mlir::remat::PeakPreference::Flops, "flops",
+               "the fewest recompute FLOPs: nothing is recomputed that does "
+               "not lower the peak"),
+    clEnumValN(::mlir::remat::PeakPreference::Saved, "saved",
+               "the fewest bytes saved for backward, then FLOPs, within "
+               "max-recompute (what a framework holding its own results, "
+               "such as PyTorch, gets back)"))
 
 REMAT_ENUM_OPTION(
     ::mlir::remat::SolverChoice,

@@ -36,7 +36,8 @@ std::optional<std::string>
 validateMarkOptions(MarkPolicy policy, double flopsPerByte, StringRef segments,
                     StringRef group, unsigned every, StringRef budget = "",
                     double maxRecompute = kDefaultMaxRecompute,
-                    double maxGrowth = kDefaultMaxGrowth);
+                    double maxGrowth = kDefaultMaxGrowth,
+                    PeakPreference prefer = PeakPreference::Flops);
 
 /// For a pass's initializeOptions override, around the errorHandler it
 /// gives Base::initializeOptions: MLIR calls it with an empty message when
@@ -77,6 +78,12 @@ struct RematPipelineOptions
       llvm::cl::desc("peak: the most recompute FLOPs, as a fraction of the "
                      "step's forward and backward FLOPs"),
       llvm::cl::init(kDefaultMaxRecompute)};
+  Option<PeakPreference> prefer{
+      *this, "prefer",
+      llvm::cl::desc("peak: among the decisions of the lowest peak, the "
+                     "fewest recompute FLOPs (flops) or the fewest saved "
+                     "bytes (saved)"),
+      llvm::cl::init(PeakPreference::Flops)};
   Option<double> maxGrowth{
       *this, "max-growth",
       llvm::cl::desc("peak: the most the function may grow by cloned ops "

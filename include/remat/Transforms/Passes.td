@@ -120,6 +120,10 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            /*default=*/"::mlir::remat::kDefaultMaxRecompute",
            "peak: the most recompute FLOPs, as a fraction of the step's "
            "forward and backward FLOPs">,
+    Option<"prefer", "prefer", "::mlir::remat::PeakPreference",
+           /*default=*/"::mlir::remat::PeakPreference::Flops",
+           "peak: among the decisions of the lowest peak, the fewest "
+           "recompute FLOPs (flops) or the fewest saved bytes (saved)">,
     Option<"maxGrowth", "max-growth", "double",
            /*default=*/"::mlir::remat::kDefaultMaxGrowth",
            "peak: the most the function may grow by cloned ops (1.5: by "

@@ -60,6 +60,10 @@
 // BUDGET: remat-run: error: --budget only applies to --policy=budget (or --compare-policy=budget), got --policy=none
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --policy=selective --group='layers' 2>&1 | FileCheck %s --check-prefix=GROUP
 // GROUP: remat-run: error: --group only applies to --policy=segments (or --compare-policy=segments), got --policy=selective
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --policy=selective --prefer=saved 2>&1 | FileCheck %s --check-prefix=PREFER
+// PREFER: remat-run: error: --prefer only applies to --policy=peak (or --compare-policy=peak), got --policy=selective
+// RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --policy=peak --prefer=bytes 2>&1 | FileCheck %s --check-prefix=PREFER-VALUE
+// PREFER-VALUE: remat-run: for the --prefer option: --prefer must be flops or saved, got 'bytes'
 
 func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %x : tensor<?xf32>

@@ -23,11 +23,6 @@ using namespace mlir::remat;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Evaluations the fast solver may spend, as op-evaluations (model
-/// evaluations times the ops of the function): about a second of model time
-/// on this project's CPU machine.
-constexpr uint64_t kFastWork = 4'000'000;
-
 struct FastSearch {
   const BudgetModel &model;
   uint64_t work = 0, workLimit;
@@ -246,8 +241,9 @@ static void paretoFilter(std::vector<ModelDecision> &family) {
 
 std::vector<ModelDecision>
 mlir::remat::fastBudgetFamily(const BudgetModel &model,
-                              ArrayRef<llvm::BitVector> extra) {
-  FastSearch search(model, kFastWork);
+                              ArrayRef<llvm::BitVector> extra,
+                              uint64_t workLimit) {
+  FastSearch search(model, workLimit);
   search.greedy();
   for (const llvm::BitVector &set : extra)
     search.family.push_back({set, search.eval(set)});

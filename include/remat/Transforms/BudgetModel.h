@@ -140,10 +140,16 @@ struct ModelDecision {
 /// under its own peak, then the frontier sweep (budgetFrontier) with the
 /// work left, each level's branch and bound getting a share of it.
 /// Pareto-filtered on the model's (peak, FLOPs), ordered by FLOPs. Spends
-/// about 4 million op-evaluations of the model at most.
+/// about `workLimit` op-evaluations of the model at most (the frontier
+/// sweep takes what the rest leaves, so small graphs spend all of it).
+/// Op-evaluations are model evaluations times the ops of the function;
+/// the default is about half a second of model time on this project's
+/// 2-core CPU machine.
+constexpr uint64_t kFastWork = 4'000'000;
 std::vector<ModelDecision>
 fastBudgetFamily(const BudgetModel &model,
-                 ArrayRef<llvm::BitVector> extra = {});
+                 ArrayRef<llvm::BitVector> extra = {},
+                 uint64_t workLimit = kFastWork);
 
 /// The member of `family` with the fewest FLOPs whose predicted peak fits
 /// `budget` (ties: lower peak); none if nothing fits.

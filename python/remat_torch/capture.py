@@ -626,7 +626,13 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
             param_nodes[aname[2:]] = n
         v = values.get(n, value)
         attrs = "remat.cotangent" if kind == "cotangent" else None
-        L.env[n] = fn.add_arg(aname, tuple(v.shape), elem_of(v.dtype), attrs)
+        try:
+            elem = elem_of(v.dtype)
+        except ImporterError as e:
+            raise ImporterError("%s '%s': %s (remat takes float, integer and bool tensors)%s" % (
+                kind, aname[2:] if aname[:2] in ("p.", "b.") else aname, e,
+                "\n" + missing if missing else ""))
+        L.env[n] = fn.add_arg(aname, tuple(v.shape), elem, attrs)
         if kind == "buffer":
             buffer_nodes[n] = aname
 

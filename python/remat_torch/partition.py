@@ -128,6 +128,10 @@ def _constant_indices(gm):
     return found
 
 
+_LIFTS = tuple(getattr(torch.ops.aten, name).default
+               for name in ("lift_fresh_copy", "lift_fresh") if hasattr(torch.ops.aten, name))
+
+
 def _fake_values(gm, joint_inputs):
     """Shapes and dtypes of every node: the joint graph run on fake tensors
     (no memory, no kernels); constants are read from the module."""
@@ -141,6 +145,12 @@ def _fake_values(gm, joint_inputs):
 
     class Recorder(torch.fx.Interpreter):
         def run_node(self, n):
+            if n.op == "call_function" and n.target in _LIFTS:
+                # 1.13's fake tensors recurse forever on lift_fresh_copy of a
+                # graph constant (torch.tensor([...]) in forward): it is a copy
+                r = values[n.args[0]]
+                values[n] = r
+                return r
             r = mode.from_tensor(constants[n]) if n in constants else super().run_node(n)
             if n.op == "get_attr" and isinstance(r, torch.Tensor) and \
                     not isinstance(r, torch._subclasses.FakeTensor):

@@ -7,7 +7,7 @@ from .core import handles
 
 
 @handles("empty_like", "zeros_like", "new_empty", "new_zeros", "empty", "zeros",
-         "new_empty_strided", "empty_strided")
+         "new_empty_strided", "empty_strided", "zero")
 def h_zeros(L, *args, **kwargs):
     shape, elem = L.out()
     return L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)

@@ -59,6 +59,9 @@ class Lowering:
         # nodes name one storage, whose latest value env holds at the root.
         self.root = {}
         self.view_base = {}       # node -> node whose storage it views
+        # views that are their base reshaped, row-major, all of it (view,
+        # reshape, as_strided over the whole storage, of a contiguous base)
+        self.reshape_views = set()
         self.order = {}
         self.mutated = {}         # placeholder node -> latest Tensor
         self.random_inputs = []   # (arg name, node) whose values the caller supplies
@@ -170,14 +173,26 @@ class Lowering:
             # Writing into a view is a new value of the view alone when nothing
             # reads its base, or another view of it, afterwards (`scores +=
             # bias` on a matmul's reshaped result); else it would need aliasing.
+            # A view that is all of its base reshaped (`y = lin(x).view(...);
+            # y.mul_(0.5)`, autograd's whole-storage as_strided) gives the
+            # base a new value too: the write reshaped back.
             base = self.view_base[target_node]
-            others = [base] + [v for v, b in self.view_base.items() if b is base and v is not target_node]
+            whole = target_node in self.reshape_views and base.op != "placeholder"
+            others = ([] if whole else [base]) + [
+                v for v, b in self.view_base.items() if b is base and v is not target_node]
+            # with what reads them through in-place ops' results
+            others += [n for n, r in self.root.items() if r in others]
             if base.op == "placeholder" or any(self.order.get(u, -1) > here
                                                for o in others for u in o.users):
                 self.error("in-place '%s' writes into a view of another tensor; remat imports "
                            "functional graphs only" % self.node.target)
+            if whole:
+                shape = tuple(self.meta[base].shape)
+                self.env[base] = new if tuple(new.shape) == shape else self.fn.reshape(new, shape)
         for v, base in self.view_base.items():
-            if base is target_node and any(self.order.get(u, -1) > here for u in v.users):
+            aliases = [v] + [n for n, r in self.root.items() if r is v]
+            if base is target_node and any(self.order.get(u, -1) > here
+                                           for a in aliases for u in a.users):
                 self.error("in-place '%s' changes '%s', which has a view ('%s') used later; "
                            "remat imports functional graphs only" % (
                                self.node.target, target_node.name, v.name))
@@ -189,10 +204,17 @@ class Lowering:
 
 # -- helpers shared by the families --------------------------------------------
 
-def mark_view(L):
-    """The current node is a view of its first argument's storage."""
+def mark_view(L, reshape=False):
+    """The current node is a view of its first argument's storage;
+    `reshape`: all of it, row-major (a reshape of a contiguous tensor)."""
     base = L.node.args[0]
-    L.view_base[L.node] = L.view_base.get(base, base)
+    base = L.root.get(base, base)  # an in-place op's result is its target
+    root = L.view_base.get(base, base)
+    L.view_base[L.node] = root
+    v = L.meta.get(root)
+    if reshape and (base is root or base in L.reshape_views) and \
+            hasattr(v, "is_contiguous") and v.is_contiguous() and v.storage_offset() == 0:
+        L.reshape_views.add(L.node)
 
 
 def extract_slice(L, a, offsets, sizes, strides, out_shape=None):

@@ -10,7 +10,7 @@ from .core import extract_slice, handles, mark_view, norm_dim
 @handles("view", "_unsafe_view", "_reshape_alias", "reshape", "view_copy", "_reshape_copy")
 def h_view(L, a, *args, **kwargs):
     shape, _ = L.out()
-    mark_view(L)
+    mark_view(L, reshape=True)
     if tuple(a.shape) == tuple(shape):
         return a
     # Inserting or dropping size-1 dims needs no copy through a view.
@@ -22,6 +22,44 @@ def h_view(L, a, *args, **kwargs):
             view.append(a.view[next(it)] if d != 1 else None)
         return Tensor(a.value, a.base_shape, a.elem, shape, view)
     return L.fn.reshape(a, shape)
+
+
+def _whole_storage(L, node, size, stride, offset):
+    """Whether as_strided(node, size, stride, offset) reads all of node's
+    storage in row-major order: node contiguous from its storage's start,
+    and (size, stride, offset) its contiguous layout under another shape.
+    Autograd's in-place-on-a-view backward (CopySlices) writes these."""
+    v = L.meta.get(node)
+    if not hasattr(v, "is_contiguous") or not v.is_contiguous() or v.storage_offset() != 0:
+        return False
+    if prod(size) != v.numel() or (offset or 0) != 0:
+        return False
+    want = 1
+    for d, s in reversed(list(zip(size, stride))):
+        if d != 1 and s != want:
+            return False
+        want *= d
+    return True
+
+
+@handles("as_strided")
+def h_as_strided(L, a, size, stride, offset=None):
+    if not _whole_storage(L, L.node.args[0], size, stride, offset):
+        L.error("aten.as_strided over part of a storage or out of row-major order is not "
+               "supported (only the whole storage, as autograd's in-place-on-a-view "
+               "backward writes it)")
+    mark_view(L, reshape=True)
+    shape, _ = L.out()
+    return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
+
+
+@handles("as_strided_scatter")
+def h_as_strided_scatter(L, base, src, size, stride, offset=None):
+    if not _whole_storage(L, L.node.args[0], size, stride, offset):
+        L.error("aten.as_strided_scatter into part of a storage is not supported (only the "
+               "whole storage, as autograd's in-place-on-a-view backward writes it)")
+    shape, _ = L.out()
+    return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
 
 
 @handles("t")

@@ -348,6 +348,45 @@ def community():
             check(held <= mincut, line)
 
 
+def fresh():
+    """community_fresh.py, models remat had not seen: through
+    remat_torch.compile, 2 SGD steps with eager's losses, and the bytes
+    autograd holds at most eager's and min-cut's (where min-cut can
+    partition the graph), equal to the prediction; the complex-number RoPE
+    trains with PyTorch's partition and one warning naming its ops."""
+    from functorch.compile import min_cut_rematerialization_partition
+    import community_fresh
+    for name in ("hfgpt2", "t5", "vitcls", "deepnarrow", "einsum_alibi", "gnconv",
+                 "inplace_mlp", "llama_complex"):
+        model, inputs = getattr(community_fresh, name)()
+
+        def run(wrap):
+            m = copy.deepcopy(model)
+            w = wrap(m)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                losses, held = train(m, w, inputs, steps=2, lr=0.01)
+            said = [str(c.message) for c in caught if "remat" in str(c.message)]
+            return losses, held, getattr(w, "stats", None), said
+        want, eager_held, _, _ = run(lambda m: m)
+        got, held, stats, said = run(lambda m: remat_torch.compile(m))
+        rel = max(abs(a - b) / (1e-6 + abs(b)) for a, b in zip(got, want))
+        check(rel <= 1e-4, "%s: 2 SGD steps as eager (losses %.1e)" % (name, rel))
+        st = stats[0]
+        if st["fallback"]:
+            check(name == "llama_complex" and "view_as_complex" in st["fallback"] and
+                  len(said) == 1, "%s: PyTorch's partition, one warning: %s" % (
+                      name, said[0] if said else st["fallback"]))
+            continue
+        check(st["saved_bytes"] == held, "%s: predicted = measured (%d B)" % (name, held))
+        m = copy.deepcopy(model)
+        _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
+                          lr=0.01)
+        check(held <= eager_held and held <= mincut,
+              "%s: holds %d B, eager %d B (%.2fx), min-cut %d B (%.2fx)" % (
+                  name, held, eager_held, held / eager_held, mincut, held / mincut))
+
+
 def bnsplit():
     """What the partition's batch norm rewrite rests on: PyTorch's CPU kernel
     computes results 0-2 (output, batch mean, inverse std) bitwise the same
@@ -490,5 +529,5 @@ if __name__ == "__main__":
         budget(float(sys.argv[2]))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "ddp": ddp,
-         "fsdp": fsdp, "community": community, "bnsplit": bnsplit}[cmd]()
+         "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -22,6 +22,16 @@ example_inputs) for compare.py, the importer and train.py.
   scale and shift by chunk, F.pad.
 - inplace_mlp: in-place ops users write: ReLU(inplace=True), y.mul_(0.5)
   on a Linear's reshaped output, y += x.
+- clip: CLIP's contrastive loss: QuickGELU, the EOT token gathered by
+  argmax, x / x.norm and F.normalize, logit_scale.exp(), cross-entropy both
+  ways.
+- retention: RetNet-style parallel retention: a decay mask from log,
+  exp and a comparison, GroupNorm over heads.
+- upnet: F.interpolate (nearest), a skip concatenation, Dropout2d,
+  LeakyReLU.
+- lora: LoRA adapters on frozen Linear layers, a frozen embedding and
+  feed-forward, dropout on the adapter path.
+- autocast_mlp: a block under torch.autocast("cpu", dtype=torch.bfloat16).
 """
 import math, torch, torch.nn as nn, torch.nn.functional as F
 
@@ -212,3 +222,91 @@ class InplaceMLP(nn.Module):  # in-place ops users write
 
 def inplace_mlp():
     torch.manual_seed(0); return InplaceMLP(), (torch.randn(4, 8, 64),)
+
+
+class QuickGELU(nn.Module):
+    def forward(self, x): return x * torch.sigmoid(1.702 * x)
+
+class CLIPTiny(nn.Module):
+    def __init__(s, d=32, V=50, T=12):
+        super().__init__()
+        s.tok = nn.Embedding(V, d); s.pos = nn.Parameter(torch.randn(T, d) * .01)
+        s.txt = nn.Sequential(nn.LayerNorm(d), nn.Linear(d, 4 * d), QuickGELU(), nn.Linear(4 * d, d))
+        s.img = nn.Sequential(nn.Conv2d(3, d, 4, 4), nn.Flatten(2))
+        s.logit_scale = nn.Parameter(torch.ones([]) * math.log(1 / 0.07))
+    def forward(s, ids, img):
+        t = s.tok(ids) + s.pos
+        t = t + s.txt(t)
+        t = t[torch.arange(t.shape[0]), ids.argmax(dim=-1)]
+        i = s.img(img).mean(-1)
+        t = t / t.norm(dim=1, keepdim=True); i = F.normalize(i, dim=-1)
+        logits = s.logit_scale.exp() * i @ t.t()
+        labels = torch.arange(ids.shape[0])
+        return (F.cross_entropy(logits, labels) + F.cross_entropy(logits.t(), labels)) / 2
+
+def clip():
+    torch.manual_seed(0); return CLIPTiny(), (torch.randint(0, 50, (4, 12)), torch.randn(4, 3, 16, 16))
+
+class Retention(nn.Module):  # RetNet-ish parallel retention: decay mask from exp/cumsum-free arange
+    def __init__(s, d=32, h=4):
+        super().__init__(); s.h = h; s.qkv = nn.Linear(d, 3 * d, bias=False); s.o = nn.Linear(d, d, bias=False); s.gn = nn.GroupNorm(h, d)
+        s.gamma = 1 - 2 ** (-5 - torch.arange(h, dtype=torch.float))
+    def forward(s, x):
+        B, T, D = x.shape
+        q, k, v = s.qkv(x).view(B, T, 3, s.h, D // s.h).permute(2, 0, 3, 1, 4)
+        n = torch.arange(T)
+        decay = torch.log(s.gamma)[:, None, None] * (n[:, None] - n[None, :]).clamp(min=0)
+        mask = torch.exp(decay) * (n[:, None] >= n[None, :])
+        r = (q @ k.transpose(-1, -2)) * mask
+        r = r / r.abs().sum(-1, keepdim=True).clamp(min=1)
+        o = (r @ v).transpose(1, 2).reshape(B * T, D)
+        return s.o(s.gn(o).view(B, T, D)).pow(2).mean()
+
+def retention():
+    torch.manual_seed(0); return Retention(), (torch.randn(2, 10, 32),)
+
+class UpNet(nn.Module):  # interpolate up, skip cat, dropout2d, leaky relu
+    def __init__(s):
+        super().__init__(); s.d = nn.Conv2d(3, 16, 3, 2, 1); s.u = nn.Conv2d(16 + 3, 8, 3, padding=1); s.drop = nn.Dropout2d(0.1); s.o = nn.Conv2d(8, 1, 1)
+    def forward(s, x):
+        h = F.leaky_relu(s.d(x), 0.2)
+        h = F.interpolate(h, scale_factor=2, mode="nearest")
+        h = s.drop(F.leaky_relu(s.u(torch.cat([h, x], 1)), 0.2))
+        return torch.sigmoid(s.o(h)).mean()
+
+def upnet():
+    torch.manual_seed(0); return UpNet(), (torch.randn(2, 3, 16, 16),)
+
+class LoRALinear(nn.Module):
+    def __init__(s, i, o, r=4, alpha=8):
+        super().__init__(); s.base = nn.Linear(i, o); s.base.weight.requires_grad_(False); s.base.bias.requires_grad_(False)
+        s.A = nn.Parameter(torch.randn(r, i) * 0.01); s.B = nn.Parameter(torch.zeros(o, r)); s.scale = alpha / r; s.drop = nn.Dropout(0.05)
+    def forward(s, x): return s.base(x) + (s.drop(x) @ s.A.t() @ s.B.t()) * s.scale
+
+class LoRAModel(nn.Module):
+    def __init__(s, d=64):
+        super().__init__(); s.emb = nn.Embedding(100, d); s.emb.weight.requires_grad_(False)
+        s.q = LoRALinear(d, d); s.v = LoRALinear(d, d); s.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        for p in s.ff.parameters(): p.requires_grad_(False)
+        s.ln = nn.LayerNorm(d); s.head = nn.Linear(d, 100)
+    def forward(s, ids):
+        x = s.emb(ids)
+        a = F.softmax(s.q(x) @ x.transpose(1, 2) / 8.0, -1) @ s.v(x)
+        x = s.ln(x + a); x = x + s.ff(x)
+        logits = s.head(x)
+        loss = F.cross_entropy(logits[:, :-1].reshape(-1, 100), ids[:, 1:].reshape(-1))
+        return loss
+
+def lora():
+    torch.manual_seed(0); return LoRAModel(), (torch.randint(0, 100, (4, 16)),)
+
+class AutocastMLP(nn.Module):
+    def __init__(s, d=64):
+        super().__init__(); s.l1 = nn.Linear(d, 4 * d); s.l2 = nn.Linear(4 * d, d); s.ln = nn.LayerNorm(d)
+    def forward(s, x):
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            h = s.l2(F.gelu(s.l1(s.ln(x))))
+        return (x + h.float()).pow(2).mean()
+
+def autocast_mlp():
+    torch.manual_seed(0); return AutocastMLP(), (torch.randn(4, 16, 64),)

@@ -357,7 +357,8 @@ def fresh():
     from functorch.compile import min_cut_rematerialization_partition
     import community_fresh
     for name in ("hfgpt2", "t5", "vitcls", "deepnarrow", "einsum_alibi", "gnconv",
-                 "inplace_mlp", "llama_complex"):
+                 "inplace_mlp", "llama_complex", "clip", "retention", "upnet", "lora",
+                 "autocast_mlp"):
         model, inputs = getattr(community_fresh, name)()
 
         def run(wrap):
@@ -382,9 +383,14 @@ def fresh():
         m = copy.deepcopy(model)
         _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
                           lr=0.01)
-        check(held <= eager_held and held <= mincut,
-              "%s: holds %d B, eager %d B (%.2fx), min-cut %d B (%.2fx)" % (
-                  name, held, eager_held, held / eager_held, mincut, held / mincut))
+        line = "%s: holds %d B, eager %d B (%.2fx), min-cut %d B (%.2fx)" % (
+            name, held, eager_held, held / eager_held, mincut, held / mincut)
+        if name in ABOVE_MINCUT:
+            check(held <= eager_held, "%s: holds %d B, eager %d B (%.2fx)" % (
+                name, held, eager_held, held / eager_held))
+            print("known: %s; %s" % (line, ABOVE_MINCUT[name]))
+        else:
+            check(held <= eager_held and held <= mincut, line)
 
 
 def bnsplit():
@@ -464,6 +470,9 @@ ABOVE_MINCUT = {
     "gru": "holding less here raises the step's peak (remat's selective cut holds "
            "1,944 B with a peak of 4,912 B against 4,528 B): the default puts "
            "the peak first",
+    "clip": "recomputing QuickGELU's sigmoid and product from the saved pre-activation "
+            "halves remat's saved bytes but raises the step's peak by 4.6% (a backward "
+            "transient): the default puts the peak first",
 }
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 

@@ -51,6 +51,54 @@ static constexpr uint64_t kPeakLargeFastWork = kFastWork / 4;
 /// bytes (large graphs: one, joined with the choice so far).
 static constexpr unsigned kPeakSavedCuts = 3;
 
+/// prefer=saved: per value backward reads whose producer is a candidate,
+/// the candidates that recompute it from values backward reads anyway
+/// (arguments, leaves, other such values): recomputing them adds nothing
+/// to what is saved and drops the value (a GELU from its saved input, with
+/// the view backward reads). Chains through an op that is not a candidate,
+/// or longer than 16 ops, are left out. Largest values first.
+static std::vector<std::pair<int64_t, llvm::BitVector>>
+absorbableChains(const TrainingGraph &graph, ArrayRef<Operation *> candidates) {
+  DenseMap<Operation *, unsigned> index;
+  for (auto [i, op] : llvm::enumerate(candidates))
+    index[op] = i;
+  llvm::SetVector<Value> required = getRequiredValues(graph);
+  DenseSet<Value> kept(required.begin(), required.end());
+  std::vector<std::pair<int64_t, llvm::BitVector>> chains;
+  for (Value value : required) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !index.count(def))
+      continue;
+    llvm::BitVector chain(candidates.size());
+    SmallVector<Operation *> work{def};
+    bool ok = true;
+    while (ok && !work.empty()) {
+      Operation *op = work.pop_back_val();
+      auto it = index.find(op);
+      if (it == index.end() || chain.count() >= 16) {
+        ok = false;
+        break;
+      }
+      if (chain.test(it->second))
+        continue;
+      chain.set(it->second);
+      for (Value input : getOpInputs(op)) {
+        Operation *inputDef = input.getDefiningOp();
+        if (kept.contains(input) || !inputDef ||
+            inputDef->getBlock() != &graph.getBody() || isLeaf(inputDef))
+          continue;
+        work.push_back(inputDef);
+      }
+    }
+    if (ok)
+      chains.emplace_back(getTensorBytes(value.getType()), std::move(chain));
+  }
+  llvm::stable_sort(chains, [](const auto &a, const auto &b) {
+    return a.first > b.first;
+  });
+  return chains;
+}
+
 /// The default policy. Recomputation is spent only where it lowers the
 /// step's peak: among decisions over the cheap ops (pure, not GEMMs or
 /// convolutions, under `flops-per-byte`), the lowest peak after the whole
@@ -178,6 +226,33 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
       tried.push_back(set);
       consider(evaluate(graph, toDecisions(model, set), inputPeak,
                         /*countSaved=*/saved));
+    }
+  }
+  // prefer=saved: the values that can be recomputed from what is saved
+  // anyway, joined with the choice so far: all of them, the half with the
+  // most bytes, the largest one (large graphs: all of them only).
+  if (saved) {
+    std::vector<std::pair<int64_t, llvm::BitVector>> chains =
+        absorbableChains(graph, candidates);
+    llvm::BitVector chosen(candidates.size());
+    if (best)
+      for (auto [i, op] : llvm::enumerate(candidates))
+        if (best->decisions.lookup(op) == Policy::Recompute)
+          chosen.set(i);
+    SmallVector<size_t, 3> counts{chains.size()};
+    if (!large)
+      counts.append({(chains.size() + 1) / 2, std::min<size_t>(1, chains.size())});
+    for (size_t count : counts) {
+      if (count == 0)
+        continue;
+      llvm::BitVector set = chosen;
+      for (size_t k = 0; k < count; ++k)
+        set |= chains[k].second;
+      if (llvm::is_contained(tried, set) || model.evaluate(set).flops > flopsCap)
+        continue;
+      tried.push_back(set);
+      consider(evaluate(graph, toDecisions(model, set), inputPeak,
+                        /*countSaved=*/true));
     }
   }
   if (!best)

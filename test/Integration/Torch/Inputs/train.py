@@ -470,9 +470,6 @@ ABOVE_MINCUT = {
     "gru": "holding less here raises the step's peak (remat's selective cut holds "
            "1,944 B with a peak of 4,912 B against 4,528 B): the default puts "
            "the peak first",
-    "clip": "recomputing QuickGELU's sigmoid and product from the saved pre-activation "
-            "halves remat's saved bytes but raises the step's peak by 4.6% (a backward "
-            "transient): the default puts the peak first",
 }
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 

@@ -110,9 +110,9 @@ absorbableChains(const TrainingGraph &graph, ArrayRef<Operation *> candidates) {
 /// The decisions searched are the budget solver's fast family (a
 /// peak-directed greedy path, the selective min-cut over the cheap ops at
 /// every threshold up to `flops-per-byte`, each refined on the model; with
-/// prefer=saved also min-cuts that keep the GEMMs saved), and the choice is measured
-/// with the real pipeline: a decision that does not lower the measured
-/// peak (or saved bytes) is never taken.
+/// prefer=saved also min-cuts that keep the GEMMs saved and the absorbable
+/// chains), and the choice is measured with the real pipeline: a decision
+/// that does not lower the measured peak (or saved bytes) is never taken.
 void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
                           double maxRecompute, double maxGrowth,
                           PeakPreference prefer, Decisions &decisions) {
@@ -183,6 +183,15 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
     if (admissible(e) && (!best || key(e) < key(*best)))
       best = std::move(e);
   };
+  // The candidates the choice so far recomputes.
+  auto chosen = [&] {
+    llvm::BitVector set(candidates.size());
+    if (best)
+      for (auto [i, op] : llvm::enumerate(candidates))
+        if (best->decisions.lookup(op) == Policy::Recompute)
+          set.set(i);
+    return set;
+  };
   for (const ModelDecision *member : order) {
     if (budget-- == 0)
       break;
@@ -207,19 +216,12 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
     if (cut.none() || model.evaluate(cut).flops > flopsCap)
       continue;
     --cuts;
-    llvm::SmallVector<llvm::BitVector, 2> sets{cut};
-    if (best && !large) {
-      llvm::BitVector joined = cut;
-      for (auto [i, op] : llvm::enumerate(candidates))
-        if (best->decisions.lookup(op) == Policy::Recompute)
-          joined.set(i);
-      sets.push_back(std::move(joined));
-    } else if (best) {
-      // Large graphs: only the union (one measurement).
-      for (auto [i, op] : llvm::enumerate(candidates))
-        if (best->decisions.lookup(op) == Policy::Recompute)
-          sets.front().set(i);
-    }
+    // Large graphs: only the union (one measurement).
+    llvm::SmallVector<llvm::BitVector, 2> sets;
+    if (!large || !best)
+      sets.push_back(cut);
+    if (best)
+      sets.push_back(chosen() |= cut);
     for (llvm::BitVector &set : sets) {
       if (llvm::is_contained(tried, set))
         continue;
@@ -234,25 +236,21 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   if (saved) {
     std::vector<std::pair<int64_t, llvm::BitVector>> chains =
         absorbableChains(graph, candidates);
-    llvm::BitVector chosen(candidates.size());
-    if (best)
-      for (auto [i, op] : llvm::enumerate(candidates))
-        if (best->decisions.lookup(op) == Policy::Recompute)
-          chosen.set(i);
+    llvm::BitVector start = chosen();
     SmallVector<size_t, 3> counts{chains.size()};
     if (!large)
       counts.append({(chains.size() + 1) / 2, std::min<size_t>(1, chains.size())});
     for (size_t count : counts) {
       if (count == 0)
         continue;
-      llvm::BitVector set = chosen;
+      llvm::BitVector set = start;
       for (size_t k = 0; k < count; ++k)
         set |= chains[k].second;
       if (llvm::is_contained(tried, set) || model.evaluate(set).flops > flopsCap)
         continue;
       tried.push_back(set);
       consider(evaluate(graph, toDecisions(model, set), inputPeak,
-                        /*countSaved=*/true));
+                        /*countSaved=*/saved));
     }
   }
   if (!best)

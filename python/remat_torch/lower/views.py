@@ -46,8 +46,8 @@ def _whole_storage(L, node, size, stride, offset):
 def h_as_strided(L, a, size, stride, offset=None):
     if not _whole_storage(L, L.node.args[0], size, stride, offset):
         L.error("aten.as_strided over part of a storage or out of row-major order is not "
-               "supported (only the whole storage, as autograd's in-place-on-a-view "
-               "backward writes it)")
+                "supported (only the whole storage, as autograd's in-place-on-a-view "
+                "backward writes it)")
     mark_view(L, reshape=True)
     shape, _ = L.out()
     return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
@@ -57,7 +57,7 @@ def h_as_strided(L, a, size, stride, offset=None):
 def h_as_strided_scatter(L, base, src, size, stride, offset=None):
     if not _whole_storage(L, L.node.args[0], size, stride, offset):
         L.error("aten.as_strided_scatter into part of a storage is not supported (only the "
-               "whole storage, as autograd's in-place-on-a-view backward writes it)")
+                "whole storage, as autograd's in-place-on-a-view backward writes it)")
     shape, _ = L.out()
     return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
 

@@ -103,6 +103,19 @@ def unsupported_op():
     return Median(), (torch.randn(2, 4),)
 
 
+def strided_window():
+    """as_strided over part of a storage (a sliding window): not a reshape."""
+    class Window(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(8, 8)
+
+        def forward(self, x):
+            return self.lin(x).as_strided((2, 4), (8, 2), 1).sum()
+
+    return Window(), (torch.randn(2, 8),)
+
+
 def f32_mask_in_bf16():
     """A mask made in f32 inside a model imported with --dtype bf16: the
     scores become f32 and meet bf16 values in a matmul, which eager PyTorch

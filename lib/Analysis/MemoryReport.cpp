@@ -109,7 +109,6 @@ FunctionReport mlir::remat::buildFunctionReport(const TrainingGraph &graph,
 
   // Name values as the printed function would.
   AsmState state(funcOp);
-  SmallVector<Value> savedValues;
   for (const SavedValue &saved : graph.getSaved()) {
     std::optional<unsigned> id = timeline.getBufferId(saved.value);
     // Views of arguments and constants are not activations: they cost
@@ -127,10 +126,17 @@ FunctionReport mlir::remat::buildFunctionReport(const TrainingGraph &graph,
     entry.usedBy = makeOpRef(graph, saved.backwardUsers.front());
     entry.backwardUses = saved.backwardUsers.size();
     report.saved.push_back(std::move(entry));
-    savedValues.push_back(saved.value);
   }
-  report.savedBytes = timeline.getDistinctHeapBytes(savedValues);
+  report.savedBytes = getSavedBytes(graph, timeline);
   return report;
+}
+
+int64_t mlir::remat::getSavedBytes(const TrainingGraph &graph,
+                                   const MemoryTimeline &timeline) {
+  SmallVector<Value> values;
+  for (const SavedValue &saved : graph.getSaved())
+    values.push_back(saved.value);
+  return timeline.getDistinctHeapBytes(values);
 }
 
 void mlir::remat::printTextReport(const FunctionReport &r,

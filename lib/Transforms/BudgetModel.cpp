@@ -12,6 +12,7 @@
 #include "remat/Transforms/BudgetModel.h"
 #include "Policies.h"
 #include "remat/Analysis/CostModel.h"
+#include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Transforms/Rematerialize.h"
@@ -94,17 +95,11 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
       result.clonedOps += recompute.getBodyBlock().getOperations().size() - 1;
     }
   if (countSaved) {
-    // As the report counts them (MemoryReport.cpp): views of arguments and
-    // constants cost nothing to keep.
     FailureOr<TrainingGraph> after =
         TrainingGraph::build(cast<FunctionOpInterface>(copy));
-    if (succeeded(after)) {
-      MemoryTimeline timeline = MemoryTimeline::build(body);
-      SmallVector<Value> saved;
-      for (const SavedValue &value : after->getSaved())
-        saved.push_back(value.value);
-      result.savedBytes = timeline.getDistinctHeapBytes(saved);
-    }
+    if (succeeded(after))
+      result.savedBytes =
+          getSavedBytes(*after, MemoryTimeline::build(body));
   }
   return result;
 }

@@ -198,42 +198,40 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
     consider(evaluate(graph, toDecisions(model, member->recompute), inputPeak,
                       /*countSaved=*/saved));
   }
-  // prefer=saved: the selective min-cuts save the fewest bytes but rarely
-  // lower the peak on their own, so the family above (Pareto on peak and
-  // FLOPs) drops them. Measured here, the most recomputing first within
-  // the FLOPs cap, alone and joined with the choice so far.
-  unsigned cuts = !saved ? 0 : large ? 1 : kPeakSavedCuts;
-  // Cuts that keep the GEMMs saved, as the candidates do (the family's
-  // seeds above allow them and then drop them from the set).
-  std::vector<llvm::BitVector> savedCuts;
-  if (saved)
-    savedCuts = selectiveCutPoints(graph, candidates, /*maxPoints=*/16,
-                                   /*contractions=*/false);
-  llvm::SmallVector<llvm::BitVector> tried;
-  for (const llvm::BitVector &cut : llvm::reverse(savedCuts)) {
-    if (cuts == 0)
-      break;
-    if (cut.none() || model.evaluate(cut).flops > flopsCap)
-      continue;
-    --cuts;
-    // Large graphs: only the union (one measurement).
-    llvm::SmallVector<llvm::BitVector, 2> sets;
-    if (!large || !best)
-      sets.push_back(cut);
-    if (best)
-      sets.push_back(chosen() |= cut);
-    for (llvm::BitVector &set : sets) {
+  if (saved) {
+    // Each set measured once.
+    llvm::SmallVector<llvm::BitVector> tried;
+    auto measure = [&](const llvm::BitVector &set) {
       if (llvm::is_contained(tried, set))
-        continue;
+        return;
       tried.push_back(set);
       consider(evaluate(graph, toDecisions(model, set), inputPeak,
-                        /*countSaved=*/saved));
+                        /*countSaved=*/true));
+    };
+    // The selective min-cuts save the fewest bytes but rarely lower the
+    // peak on their own, so the family above (Pareto on peak and FLOPs)
+    // drops them. Measured here, the most recomputing first within the
+    // FLOPs cap, alone and joined with the choice so far (large graphs:
+    // joined only). They keep the GEMMs saved, as the candidates do (the
+    // family's seeds allow them and then drop them from the set).
+    unsigned cuts = large ? 1 : kPeakSavedCuts;
+    std::vector<llvm::BitVector> cutPoints = selectiveCutPoints(
+        graph, candidates, /*maxPoints=*/16, /*contractions=*/false);
+    for (const llvm::BitVector &cut : llvm::reverse(cutPoints)) {
+      if (cuts == 0)
+        break;
+      if (cut.none() || model.evaluate(cut).flops > flopsCap)
+        continue;
+      --cuts;
+      llvm::BitVector joined = chosen() |= cut;
+      if (!large || !best)
+        measure(cut);
+      if (best)
+        measure(joined);
     }
-  }
-  // prefer=saved: the values that can be recomputed from what is saved
-  // anyway, joined with the choice so far: all of them, the half with the
-  // most bytes, the largest one (large graphs: all of them only).
-  if (saved) {
+    // The values that can be recomputed from what is saved anyway, joined
+    // with the choice so far: all of them, the half with the most bytes,
+    // the largest one (large graphs: all of them only).
     std::vector<std::pair<int64_t, llvm::BitVector>> chains =
         absorbableChains(graph, candidates);
     llvm::BitVector start = chosen();
@@ -246,11 +244,8 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
       llvm::BitVector set = start;
       for (size_t k = 0; k < count; ++k)
         set |= chains[k].second;
-      if (llvm::is_contained(tried, set) || model.evaluate(set).flops > flopsCap)
-        continue;
-      tried.push_back(set);
-      consider(evaluate(graph, toDecisions(model, set), inputPeak,
-                        /*countSaved=*/saved));
+      if (model.evaluate(set).flops <= flopsCap)
+        measure(set);
     }
   }
   if (!best)

@@ -68,6 +68,12 @@ struct FunctionReport {
 FunctionReport buildFunctionReport(const TrainingGraph &graph,
                                    const MemoryTimeline &timeline);
 
+/// The report's saved bytes (FunctionReport::savedBytes): the distinct heap
+/// buffers of the values backward reads. Views of arguments and constants
+/// cost nothing to keep.
+int64_t getSavedBytes(const TrainingGraph &graph,
+                      const MemoryTimeline &timeline);
+
 /// A source location as `file:line:col`, or `name(file:line:col)` for a
 /// named location (how front ends record module paths).
 std::string formatLocation(Location loc);

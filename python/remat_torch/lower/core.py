@@ -190,9 +190,10 @@ class Lowering:
                 shape = tuple(self.meta[base].shape)
                 self.env[base] = new if tuple(new.shape) == shape else self.fn.reshape(new, shape)
         for v, base in self.view_base.items():
+            if base is not target_node:
+                continue
             aliases = [v] + [n for n, r in self.root.items() if r is v]
-            if base is target_node and any(self.order.get(u, -1) > here
-                                           for a in aliases for u in a.users):
+            if any(self.order.get(u, -1) > here for a in aliases for u in a.users):
                 self.error("in-place '%s' changes '%s', which has a view ('%s') used later; "
                            "remat imports functional graphs only" % (
                                self.node.target, target_node.name, v.name))
@@ -211,10 +212,10 @@ def mark_view(L, reshape=False):
     base = L.root.get(base, base)  # an in-place op's result is its target
     root = L.view_base.get(base, base)
     L.view_base[L.node] = root
-    v = L.meta.get(root)
-    if reshape and (base is root or base in L.reshape_views) and \
-            hasattr(v, "is_contiguous") and v.is_contiguous() and v.storage_offset() == 0:
-        L.reshape_views.add(L.node)
+    if reshape and (base is root or base in L.reshape_views):
+        v = L.meta.get(root)
+        if hasattr(v, "is_contiguous") and v.is_contiguous() and v.storage_offset() == 0:
+            L.reshape_views.add(L.node)
 
 
 def extract_slice(L, a, offsets, sizes, strides, out_shape=None):

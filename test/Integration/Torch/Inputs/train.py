@@ -293,7 +293,6 @@ def community():
     holds against eager's, min-cut's and remat's prediction. A graph remat
     cannot take (ViT's label smoothing on 1.13 has a data-dependent shape)
     trains with PyTorch's partition and says why."""
-    from functorch.compile import min_cut_rematerialization_partition
     import community
     import community_more
     for models, name in [(community, n) for n in (
@@ -337,15 +336,23 @@ def community():
         check(held <= eager_held, "%s: holds %d B, eager %d B (%.2fx)" % (
             name, held, eager_held, held / max(1, eager_held)))
         check(st["saved_bytes"] == held, "%s: predicted = measured (%d B)" % (name, held))
-        m = copy.deepcopy(model)
-        _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
-                          lr=0.01, loss_of=lambda out: (
-                              out[-1] if isinstance(out, tuple) else out).sum())
-        line = "%s: holds %d B, min-cut %d B (%.2fx)" % (name, held, mincut, held / max(1, mincut))
-        if name in ABOVE_MINCUT:
-            print("known: %s; %s" % (line, ABOVE_MINCUT[name]))
-        else:
-            check(held <= mincut, line)
+        check_mincut(name, model, inputs, held, loss_of=lambda out: (
+            out[-1] if isinstance(out, tuple) else out).sum())
+
+
+def check_mincut(name, model, inputs, held, loss_of=lambda out: out):
+    """`held` (what remat_torch.compile's step held) at most what
+    min_cut_rematerialization_partition holds on a copy of `model`, but for
+    the models of ABOVE_MINCUT, printed with their reason."""
+    from functorch.compile import min_cut_rematerialization_partition
+    m = copy.deepcopy(model)
+    _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
+                      lr=0.01, loss_of=loss_of)
+    line = "%s: holds %d B, min-cut %d B (%.2fx)" % (name, held, mincut, held / max(1, mincut))
+    if name in ABOVE_MINCUT:
+        print("known: %s; %s" % (line, ABOVE_MINCUT[name]))
+    else:
+        check(held <= mincut, line)
 
 
 def fresh():
@@ -354,7 +361,6 @@ def fresh():
     autograd holds at most eager's and min-cut's (where min-cut can
     partition the graph), equal to the prediction; the complex-number RoPE
     trains with PyTorch's partition and one warning naming its ops."""
-    from functorch.compile import min_cut_rematerialization_partition
     import community_fresh
     for name in ("hfgpt2", "t5", "vitcls", "deepnarrow", "einsum_alibi", "gnconv",
                  "inplace_mlp", "llama_complex", "clip", "retention", "upnet", "lora",
@@ -380,17 +386,9 @@ def fresh():
                       name, said[0] if said else st["fallback"]))
             continue
         check(st["saved_bytes"] == held, "%s: predicted = measured (%d B)" % (name, held))
-        m = copy.deepcopy(model)
-        _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
-                          lr=0.01)
-        line = "%s: holds %d B, eager %d B (%.2fx), min-cut %d B (%.2fx)" % (
-            name, held, eager_held, held / eager_held, mincut, held / mincut)
-        if name in ABOVE_MINCUT:
-            check(held <= eager_held, "%s: holds %d B, eager %d B (%.2fx)" % (
-                name, held, eager_held, held / eager_held))
-            print("known: %s; %s" % (line, ABOVE_MINCUT[name]))
-        else:
-            check(held <= eager_held and held <= mincut, line)
+        check(held <= eager_held, "%s: holds %d B, eager %d B (%.2fx)" % (
+            name, held, eager_held, held / eager_held))
+        check_mincut(name, model, inputs, held)
 
 
 def bnsplit():

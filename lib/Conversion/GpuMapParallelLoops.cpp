@@ -76,6 +76,9 @@ static TypedAttr combinerIdentity(Operation *op, FloatType type) {
 ///     %o = memref.load %out[idx]              (idx independent of %k)
 ///     %r = combine %o, %v   (or %v, %o)       (one use of %o)
 ///     memref.store %r, %out[idx] } }
+/// (or with `memref.store %c, %out[idx]` before the scf.for, the
+/// accumulator's fill fused by -remat-fuse-parallel-loops: then %c is the
+/// value lane 0 combines with, instead of loading %out)
 /// One thread per row reads addresses N elements apart: uncoalesced. This
 /// gives each row a warp: a new innermost parallel dimension of 32 lanes
 /// (thread x after mapping), lane l combining k = l, l + 32, ... into a
@@ -94,6 +97,8 @@ struct RowReduction {
   memref::LoadOp acc;
   Value other;
   FloatType type;
+  /// The accumulator's initial value when the loop stores it first.
+  Value init;
 };
 } // namespace
 
@@ -102,9 +107,19 @@ static constexpr int64_t kWarp = 32;
 /// The row reduction `loop` is, if it is one worth a warp per output.
 static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   Block *body = loop.getBody();
-  if (body->getOperations().size() != 2 || !loop.getInitVals().empty())
+  size_t size = body->getOperations().size();
+  if ((size != 2 && size != 3) || !loop.getInitVals().empty())
     return std::nullopt;
-  auto red = dyn_cast<scf::ForOp>(body->front());
+  // -remat-fuse-parallel-loops may have put the accumulator's fill first.
+  memref::StoreOp init;
+  if (size == 3) {
+    init = dyn_cast<memref::StoreOp>(body->front());
+    if (!init ||
+        loop.getRegion().isAncestor(init.getValue().getParentRegion()))
+      return std::nullopt;
+  }
+  auto red = dyn_cast<scf::ForOp>(size == 3 ? *std::next(body->begin())
+                                            : body->front());
   if (!red || !red.getInitArgs().empty())
     return std::nullopt;
   std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
@@ -125,7 +140,9 @@ static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   if (stores.size() != 1 || nestedRegions)
     return std::nullopt;
   memref::StoreOp store = stores.front();
-  if (store->getBlock() != red.getBody())
+  if (store->getBlock() != red.getBody() ||
+      (init && (init.getMemRef() != store.getMemRef() ||
+                init.getIndices() != store.getIndices())))
     return std::nullopt;
   Operation *combine = store.getValue().getDefiningOp();
   auto type = dyn_cast<FloatType>(store.getValue().getType());
@@ -173,7 +190,8 @@ static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   constexpr int64_t kFewOutputs = 16384;
   if (!rowAccess && !(known && outputs <= kFewOutputs))
     return std::nullopt;
-  return RowReduction{red, store, combine, acc, other, type};
+  return RowReduction{red,   store, combine, acc, other,
+                      type,  init ? init.getValue() : Value()};
 }
 
 /// Rewrites `loop`, matched as `r`, into a warp per output.
@@ -237,7 +255,8 @@ static void rewriteAsWarps(scf::ParallelOp loop, RowReduction r) {
   for (Value i : r.store.getIndices())
     idx.push_back(map.lookupOrDefault(i));
   Value memref = map.lookupOrDefault(r.store.getMemRef());
-  Value old = memref::LoadOp::create(b, loc, memref, idx);
+  Value old = r.init ? map.lookupOrDefault(r.init)
+                     : memref::LoadOp::create(b, loc, memref, idx).getResult();
   memref::StoreOp::create(b, loc, combineValues(old, v), memref, idx);
   loop.erase();
 }

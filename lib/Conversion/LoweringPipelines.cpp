@@ -42,12 +42,16 @@ static std::string getBufferizeAndFreePipeline() {
          "remat-deallocate-buffers,convert-bufferization-to-memref,";
 }
 
-std::string mlir::remat::getLowerToLLVMFinishPipeline() {
+std::string mlir::remat::getLowerToLLVMFinishPipeline(bool gpuLoops) {
   // Lower linalg to loops, which LLVM vectorizes; reach the LLVM dialect.
   // Allocation goes through _mlir_memref_to_llvm_* so a runtime can count
-  // every byte.
-  return getBufferizeAndFreePipeline() +
-         "func.func(convert-linalg-to-loops,remat-split-blocks-at-loops),"
+  // every byte. `gpuLoops` runs the GPU lowering's fused parallel loops
+  // (sequentially) instead, so that fusion is checked on the CPU.
+  return getBufferizeAndFreePipeline() + "func.func(" +
+         (gpuLoops ? "convert-linalg-to-parallel-loops,"
+                     "remat-fuse-parallel-loops,"
+                   : "convert-linalg-to-loops,") +
+         "remat-split-blocks-at-loops),"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
          "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
          "convert-index-to-llvm,"
@@ -117,7 +121,8 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
   std::string pipeline = getBufferizeAndFreePipeline();
   if (options.cublas)
     pipeline += "remat-gpu-gemm-to-library,";
-  pipeline += "func.func(convert-linalg-to-parallel-loops,"
+  pipeline += std::string("func.func(convert-linalg-to-parallel-loops,") +
+              (options.fuse ? "remat-fuse-parallel-loops," : "") +
               "remat-gpu-map-parallel-loops{block-size=" +
               std::to_string(options.blockSize) +
               "},convert-parallel-loops-to-gpu,remat-gpu-device-memory),"

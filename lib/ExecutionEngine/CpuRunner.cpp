@@ -158,7 +158,7 @@ mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
     entry->walk([&](Operation *) { ++ops; });
     optLevel = ops <= kAutoOptLevelMaxOps ? 2 : 0;
   }
-  if (failed(runPipeline(*clone, getLowerToLLVMFinishPipeline(),
+  if (failed(runPipeline(*clone, getLowerToLLVMFinishPipeline(fuseElementwise),
                          "lowering to LLVM")))
     return failure();
 

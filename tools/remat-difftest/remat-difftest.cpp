@@ -52,7 +52,8 @@ static cl::opt<unsigned> optLevel(
 static cl::list<std::string> onlyConfigs(
     "configs", cl::CommaSeparated,
     cl::desc("Run only these configurations (peak, selective, selective-all, "
-             "segments-2, segments-sqrt, manual, budget-0.9, budget-0.7)"));
+             "segments-2, segments-sqrt, manual, budget-0.9, budget-0.7, "
+             "peak-fused)"));
 static cl::opt<bool> allowOver(
     "allow-over",
     cl::desc("Count a measured peak below the prediction (over-prediction) "
@@ -67,6 +68,9 @@ struct Config {
   bool manualGraph;
   const char *flags; // for the reproducer
   const char *budget = "";
+  /// Run the GPU lowering's fusions on the CPU (remat-run
+  /// --fuse-elementwise): bit-identical, measured = predicted.
+  bool fuse = false;
 };
 } // namespace
 
@@ -85,6 +89,8 @@ static const Config configs[] = {
      "--policy=budget --budget=0.9 --solver=fast", "0.9"},
     {"budget-0.7", remat::MarkPolicy::Budget, 200.0, "", false,
      "--policy=budget --budget=0.7", "0.7"},
+    {"peak-fused", remat::MarkPolicy::Peak, 200.0, "", false,
+     "--policy=peak --fuse-elementwise", "", /*fuse=*/true},
 };
 
 int main(int argc, char **argv) {
@@ -205,7 +211,7 @@ int main(int argc, char **argv) {
                              : remat::SolverChoice::Auto;
       FailureOr<mlir::remat::RunResult> r =
           mlir::remat::compileAndRun(*module, "graph", options, inputs,
-                                   optLevel);
+                                   optLevel, config.fuse);
       ++runs;
       if (failed(r)) {
         if (budgetInfeasible)

@@ -97,7 +97,10 @@ struct RematLowerToNVVMOptions
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("Fuse elementwise producers into their "
                                    "only consumer where the predicted peak "
-                                   "allows (-remat-fuse-elementwise): fewer "
+                                   "allows (-remat-fuse-elementwise), then "
+                                   "accumulator fills and neighbouring "
+                                   "elementwise loops "
+                                   "(-remat-fuse-parallel-loops): fewer "
                                    "kernels, fewer intermediate buffers"),
                     llvm::cl::init(true)};
 };
@@ -118,9 +121,11 @@ getLowerToNVVMFinishPipeline(const RematLowerToNVVMOptions &options,
 /// program for bufferization (its result is what the memory timeline
 /// predicts against), and the rest, down to the LLVM dialect.
 /// `fuseElementwise` ends the preparation with -remat-fuse-elementwise
-/// (always on the GPU unless disabled; on the CPU when asked).
+/// (always on the GPU unless disabled; on the CPU when asked); `gpuLoops`
+/// lowers linalg to the GPU lowering's fused parallel loops
+/// (-remat-fuse-parallel-loops), run sequentially, instead of plain loops.
 std::string getLowerToLLVMPreparePipeline(bool fuseElementwise = false);
-std::string getLowerToLLVMFinishPipeline();
+std::string getLowerToLLVMFinishPipeline(bool gpuLoops = false);
 
 /// Adds -remat-lower-to-llvm to `pm` (on a module); fails, writing why to
 /// `errors`, if an upstream pass it needs is not registered.

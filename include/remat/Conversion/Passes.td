@@ -123,6 +123,57 @@ def RematFuseElementwise : Pass<"remat-fuse-elementwise", "func::FuncOp"> {
   ];
 }
 
+def RematFuseParallelLoops : Pass<"remat-fuse-parallel-loops", "func::FuncOp"> {
+  let summary = "Fewer kernels: fuse accumulator fills and neighbouring elementwise loops";
+  let description = [{
+    Part of `-remat-lower-to-nvvm` (option `fuse`), after
+    `-convert-linalg-to-parallel-loops`, where each outermost `scf.parallel`
+    becomes one kernel launch; `remat-run --fuse-elementwise` runs the same
+    loops on the CPU, where the results must be bit-identical to the
+    unfused run's and the measured peak equal to the predicted one.
+
+    1. **Accumulator fills.** A loop that stores one value into every
+       element of an allocated buffer, in order (a `linalg.fill`), is fused
+       into the next loop that touches the buffer when that loop reads and
+       writes it at one index, a permutation of its induction variables
+       over the buffer's shape (each element belongs to exactly one
+       iteration: a reduction's output), and nothing in between touches
+       the buffer. That iteration stores the value first:
+       ```mlir
+       scf.parallel (%i) = (%c0) to (%c128) step (%c1) {
+         memref.store %zero, %acc[%i] }
+       scf.parallel (%i) = (%c0) to (%c128) step (%c1) {
+         scf.for %k = ... { %o = memref.load %acc[%i] ... memref.store %r, %acc[%i] } }
+       // becomes
+       scf.parallel (%i) = (%c0) to (%c128) step (%c1) {
+         memref.store %zero, %acc[%i]
+         scf.for %k = ... { ... } }
+       ```
+       `-remat-gpu-map-parallel-loops` reads such a store as the
+       accumulator's initial value when it gives the row a warp.
+    2. **Neighbouring elementwise loops** (loads, stores and pure ops,
+       no nested loops) over the same constant bounds become one loop:
+       the second's body runs after the first's in each iteration. Legal
+       when every buffer one writes and the other touches is accessed by
+       both through the same view at the same induction variables (each
+       iteration depends only on itself); function arguments count as
+       possibly the same buffer when either is written. Between the two
+       only allocations, frees and pure ops may stand: allocations and pure
+       ops move before the pair, frees after it, and a pair with frees in
+       between is fused only if the live bytes of the block's allocations
+       while it runs stay within the block's peak (so the peak, and
+       measured = predicted, do not change).
+
+    Every element is computed by the same operations in the same order.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numFills", "num-fills", "Fills fused into the loop they initialize">,
+    Statistic<"numFused", "num-fused", "Elementwise loops fused into their neighbour">,
+  ];
+}
+
 def RematGpuGemmToLibrary : Pass<"remat-gpu-gemm-to-library", "ModuleOp"> {
   let summary = "Turn matmuls on memrefs into calls to remat's cuBLAS entry points";
   let description = [{

@@ -13,12 +13,13 @@
 
 // Tests the whole GPU lowering of a small layer: the matmul becomes a
 // cuBLAS call, which overwrites its output (beta = 0: its zero fill is no
-// kernel); the elementwise op, the reduction's fill and the row reduction
-// become kernels with 256-thread blocks (128 x 2 on the 256 x 128 tensors,
-// innermost dimension on x; the row reduction a warp per row, 32 x 8, with
-// butterfly shuffles), with launch bounds in the PTX; buffers come from
-// the runtime's pool (no malloc); kernels are PTX for sm_90. (The tanh has
-// two consumers: fusing it into the reduction would compute it twice.)
+// kernel); the elementwise op and the row reduction become kernels with
+// 256-thread blocks (128 x 2 on the 256 x 128 tensors, innermost dimension
+// on x; the row reduction a warp per row, 32 x 8, with butterfly shuffles;
+// its accumulator's fill is no kernel: lane 0 combines the row's sum with
+// the filled value), with launch bounds in the PTX; buffers come from the
+// runtime's pool (no malloc); kernels are PTX for sm_90. (The tanh has two
+// consumers: fusing it into the reduction would compute it twice.)
 // CHECK-LABEL: llvm.func @layer(
 // CHECK:         llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @mgpuMemAlloc(
@@ -26,18 +27,19 @@
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @layer_kernel::@layer_kernel blocks in
 // CHECK:         llvm.call @mgpuMemFree(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @layer_kernel_0::@layer_kernel blocks in
+// CHECK-NOT:     gpu.launch_func
 // CHECK:         llvm.call @mgpuStreamSynchronize(
 // CHECK:         llvm.return
 // CHECK-NOT:   llvm.call @malloc
 // CHECK:       gpu.binary @layer_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry layer_kernel{{.*}}.maxntid 128, 2, 1
-// CHECK:       gpu.binary @layer_kernel_0 {{.*}}.maxntid 256, 1, 1
-// CHECK:       gpu.binary @layer_kernel_1 {{.*}}.maxntid 32, 8, 1{{.*}}shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;{{.*}}shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
-// CHECK-NOT:   gpu.binary @layer_kernel_2
+// CHECK:       gpu.binary @layer_kernel_0 {{.*}}.maxntid 32, 8, 1{{.*}}shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;{{.*}}shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// CHECK-NOT:   gpu.binary @layer_kernel_1
 
 // Without cuBLAS the matmul is a kernel too: one thread per output
-// element, the k loop inside.
+// element, the k loop inside, its zero fill stored by that thread first.
 // LOOPS-NOT:   remat_cublas_sgemm
-// LOOPS-COUNT-5: gpu.binary @layer_kernel{{.*}}.maxntid
+// LOOPS-COUNT-3: gpu.binary @layer_kernel{{.*}}.maxntid
+// LOOPS-NOT:   gpu.binary
 
 // B128:        gpu.binary @layer_kernel {{.*}}.maxntid 128, 1, 1
 

@@ -1,0 +1,408 @@
+//===- FuseParallelLoops.cpp - fewer GPU kernels, same elements, same bytes ===//
+//
+// After -convert-linalg-to-parallel-loops every outermost scf.parallel of
+// the GPU lowering becomes one kernel launch. On an imported GPT-2 step a
+// quarter of them only fill a reduction's accumulator, and many others are
+// neighbours over the same iteration space that tensor-level fusion cannot
+// join (a producer with several consumers, siblings reading one input).
+// Both rewrites here keep every element's operations and their order, so
+// results stay bit-identical (checked on the CPU, which runs the same
+// loops with `remat-run --fuse-elementwise`), and neither lets the live
+// bytes at any op pass the function's peak, so measured = predicted holds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir::remat {
+#define GEN_PASS_DEF_REMATFUSEPARALLELLOOPS
+#include "remat/Conversion/Passes.h.inc"
+} // namespace mlir::remat
+
+using namespace mlir;
+
+/// The buffer `v` views (through subviews, reshapes, casts).
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Whether `v` is defined outside `loop`.
+static bool definedOutside(Value v, scf::ParallelOp loop) {
+  return !loop.getRegion().isAncestor(v.getParentRegion());
+}
+
+/// Constant bounds (0 to n, step 1) of `loop`, or nothing.
+static std::optional<SmallVector<int64_t>> tripCounts(scf::ParallelOp loop) {
+  if (!loop.getInitVals().empty())
+    return std::nullopt;
+  SmallVector<int64_t> counts;
+  for (auto [lb, ub, step] : llvm::zip(loop.getLowerBound(),
+                                       loop.getUpperBound(), loop.getStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb);
+    std::optional<int64_t> u = getConstantIntValue(ub);
+    std::optional<int64_t> s = getConstantIntValue(step);
+    if (!l || !u || !s || *l != 0 || *s != 1)
+      return std::nullopt;
+    counts.push_back(*u);
+  }
+  return counts;
+}
+
+/// Each memref.load / memref.store in `loop`, or nothing if the loop holds
+/// any other op with memory effects (then nothing is known of it).
+static std::optional<SmallVector<Operation *>> accesses(scf::ParallelOp loop) {
+  SmallVector<Operation *> result;
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) {
+    if (isa<memref::LoadOp, memref::StoreOp>(op)) {
+      result.push_back(op);
+      return WalkResult::advance();
+    }
+    if (op->getNumRegions() == 0 && !isMemoryEffectFree(op))
+      return WalkResult::interrupt();
+    if (op->getNumRegions() &&
+        !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return std::nullopt;
+  return result;
+}
+
+static Value accessedMemRef(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return load.getMemRef();
+  return cast<memref::StoreOp>(op).getMemRef();
+}
+
+static ValueRange accessIndices(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return load.getIndices();
+  return cast<memref::StoreOp>(op).getIndices();
+}
+
+/// An access's indices as positions of `loop`'s induction variables, or -1
+/// for values defined outside the loop; nothing if an index is computed
+/// inside it (then two loops cannot be compared element by element).
+static std::optional<SmallVector<int64_t>> ivPositions(Operation *access,
+                                                       scf::ParallelOp loop) {
+  SmallVector<int64_t> positions;
+  for (Value index : accessIndices(access)) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (arg && arg.getOwner() == loop.getBody()) {
+      positions.push_back(arg.getArgNumber());
+      continue;
+    }
+    if (!definedOutside(index, loop))
+      return std::nullopt;
+    positions.push_back(-1);
+  }
+  return positions;
+}
+
+//===----------------------------------------------------------------------===//
+// 1. Accumulator fills into their reduction.
+//===----------------------------------------------------------------------===//
+
+/// A loop storing one value defined outside it into every element of a
+/// buffer, in order: `scf.parallel (ivs) = (0..) to (dims) { store %c,
+/// %buf[ivs] }`.
+static std::optional<memref::StoreOp> matchFill(scf::ParallelOp loop) {
+  std::optional<SmallVector<int64_t>> counts = tripCounts(loop);
+  Block *body = loop.getBody();
+  if (!counts || body->getOperations().size() != 2)
+    return std::nullopt;
+  auto store = dyn_cast<memref::StoreOp>(body->front());
+  if (!store || !definedOutside(store.getValue(), loop) ||
+      !rootBuffer(store.getMemRef()).getDefiningOp<memref::AllocOp>())
+    return std::nullopt;
+  auto type = cast<MemRefType>(store.getMemRef().getType());
+  if (!type.hasStaticShape() || type.getShape() != ArrayRef(*counts) ||
+      store.getIndices() != ValueRange(loop.getInductionVars()))
+    return std::nullopt;
+  return store;
+}
+
+/// Whether `op` (or an op nested in it) uses a view of `root`.
+static bool usesBuffer(Operation *op, Value root) {
+  WalkResult walk = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          rootBuffer(operand) == root)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// The indices at which `loop` reads and writes `memref`, if it touches it
+/// only there and they give each element of `memref` to exactly one
+/// iteration (a permutation of the induction variables over its shape),
+/// and no other view of its buffer.
+static std::optional<SmallVector<Value>>
+bijectiveAccess(scf::ParallelOp loop, Value memref) {
+  std::optional<SmallVector<int64_t>> counts = tripCounts(loop);
+  std::optional<SmallVector<Operation *>> all = accesses(loop);
+  if (!counts || !all)
+    return std::nullopt;
+  Value root = rootBuffer(memref);
+  std::optional<SmallVector<Value>> indices;
+  bool writes = false;
+  for (Operation *access : *all) {
+    if (rootBuffer(accessedMemRef(access)) != root)
+      continue;
+    if (accessedMemRef(access) != memref)
+      return std::nullopt;
+    SmallVector<Value> here(accessIndices(access));
+    if (indices && *indices != here)
+      return std::nullopt;
+    indices = here;
+    writes |= isa<memref::StoreOp>(access);
+  }
+  // Other uses of the buffer (a view handed to a nested op) are unknown.
+  unsigned counted = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          rootBuffer(operand) == root)
+        ++counted;
+  });
+  unsigned direct = 0;
+  for (Operation *access : *all)
+    if (rootBuffer(accessedMemRef(access)) == root)
+      ++direct;
+  if (!indices || !writes || counted != direct)
+    return std::nullopt;
+  auto type = cast<MemRefType>(memref.getType());
+  if (indices->size() != counts->size())
+    return std::nullopt;
+  SmallVector<bool> seen(counts->size(), false);
+  for (auto [d, index] : llvm::enumerate(*indices)) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != loop.getBody())
+      return std::nullopt;
+    unsigned iv = arg.getArgNumber();
+    if (seen[iv] || (*counts)[iv] != type.getDimSize(d))
+      return std::nullopt;
+    seen[iv] = true;
+  }
+  return indices;
+}
+
+/// Fuses each fill into the next loop that touches its buffer, when that
+/// loop reads and writes each element of it in exactly one iteration and
+/// nothing in between touches the buffer: that iteration stores the fill's
+/// value first. Returns the number of fills fused.
+static unsigned fuseFills(Block &block) {
+  SmallVector<std::pair<scf::ParallelOp, memref::StoreOp>> fills;
+  for (Operation &op : block)
+    if (auto loop = dyn_cast<scf::ParallelOp>(op))
+      if (std::optional<memref::StoreOp> store = matchFill(loop))
+        fills.push_back({loop, *store});
+  unsigned fused = 0;
+  for (auto [fill, store] : fills) {
+    Value root = rootBuffer(store.getMemRef());
+    for (Operation *op = fill->getNextNode(); op; op = op->getNextNode()) {
+      if (!usesBuffer(op, root))
+        continue;
+      auto loop = dyn_cast<scf::ParallelOp>(op);
+      std::optional<SmallVector<Value>> indices;
+      if (loop)
+        indices = bijectiveAccess(loop, store.getMemRef());
+      if (indices) {
+        OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
+        memref::StoreOp::create(b, store.getLoc(), store.getValue(),
+                                store.getMemRef(), *indices);
+        fill.erase();
+        ++fused;
+      }
+      break;
+    }
+  }
+  return fused;
+}
+
+//===----------------------------------------------------------------------===//
+// 2. Neighbouring elementwise loops over one iteration space.
+//===----------------------------------------------------------------------===//
+
+/// Bytes of a statically shaped allocation, or nothing.
+static std::optional<int64_t> allocBytes(memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  return type.getNumElements() *
+         ((type.getElementTypeBitWidth() + 7) / 8);
+}
+
+namespace {
+/// Live bytes of the block's own allocations before each op, and their
+/// peak; `exact` is false when some allocation is not counted (dynamic, or
+/// inside a region), and then no free may be moved.
+struct BlockMemory {
+  DenseMap<Operation *, int64_t> before;
+  int64_t peak = 0;
+  bool exact = true;
+
+  explicit BlockMemory(Block &block) {
+    int64_t live = 0;
+    DenseMap<Value, int64_t> bytes;
+    for (Operation &op : block) {
+      before[&op] = live;
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        std::optional<int64_t> size = allocBytes(alloc);
+        exact &= size.has_value();
+        bytes[alloc.getResult()] = size.value_or(0);
+        live += size.value_or(0);
+      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        auto it = bytes.find(dealloc.getMemref());
+        exact &= it != bytes.end();
+        if (it != bytes.end())
+          live -= it->second;
+      } else if (op.getNumRegions()) {
+        op.walk([&](Operation *nested) {
+          if (isa<memref::AllocOp, memref::AllocaOp>(nested))
+            exact = false;
+        });
+      }
+      peak = std::max(peak, live);
+    }
+  }
+};
+} // namespace
+
+/// Whether `loop` is one elementwise kernel: loads, stores and pure ops
+/// without regions, constant bounds.
+static bool isElementwiseLoop(scf::ParallelOp loop) {
+  if (!tripCounts(loop))
+    return false;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (op.getNumRegions() ||
+        !(isa<memref::LoadOp, memref::StoreOp>(op) || isMemoryEffectFree(&op)))
+      return false;
+  return true;
+}
+
+/// Whether running `second`'s body right after `first`'s in each iteration
+/// computes what running `first` then `second` did: every buffer one writes
+/// and the other touches is accessed by both through the same view at the
+/// same induction variables (each iteration depends only on itself), and
+/// two function arguments are taken to be distinct buffers only if neither
+/// is written.
+static bool canFuse(scf::ParallelOp first, scf::ParallelOp second) {
+  std::optional<SmallVector<Operation *>> a = accesses(first);
+  std::optional<SmallVector<Operation *>> b = accesses(second);
+  if (!a || !b)
+    return false;
+  for (Operation *x : *a)
+    for (Operation *y : *b) {
+      bool writes = isa<memref::StoreOp>(x) || isa<memref::StoreOp>(y);
+      if (!writes)
+        continue;
+      Value rx = rootBuffer(accessedMemRef(x));
+      Value ry = rootBuffer(accessedMemRef(y));
+      if (rx != ry) {
+        if (isa<BlockArgument>(rx) && isa<BlockArgument>(ry))
+          return false;
+        continue;
+      }
+      if (accessedMemRef(x) != accessedMemRef(y))
+        return false;
+      std::optional<SmallVector<int64_t>> px = ivPositions(x, first);
+      std::optional<SmallVector<int64_t>> py = ivPositions(y, second);
+      if (!px || !py || *px != *py)
+        return false;
+      for (auto [ix, iy, p] :
+           llvm::zip(accessIndices(x), accessIndices(y), *px))
+        if (p < 0 && ix != iy)
+          return false;
+    }
+  return true;
+}
+
+/// Fuses neighbouring elementwise loops with equal bounds. Between them
+/// only allocations, frees and pure ops may stand: allocations and pure ops
+/// move before the pair, frees after it, where the live bytes allow (the
+/// pair then runs with what both need, which must stay within the block's
+/// peak). Returns the number of loops fused away.
+static unsigned fuseNeighbours(Block &block) {
+  unsigned fused = 0;
+  std::optional<BlockMemory> memory;
+  for (Operation *op = &block.front(); op; op = op->getNextNode()) {
+    auto first = dyn_cast<scf::ParallelOp>(op);
+    if (!first || !isElementwiseLoop(first))
+      continue;
+    while (true) {
+      SmallVector<Operation *> before, after;
+      scf::ParallelOp second;
+      for (Operation *next = first->getNextNode(); next;
+           next = next->getNextNode()) {
+        if ((second = dyn_cast<scf::ParallelOp>(next)))
+          break;
+        if (isa<memref::DeallocOp>(next))
+          after.push_back(next);
+        else if ((isa<memref::AllocOp>(next) &&
+                  next->getNumOperands() == 0) ||
+                 (isMemoryEffectFree(next) && next->getNumRegions() == 0))
+          before.push_back(next);
+        else
+          break;
+      }
+      if (!second || !isElementwiseLoop(second) ||
+          *tripCounts(first) != *tripCounts(second) || !canFuse(first, second))
+        break;
+      if (!after.empty()) {
+        if (!memory)
+          memory.emplace(block);
+        if (!memory->exact)
+          break;
+        // Fused, the pair runs with every allocation in between made and
+        // none of the frees done yet.
+        int64_t live = memory->before.lookup(first);
+        for (Operation *moved : before)
+          if (auto alloc = dyn_cast<memref::AllocOp>(moved))
+            live += *allocBytes(alloc);
+        if (live > memory->peak)
+          break;
+      }
+      for (Operation *moved : before)
+        moved->moveBefore(first);
+      for (Operation *moved : llvm::reverse(after))
+        moved->moveAfter(second);
+      IRMapping map;
+      map.map(second.getInductionVars(), first.getInductionVars());
+      OpBuilder b(first.getBody()->getTerminator());
+      for (Operation &inner : second.getBody()->without_terminator())
+        b.clone(inner, map);
+      second.erase();
+      memory.reset();
+      ++fused;
+    }
+  }
+  return fused;
+}
+
+namespace {
+struct RematFuseParallelLoopsPass
+    : mlir::remat::impl::RematFuseParallelLoopsBase<
+          RematFuseParallelLoopsPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    for (Block &block : func.getBody()) {
+      numFills += fuseFills(block);
+      numFused += fuseNeighbours(block);
+    }
+  }
+};
+} // namespace

@@ -126,7 +126,8 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
               "remat-gpu-map-parallel-loops{block-size=" +
               std::to_string(options.blockSize) +
               "},convert-parallel-loops-to-gpu,remat-gpu-device-memory),"
-              "gpu-kernel-outlining,func.func(gpu-async-region),";
+              "gpu-kernel-outlining,func.func(gpu-async-region,"
+              "remat-gpu-stream-order-library-calls),";
   // Upstream's -gpu-lower-to-nvvm-pipeline, spelled out so that the CUDA
   // toolkit (libdevice for math functions, ptxas) can be named.
   pipeline += "convert-nvgpu-to-nvvm,convert-vector-to-scf,convert-scf-to-cf,"

@@ -284,4 +284,32 @@ def RematGpuDeviceMemory : Pass<"remat-gpu-device-memory", "func::FuncOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def RematGpuStreamOrderLibraryCalls
+    : Pass<"remat-gpu-stream-order-library-calls", "func::FuncOp"> {
+  let summary = "No host wait before a cuBLAS call: it is ordered by the streams";
+  let description = [{
+    Part of `-remat-lower-to-nvvm`, right after `-gpu-async-region`, which
+    makes the host wait for the device before every op with side effects,
+    a library call included, and starts a new stream after it:
+    ```mlir
+    gpu.wait [%t]                          // host waits: a round trip
+    call @remat_cublas_sgemm(...)
+    %u = gpu.wait async                    // a new stream
+    ```
+    remat's cuBLAS entry points run on the legacy default stream, and the
+    runtime's streams are blocking: the call's work starts after the work
+    the streams enqueued before it, and their later work (kernels, the
+    pool's free events) waits for it. So the wait is dropped and the
+    stream goes on: uses of `%u` take `%t` (with several tokens waited
+    for, `%u = gpu.wait async [tokens]` instead, which joins them on the
+    device). Only runs of `remat_cublas_*` calls and memory-effect-free
+    ops (pointer extraction, constants) between the two waits are
+    rewritten; the wait before `return` stays.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let statistics = [
+    Statistic<"numWaits", "num-waits", "Host waits before library calls removed">,
+  ];
+}
+
 #endif // REMAT_CONVERSION_PASSES_TD

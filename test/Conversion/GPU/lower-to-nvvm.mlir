@@ -23,11 +23,14 @@
 // CHECK-LABEL: llvm.func @layer(
 // CHECK:         llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @mgpuMemAlloc(
+// CHECK-NOT:     llvm.call @mgpuStreamSynchronize(
+// CHECK-NOT:     llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @remat_cublas_sgemm(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @layer_kernel::@layer_kernel blocks in
 // CHECK:         llvm.call @mgpuMemFree(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @layer_kernel_0::@layer_kernel blocks in
 // CHECK-NOT:     gpu.launch_func
+// CHECK-NOT:     llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @mgpuStreamSynchronize(
 // CHECK:         llvm.return
 // CHECK-NOT:   llvm.call @malloc

@@ -15,6 +15,10 @@ def count(name):
             len(re.findall(r"llvm\.call @remat_cublas_", text)))
 
 
+def host_waits(name):
+    return len(re.findall(r"llvm\.call @mgpuStreamSynchronize\(", open(os.path.join(d, name)).read()))
+
+
 if len(sys.argv) > 2:
     plain = json.load(open(os.path.join(d, "plain.json")))
     fused = json.load(open(os.path.join(d, "fused.json")))
@@ -33,4 +37,6 @@ bf16, bf16_gemms = count("bf16.ll.mlir")
 print("none: %d launches, %d library GEMMs, within 240: %s" % (none, gemms, none <= 240))
 print("unfused: %d launches, more than none: %s" % (unfused, unfused > none))
 print("peak: %d launches, within 1.3x none: %s" % (peak, peak <= 1.3 * none))
+print("host waits: none %d, peak %d, bf16 %d" % (host_waits("none.ll.mlir"), host_waits("peak.ll.mlir"),
+                                                 host_waits("bf16.ll.mlir")))
 print("bf16: %d launches, %d library GEMMs (%d%% of f32's)" % (bf16, bf16_gemms, 100 * bf16_gemms // gemms))

@@ -50,6 +50,11 @@ static llvm::cl::opt<uint64_t> milpNodes(
                                  "model evaluations)"),
     llvm::cl::init(std::numeric_limits<uint64_t>::max()));
 
+static llvm::cl::opt<bool> listCandidates(
+    "candidates",
+    llvm::cl::desc("List the candidates (FLOPs, result bytes, op) and the "
+                   "covering rows of nothing recomputed at the budget"));
+
 static double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
@@ -81,6 +86,28 @@ int main(int argc, char **argv) {
     double familySeconds = secondsSince(start);
     uint64_t evaluations = model.getNumEvaluations() - before;
     int64_t budget = int64_t(budgetFraction * double(unrematerialized));
+    if (listCandidates) {
+      for (unsigned c = 0; c < candidates.size(); ++c) {
+        int64_t bytes = 0;
+        for (Type t : candidates[c]->getResultTypes())
+          if (auto shaped = dyn_cast<ShapedType>(t); shaped && shaped.hasStaticShape())
+            bytes += shaped.getNumElements() *
+                     ((shaped.getElementTypeBitWidth() + 7) / 8);
+        llvm::outs() << "  candidate " << c << ": " << model.getCandidateFlops(c)
+                     << " FLOP, " << bytes << " B, "
+                     << candidates[c]->getName() << " " << candidates[c]->getLoc()
+                     << "\n";
+      }
+      std::vector<BudgetConstraint> rows;
+      model.evaluateAgainst(llvm::BitVector(candidates.size()), budget, rows,
+                            /*everyStep=*/true);
+      for (const BudgetConstraint &row : rows) {
+        llvm::outs() << "  row: excess " << row.excess << ":";
+        for (auto [c, b] : llvm::zip_equal(row.candidates, row.bytes))
+          llvm::outs() << " " << c << "=" << b;
+        llvm::outs() << "\n";
+      }
+    }
     llvm::BitVector all(candidates.size(), true);
     llvm::outs() << "  model: " << unrematerialized
                  << " B with nothing recomputed, "

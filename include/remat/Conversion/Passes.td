@@ -234,6 +234,14 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
        private accumulator, a butterfly of `gpu.shuffle xor`, and lane 0
        storing the row's result. Reads become coalesced; the combination
        order changes as in any GPU reduction. Needs `block-size` >= 32.
+       A reduction over several dimensions (a perfect nest of `scf.for`
+       loops with constant bounds, as a bias gradient summing over batch
+       and tokens) is first collapsed into one loop over the product of
+       their trip counts (upstream's `coalesceLoops`: the same elements in
+       the same order), so that it gets a warp per output too. A loop
+       starting with `memref.store %c, %out[idx]` (an accumulator fill
+       fused by `-remat-fuse-parallel-loops`) is matched as well: lane 0
+       combines the result with `%c`.
     3. Runs of top-level ops that touch memory outside any `scf.parallel`
        (the loops of full reductions, the loads and stores of 0-d
        elementwise ops) are wrapped in a one-iteration `scf.parallel`, so
@@ -264,6 +272,8 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
               "Copies with a strided side turned into parallel loops">,
     Statistic<"numWarpReductions", "num-warp-reductions",
               "Row reductions given a warp per row">,
+    Statistic<"numCollapsed", "num-collapsed",
+              "Reductions over several dimensions collapsed into one loop">,
   ];
 }
 

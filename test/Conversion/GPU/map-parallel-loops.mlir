@@ -221,3 +221,37 @@ func.func @few_columns(%b: memref<256x128xf32>, %p: memref<128xf32>) {
   }
   return
 }
+
+// -----
+
+// Tests that a reduction over two dimensions (a bias gradient: 64 sums
+// over 2 x 128 rows) is collapsed into one loop over the 256 rows and gets
+// a warp per output, combining with the fill stored first.
+// CHECK-LABEL: func.func @bias_gradient
+// CHECK:       %[[Z:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK:       scf.for %[[K:.+]] = %{{.+}} to %c256{{.*}} step %c32
+// CHECK:         affine.delinearize_index %[[K]] into (2, 128)
+// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK:       scf.if
+// CHECK-NEXT:    arith.addf %{{.+}}, %[[Z]] : f32
+func.func @bias_gradient(%g: memref<2x128x64xf32>, %db: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%j) = (%c0) to (%c64) step (%c1) {
+    memref.store %z, %db[%j] : memref<64xf32>
+    scf.for %b = %c0 to %c2 step %c1 {
+      scf.for %t = %c0 to %c128 step %c1 {
+        %v = memref.load %g[%b, %t, %j] : memref<2x128x64xf32>
+        %o = memref.load %db[%j] : memref<64xf32>
+        %r = arith.addf %v, %o : f32
+        memref.store %r, %db[%j] : memref<64xf32>
+      }
+    }
+    scf.reduce
+  }
+  return
+}

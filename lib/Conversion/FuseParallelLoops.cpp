@@ -214,9 +214,14 @@ static unsigned fuseFills(Block &block) {
   for (auto [fill, store] : fills) {
     Value root = rootBuffer(store.getMemRef());
     for (Operation *op = fill->getNextNode(); op; op = op->getNextNode()) {
-      if (!usesBuffer(op, root))
-        continue;
       auto loop = dyn_cast<scf::ParallelOp>(op);
+      // An op that may read memory through a pointer taken earlier (a
+      // library call) ends the search, as does any use of the buffer.
+      bool known = isMemoryEffectFree(op) ||
+                   isa<memref::AllocOp, memref::DeallocOp>(op) ||
+                   (loop && accesses(loop));
+      if (known && !usesBuffer(op, root))
+        continue;
       std::optional<SmallVector<Value>> indices;
       if (loop)
         indices = bijectiveAccess(loop, store.getMemRef());
@@ -297,9 +302,9 @@ static bool isElementwiseLoop(scf::ParallelOp loop) {
 /// Whether running `second`'s body right after `first`'s in each iteration
 /// computes what running `first` then `second` did: every buffer one writes
 /// and the other touches is accessed by both through the same view at the
-/// same induction variables (each iteration depends only on itself), and
-/// two function arguments are taken to be distinct buffers only if neither
-/// is written.
+/// same induction variables (each iteration depends only on itself); two
+/// buffers are taken to be distinct only if one is a fresh allocation
+/// (function arguments may be one buffer).
 static bool canFuse(scf::ParallelOp first, scf::ParallelOp second) {
   std::optional<SmallVector<Operation *>> a = accesses(first);
   std::optional<SmallVector<Operation *>> b = accesses(second);
@@ -313,9 +318,12 @@ static bool canFuse(scf::ParallelOp first, scf::ParallelOp second) {
       Value rx = rootBuffer(accessedMemRef(x));
       Value ry = rootBuffer(accessedMemRef(y));
       if (rx != ry) {
-        if (isa<BlockArgument>(rx) && isa<BlockArgument>(ry))
-          return false;
-        continue;
+        // A fresh allocation is no other buffer; arguments (and anything
+        // else) may be one.
+        if (rx.getDefiningOp<memref::AllocOp>() ||
+            ry.getDefiningOp<memref::AllocOp>())
+          continue;
+        return false;
       }
       if (accessedMemRef(x) != accessedMemRef(y))
         return false;

@@ -137,8 +137,10 @@ def RematFuseParallelLoops : Pass<"remat-fuse-parallel-loops", "func::FuncOp"> {
        into the next loop that touches the buffer when that loop reads and
        writes it at one index, a permutation of its induction variables
        over the buffer's shape (each element belongs to exactly one
-       iteration: a reduction's output), and nothing in between touches
-       the buffer. That iteration stores the value first:
+       iteration: a reduction's output), nothing in between touches the
+       buffer, and nothing in between has effects on memory the pass
+       cannot see (a library call reading a pointer taken earlier). That
+       iteration stores the value first:
        ```mlir
        scf.parallel (%i) = (%c0) to (%c128) step (%c1) {
          memref.store %zero, %acc[%i] }
@@ -156,8 +158,9 @@ def RematFuseParallelLoops : Pass<"remat-fuse-parallel-loops", "func::FuncOp"> {
        the second's body runs after the first's in each iteration. Legal
        when every buffer one writes and the other touches is accessed by
        both through the same view at the same induction variables (each
-       iteration depends only on itself); function arguments count as
-       possibly the same buffer when either is written. Between the two
+       iteration depends only on itself); two buffers count as distinct
+       only when one of them is a fresh allocation (function arguments
+       may be one buffer). Between the two
        only allocations, frees and pure ops may stand: allocations and pure
        ops move before the pair, frees after it, and a pair with frees in
        between is fused only if the live bytes of the block's allocations

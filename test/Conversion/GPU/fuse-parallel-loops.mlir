@@ -141,6 +141,41 @@ func.func @fills_that_stay(%x: memref<16xf32>, %out: memref<f32>) -> (memref<16x
 
 // -----
 
+// Tests that a fill stays when an op that may read memory through a
+// pointer taken earlier (a library call) stands before the reduction,
+// and that a write to an argument next to a read of another argument
+// (possibly the same buffer) keeps two loops.
+// CHECK-LABEL: func.func @fill_before_call
+// CHECK-COUNT-2: scf.parallel
+// CHECK:       return
+func.func private @reads_pointer(index)
+func.func @fill_before_call(%x: memref<16x128xf32>) -> memref<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<16xf32>
+  %p = memref.extract_aligned_pointer_as_index %acc : memref<16xf32> -> index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    memref.store %z, %acc[%i] : memref<16xf32>
+    scf.reduce
+  }
+  func.call @reads_pointer(%p) : (index) -> ()
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    scf.for %k = %c0 to %c128 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<16x128xf32>
+      %o = memref.load %acc[%i] : memref<16xf32>
+      %r = arith.addf %o, %v : f32
+      memref.store %r, %acc[%i] : memref<16xf32>
+    }
+    scf.reduce
+  }
+  return %acc : memref<16xf32>
+}
+
+// -----
+
 // Tests that a producer with two consumers and its neighbour over the
 // same space become one loop: the second body after the first, reading
 // what the first stored at the same index; the allocation in between

@@ -339,11 +339,69 @@ static bool canFuse(scf::ParallelOp first, scf::ParallelOp second) {
   return true;
 }
 
-/// Fuses neighbouring elementwise loops with equal bounds. Between them
-/// only allocations, frees and pure ops may stand: allocations and pure ops
-/// move before the pair, frees after it, where the live bytes allow (the
-/// pair then runs with what both need, which must stay within the block's
-/// peak). Returns the number of loops fused away.
+namespace {
+/// The next loop after `first` and what stands between them (only
+/// allocations, frees and pure ops may): allocations and pure ops move
+/// before `first`, frees after the loop, when the two are fused.
+struct Neighbour {
+  scf::ParallelOp loop;
+  SmallVector<Operation *> before, after;
+};
+} // namespace
+
+static std::optional<Neighbour> nextLoop(scf::ParallelOp first) {
+  Neighbour n;
+  for (Operation *next = first->getNextNode(); next;
+       next = next->getNextNode()) {
+    if ((n.loop = dyn_cast<scf::ParallelOp>(next)))
+      return n;
+    if (isa<memref::DeallocOp>(next))
+      n.after.push_back(next);
+    else if ((isa<memref::AllocOp>(next) && next->getNumOperands() == 0) ||
+             (isMemoryEffectFree(next) && next->getNumRegions() == 0))
+      n.before.push_back(next);
+    else
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Whether the fused pair stays within the block's peak: it runs with every
+/// allocation in between made and none of the frees done yet. Without
+/// frees in between that is what the second loop ran with.
+static bool fitsPeak(Block &block, scf::ParallelOp first, const Neighbour &n,
+                     std::optional<BlockMemory> &memory) {
+  if (n.after.empty())
+    return true;
+  if (!memory)
+    memory.emplace(block);
+  if (!memory->exact)
+    return false;
+  int64_t live = memory->before.lookup(first);
+  for (Operation *moved : n.before)
+    if (auto alloc = dyn_cast<memref::AllocOp>(moved))
+      live += *allocBytes(alloc);
+  return live <= memory->peak;
+}
+
+/// Moves what stands between `first` and `n.loop` out of the way.
+static void moveApart(scf::ParallelOp first, const Neighbour &n) {
+  for (Operation *moved : n.before)
+    moved->moveBefore(first);
+  for (Operation *moved : llvm::reverse(n.after))
+    moved->moveAfter(n.loop);
+}
+
+/// Clones the body of `loop` at `b` (its induction variables as `map`
+/// says) and erases the loop.
+static void absorb(OpBuilder &b, scf::ParallelOp loop, IRMapping &map) {
+  for (Operation &inner : loop.getBody()->without_terminator())
+    b.clone(inner, map);
+  loop.erase();
+}
+
+/// Fuses neighbouring elementwise loops with equal bounds, where the live
+/// bytes allow (fitsPeak). Returns the number of loops fused away.
 static unsigned fuseNeighbours(Block &block) {
   unsigned fused = 0;
   std::optional<BlockMemory> memory;
@@ -352,51 +410,186 @@ static unsigned fuseNeighbours(Block &block) {
     if (!first || !isElementwiseLoop(first))
       continue;
     while (true) {
-      SmallVector<Operation *> before, after;
-      scf::ParallelOp second;
-      for (Operation *next = first->getNextNode(); next;
-           next = next->getNextNode()) {
-        if ((second = dyn_cast<scf::ParallelOp>(next)))
-          break;
-        if (isa<memref::DeallocOp>(next))
-          after.push_back(next);
-        else if ((isa<memref::AllocOp>(next) &&
-                  next->getNumOperands() == 0) ||
-                 (isMemoryEffectFree(next) && next->getNumRegions() == 0))
-          before.push_back(next);
-        else
-          break;
-      }
-      if (!second || !isElementwiseLoop(second) ||
-          *tripCounts(first) != *tripCounts(second) || !canFuse(first, second))
+      std::optional<Neighbour> n = nextLoop(first);
+      if (!n || !isElementwiseLoop(n->loop) ||
+          *tripCounts(first) != *tripCounts(n->loop) ||
+          !canFuse(first, n->loop) || !fitsPeak(block, first, *n, memory))
         break;
-      if (!after.empty()) {
-        if (!memory)
-          memory.emplace(block);
-        if (!memory->exact)
-          break;
-        // Fused, the pair runs with every allocation in between made and
-        // none of the frees done yet.
-        int64_t live = memory->before.lookup(first);
-        for (Operation *moved : before)
-          if (auto alloc = dyn_cast<memref::AllocOp>(moved))
-            live += *allocBytes(alloc);
-        if (live > memory->peak)
-          break;
-      }
-      for (Operation *moved : before)
-        moved->moveBefore(first);
-      for (Operation *moved : llvm::reverse(after))
-        moved->moveAfter(second);
+      moveApart(first, *n);
       IRMapping map;
-      map.map(second.getInductionVars(), first.getInductionVars());
+      map.map(n->loop.getInductionVars(), first.getInductionVars());
       OpBuilder b(first.getBody()->getTerminator());
-      for (Operation &inner : second.getBody()->without_terminator())
-        b.clone(inner, map);
-      second.erase();
+      absorb(b, n->loop, map);
       memory.reset();
       ++fused;
     }
+  }
+  return fused;
+}
+
+//===----------------------------------------------------------------------===//
+// 3. A row reduction's elementwise epilogue into its loop.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A reduction as fill fusion leaves it: `scf.parallel (ivs) { store %c,
+/// %red[idx]; scf.for %k = 0 to K { ... } }`, writing nothing but %red.
+struct RowReduction {
+  memref::StoreOp init;
+  scf::ForOp red;
+  int64_t length;
+};
+} // namespace
+
+static std::optional<RowReduction> matchReduction(scf::ParallelOp loop) {
+  Block *body = loop.getBody();
+  if (body->getOperations().size() != 3)
+    return std::nullopt;
+  auto init = dyn_cast<memref::StoreOp>(body->front());
+  auto red = dyn_cast<scf::ForOp>(*std::next(body->begin()));
+  if (!init || !red || !red.getInitArgs().empty() ||
+      !definedOutside(init.getValue(), loop))
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(red.getStep());
+  bool nested = false;
+  red.getBody()->walk([&](Operation *op) {
+    nested |= op->getNumRegions() > 0;
+  });
+  if (!lb || !ub || !step || *lb != 0 || *step != 1 || nested)
+    return std::nullopt;
+  std::optional<SmallVector<Operation *>> all = accesses(loop);
+  if (!all || !bijectiveAccess(loop, init.getMemRef()))
+    return std::nullopt;
+  for (Operation *access : *all)
+    if (isa<memref::StoreOp>(access) &&
+        accessedMemRef(access) != init.getMemRef())
+      return std::nullopt;
+  return RowReduction{init, red, *ub};
+}
+
+/// For an elementwise loop `epilogue` after the reduction `loop`: which of
+/// its induction variables is which of the reduction's (-1: one of the
+/// epilogue's own dimensions), if it reads the reduction's result only at
+/// the row it belongs to and nothing else stands in the way of running each
+/// row's epilogue right after its reduction: it writes no buffer the
+/// reduction touches (or may touch: arguments may be one buffer) and the
+/// reduction writes nothing else it reads.
+static std::optional<SmallVector<int64_t>>
+epilogueMapping(scf::ParallelOp loop, RowReduction r,
+                scf::ParallelOp epilogue) {
+  std::optional<SmallVector<int64_t>> rowCounts = tripCounts(loop);
+  std::optional<SmallVector<int64_t>> counts = tripCounts(epilogue);
+  std::optional<SmallVector<Operation *>> mine = accesses(loop);
+  std::optional<SmallVector<Operation *>> theirs = accesses(epilogue);
+  if (!rowCounts || !counts || !mine || !theirs ||
+      !isElementwiseLoop(epilogue))
+    return std::nullopt;
+  Value result = r.init.getMemRef();
+  Value resultRoot = rootBuffer(result);
+  SmallVector<int64_t> mapping(counts->size(), -1);
+  bool reads = false;
+  for (Operation *y : *theirs) {
+    Value ry = rootBuffer(accessedMemRef(y));
+    if (ry == resultRoot) {
+      // A read of the reduction's result at its own row.
+      if (!isa<memref::LoadOp>(y) || accessedMemRef(y) != result)
+        return std::nullopt;
+      for (auto [mine, theirs] :
+           llvm::zip(r.init.getIndices(), accessIndices(y))) {
+        auto iv = dyn_cast<BlockArgument>(mine);
+        auto other = dyn_cast<BlockArgument>(theirs);
+        if (!iv || !other || other.getOwner() != epilogue.getBody())
+          return std::nullopt;
+        int64_t &slot = mapping[other.getArgNumber()];
+        if ((slot != -1 && slot != int64_t(iv.getArgNumber())) ||
+            (*counts)[other.getArgNumber()] != (*rowCounts)[iv.getArgNumber()])
+          return std::nullopt;
+        slot = iv.getArgNumber();
+      }
+      reads = true;
+      continue;
+    }
+    if (!isa<memref::StoreOp>(y))
+      continue;
+    for (Operation *x : *mine) {
+      Value rx = rootBuffer(accessedMemRef(x));
+      if (rx == ry || (!rx.getDefiningOp<memref::AllocOp>() &&
+                       !ry.getDefiningOp<memref::AllocOp>()))
+        return std::nullopt;
+    }
+  }
+  // Every row index found, the epilogue's own dimensions innermost (a
+  // warp's lanes then touch consecutive elements) and no longer than the
+  // row.
+  int64_t own = 1;
+  unsigned rows = 0;
+  for (auto [d, slot] : llvm::enumerate(mapping)) {
+    if (slot == -1) {
+      own *= (*counts)[d];
+    } else {
+      if (rows != d)
+        return std::nullopt;
+      ++rows;
+    }
+  }
+  if (!reads || rows != rowCounts->size() || own > r.length)
+    return std::nullopt;
+  return mapping;
+}
+
+/// Fuses the elementwise loop right after a row reduction into it when it
+/// reads the reduction's result only at its own row: each row's reduction
+/// is followed by that row's epilogue (softmax's normalization, layer
+/// norm's scaling), one kernel instead of two, and on the GPU the row's
+/// warp runs both (-remat-gpu-map-parallel-loops). Returns the number of
+/// loops fused away.
+static unsigned fuseEpilogues(Block &block) {
+  unsigned fused = 0;
+  std::optional<BlockMemory> memory;
+  for (Operation *op = &block.front(); op; op = op->getNextNode()) {
+    auto loop = dyn_cast<scf::ParallelOp>(op);
+    std::optional<RowReduction> r;
+    if (!loop || !(r = matchReduction(loop)))
+      continue;
+    std::optional<Neighbour> n = nextLoop(loop);
+    if (!n)
+      continue;
+    std::optional<SmallVector<int64_t>> mapping =
+        epilogueMapping(loop, *r, n->loop);
+    if (!mapping || !fitsPeak(block, loop, *n, memory))
+      continue;
+    moveApart(loop, *n);
+    // The epilogue's own dimensions become a nest of loops after the
+    // reduction, in the epilogue's order (bounds defined before the loop).
+    Location loc = n->loop.getLoc();
+    OpBuilder outside(loop);
+    Value zero = arith::ConstantIndexOp::create(outside, loc, 0);
+    Value one = arith::ConstantIndexOp::create(outside, loc, 1);
+    OpBuilder b(loop.getBody()->getTerminator());
+    IRMapping map;
+    std::optional<SmallVector<int64_t>> counts = tripCounts(n->loop);
+    for (auto [d, slot] : llvm::enumerate(*mapping)) {
+      Value iv = n->loop.getInductionVars()[d];
+      if (slot != -1) {
+        map.map(iv, loop.getInductionVars()[slot]);
+        continue;
+      }
+      Value ub = arith::ConstantIndexOp::create(outside, loc, (*counts)[d]);
+      auto inner = scf::ForOp::create(b, loc, zero, ub, one);
+      map.map(iv, inner.getInductionVar());
+      b.setInsertionPoint(inner.getBody()->getTerminator());
+    }
+    // With no dimension of its own, a loop of one iteration: the GPU's
+    // warp then runs it in one lane.
+    if (llvm::all_of(*mapping, [](int64_t slot) { return slot != -1; })) {
+      auto single = scf::ForOp::create(b, loc, zero, one, one);
+      b.setInsertionPoint(single.getBody()->getTerminator());
+    }
+    absorb(b, n->loop, map);
+    memory.reset();
+    ++fused;
   }
   return fused;
 }
@@ -410,6 +603,7 @@ struct RematFuseParallelLoopsPass
     for (Block &block : func.getBody()) {
       numFills += fuseFills(block);
       numFused += fuseNeighbours(block);
+      numEpilogues += fuseEpilogues(block);
     }
   }
 };

@@ -100,6 +100,10 @@ struct RowReduction {
   FloatType type;
   /// The accumulator's initial value when the loop stores it first.
   Value init;
+  /// Elementwise loops after the reduction (epilogues fused by
+  /// -remat-fuse-parallel-loops), each one scf.for from 0 by 1 reading the
+  /// result only as `load out[idx]`; they need `init`.
+  SmallVector<scf::ForOp> epilogues;
 };
 } // namespace
 
@@ -109,20 +113,34 @@ static constexpr int64_t kWarp = 32;
 static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   Block *body = loop.getBody();
   size_t size = body->getOperations().size();
-  if ((size != 2 && size != 3) || !loop.getInitVals().empty())
+  if (size < 2 || !loop.getInitVals().empty())
     return std::nullopt;
-  // -remat-fuse-parallel-loops may have put the accumulator's fill first.
-  memref::StoreOp init;
-  if (size == 3) {
-    init = dyn_cast<memref::StoreOp>(body->front());
-    if (!init ||
-        loop.getRegion().isAncestor(init.getValue().getParentRegion()))
-      return std::nullopt;
-  }
-  auto red = dyn_cast<scf::ForOp>(size == 3 ? *std::next(body->begin())
-                                            : body->front());
+  // -remat-fuse-parallel-loops may have put the accumulator's fill first,
+  // and the reduction's elementwise epilogues after it.
+  memref::StoreOp init = dyn_cast<memref::StoreOp>(body->front());
+  if (init &&
+      loop.getRegion().isAncestor(init.getValue().getParentRegion()))
+    return std::nullopt;
+  if (size > 2 && !init)
+    return std::nullopt;
+  auto red = dyn_cast<scf::ForOp>(init ? *std::next(body->begin())
+                                       : body->front());
   if (!red || !red.getInitArgs().empty())
     return std::nullopt;
+  SmallVector<scf::ForOp> epilogues;
+  for (Operation *op = red->getNextNode(); op != body->getTerminator();
+       op = op->getNextNode()) {
+    auto epilogue = dyn_cast<scf::ForOp>(op);
+    if (!epilogue || !epilogue.getInitArgs().empty() ||
+        getConstantIntValue(epilogue.getLowerBound()) != 0 ||
+        getConstantIntValue(epilogue.getStep()) != 1 ||
+        epilogue.getBody()->walk([](Operation *nested) {
+          return nested->getNumRegions() ? WalkResult::interrupt()
+                                         : WalkResult::advance();
+        }).wasInterrupted())
+      return std::nullopt;
+    epilogues.push_back(epilogue);
+  }
   std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
   std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(red.getStep());
@@ -170,6 +188,22 @@ static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   }
   if (!acc || other.getDefiningOp() == acc.getOperation())
     return std::nullopt;
+  // Every lane computes the row's result, so an epilogue reads it from
+  // the register (never the buffer lane 0 writes): it may touch the
+  // result's buffer only as `load out[idx]`.
+  for (scf::ForOp epilogue : epilogues) {
+    WalkResult walk = epilogue.getBody()->walk([&](Operation *op) {
+      auto load = dyn_cast<memref::LoadOp>(op);
+      if (load && load.getMemRef() == store.getMemRef() &&
+          load.getIndices() == store.getIndices())
+        return WalkResult::advance();
+      return llvm::is_contained(op->getOperands(), store.getMemRef())
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return std::nullopt;
+  }
   // Worth it when some input is read along k (rows: the warp's reads
   // become coalesced), or when there are too few outputs to fill the GPU
   // with one thread each (a bias gradient: 128 sums over 256 rows ran as
@@ -191,8 +225,9 @@ static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   constexpr int64_t kFewOutputs = 16384;
   if (!rowAccess && !(known && outputs <= kFewOutputs))
     return std::nullopt;
-  return RowReduction{red,   store, combine, acc, other,
-                      type,  init ? init.getValue() : Value()};
+  return RowReduction{red,  store, combine, acc, other,
+                      type, init ? init.getValue() : Value(),
+                      std::move(epilogues)};
 }
 
 /// Rewrites `loop`, matched as `r`, into a warp per output.
@@ -248,6 +283,11 @@ static void rewriteAsWarps(scf::ParallelOp loop, RowReduction r) {
         gpu::ShuffleOp::create(b, loc, v, off, width, gpu::ShuffleMode::XOR);
     v = combineValues(v, shuffle.getShuffleResult());
   }
+  // The butterfly leaves every lane with the same bits (each step combines
+  // the same two values in every lane of a pair), so with a known initial
+  // value every lane has the row's result.
+  Value total = r.init ? combineValues(map.lookupOrDefault(r.init), v)
+                       : Value();
   Value first =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, c0);
   auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
@@ -256,9 +296,31 @@ static void rewriteAsWarps(scf::ParallelOp loop, RowReduction r) {
   for (Value i : r.store.getIndices())
     idx.push_back(map.lookupOrDefault(i));
   Value memref = map.lookupOrDefault(r.store.getMemRef());
-  Value old = r.init ? map.lookupOrDefault(r.init)
-                     : memref::LoadOp::create(b, loc, memref, idx).getResult();
-  memref::StoreOp::create(b, loc, combineValues(old, v), memref, idx);
+  Value result =
+      total ? total
+            : combineValues(memref::LoadOp::create(b, loc, memref, idx), v);
+  memref::StoreOp::create(b, loc, result, memref, idx);
+  // Each epilogue over the row's elements, lane l taking l, l + 32, ...
+  // (coalesced), reading the row's result from the register.
+  b.setInsertionPointAfter(ifOp);
+  for (scf::ForOp epilogue : r.epilogues) {
+    scf::ForOp::create(
+        b, loc, lane, epilogue.getUpperBound(), warp, ValueRange(),
+        [&](OpBuilder &eb, Location eloc, Value j, ValueRange) {
+          IRMapping inner = map;
+          inner.map(epilogue.getInductionVar(), j);
+          for (Operation &op : epilogue.getBody()->without_terminator()) {
+            auto load = dyn_cast<memref::LoadOp>(op);
+            if (load && load.getMemRef() == r.store.getMemRef() &&
+                load.getIndices() == r.store.getIndices()) {
+              inner.map(load.getResult(), total);
+              continue;
+            }
+            eb.clone(op, inner);
+          }
+          scf::YieldOp::create(eb, eloc);
+        });
+  }
   loop.erase();
 }
 
@@ -274,27 +336,30 @@ static unsigned collapseReductionNests(func::FuncOp func) {
   func.walk([&](scf::ParallelOp loop) {
     if (loop->getParentOfType<scf::ParallelOp>())
       return;
+    // [accumulator fill,] the reduction's loops[, epilogues' loops].
     Block *body = loop.getBody();
-    size_t size = body->getOperations().size();
-    if (size != 2 && size != 3)
-      return;
-    auto outer = dyn_cast<scf::ForOp>(*std::prev(body->end(), 2));
-    SmallVector<scf::ForOp> nest;
-    for (scf::ForOp f = outer; f; ) {
-      std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound());
-      std::optional<int64_t> ub = getConstantIntValue(f.getUpperBound());
-      std::optional<int64_t> step = getConstantIntValue(f.getStep());
-      if (!lb || !ub || !step || *lb != 0 || *step != 1 ||
-          !f.getInitArgs().empty())
-        break;
-      nest.push_back(f);
-      Block *inner = f.getBody();
-      f = inner->getOperations().size() == 2
-              ? dyn_cast<scf::ForOp>(inner->front())
-              : scf::ForOp();
+    for (Operation &op : body->without_terminator())
+      if (!isa<scf::ForOp>(op) && &op != &body->front())
+        return;
+    for (Operation &op : body->without_terminator()) {
+      auto outer = dyn_cast<scf::ForOp>(op);
+      SmallVector<scf::ForOp> nest;
+      for (scf::ForOp f = outer; f;) {
+        std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound());
+        std::optional<int64_t> ub = getConstantIntValue(f.getUpperBound());
+        std::optional<int64_t> step = getConstantIntValue(f.getStep());
+        if (!lb || !ub || !step || *lb != 0 || *step != 1 ||
+            !f.getInitArgs().empty())
+          break;
+        nest.push_back(f);
+        Block *inner = f.getBody();
+        f = inner->getOperations().size() == 2
+                ? dyn_cast<scf::ForOp>(inner->front())
+                : scf::ForOp();
+      }
+      if (nest.size() >= 2)
+        nests.push_back(std::move(nest));
     }
-    if (nest.size() >= 2)
-      nests.push_back(std::move(nest));
   });
   unsigned collapsed = 0;
   IRRewriter rewriter(func.getContext());
@@ -303,7 +368,8 @@ static unsigned collapseReductionNests(func::FuncOp func) {
     if (failed(coalesceLoops(rewriter, nest)))
       continue;
     // The new bounds are constants in the parallel body: hoisted, the body
-    // is again [init store,] scf.for, as the warp rewrite matches it.
+    // is again [init store,] scf.for[, epilogue loops], as the warp
+    // rewrite matches it.
     for (Operation &op :
          llvm::make_early_inc_range(loop.getBody()->without_terminator()))
       if (op.hasTrait<OpTrait::ConstantLike>())

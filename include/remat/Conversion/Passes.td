@@ -124,7 +124,7 @@ def RematFuseElementwise : Pass<"remat-fuse-elementwise", "func::FuncOp"> {
 }
 
 def RematFuseParallelLoops : Pass<"remat-fuse-parallel-loops", "func::FuncOp"> {
-  let summary = "Fewer kernels: fuse accumulator fills and neighbouring elementwise loops";
+  let summary = "Fewer kernels: fuse accumulator fills, neighbouring elementwise loops and reduction epilogues";
   let description = [{
     Part of `-remat-lower-to-nvvm` (option `fuse`), after
     `-convert-linalg-to-parallel-loops`, where each outermost `scf.parallel`
@@ -166,14 +166,28 @@ def RematFuseParallelLoops : Pass<"remat-fuse-parallel-loops", "func::FuncOp"> {
        between is fused only if the live bytes of the block's allocations
        while it runs stay within the block's peak (so the peak, and
        measured = predicted, do not change).
+    3. **A row reduction's epilogue.** The elementwise loop right after a
+       reduction of the form (1) leaves (`store %c, %red[idx]` then one
+       `scf.for`, writing nothing but `%red`) joins it when it reads
+       `%red` only at the row it belongs to (its indices name the
+       reduction's induction variables, which must come first; its own
+       dimensions, innermost, become a nest of `scf.for` after the
+       reduction, at most as long as the row), writes nothing the
+       reduction touches, and the same placement and peak rules as (2)
+       hold: each row's reduction is followed by that row's epilogue
+       (softmax's `exp(x - max)` and normalization, layer norm's
+       scaling). `-remat-gpu-map-parallel-loops` then runs both in the
+       row's warp, each lane reading the row's result from its register.
 
     Every element is computed by the same operations in the same order.
   }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
   let statistics = [
     Statistic<"numFills", "num-fills", "Fills fused into the loop they initialize">,
     Statistic<"numFused", "num-fused", "Elementwise loops fused into their neighbour">,
+    Statistic<"numEpilogues", "num-epilogues", "Elementwise epilogues fused into their row reduction">,
   ];
 }
 
@@ -243,8 +257,12 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
        their trip counts (upstream's `coalesceLoops`: the same elements in
        the same order), so that it gets a warp per output too. A loop
        starting with `memref.store %c, %out[idx]` (an accumulator fill
-       fused by `-remat-fuse-parallel-loops`) is matched as well: lane 0
-       combines the result with `%c`.
+       fused by `-remat-fuse-parallel-loops`) is matched as well: every
+       lane combines the result with `%c` (the xor butterfly leaves the
+       same bits in every lane), lane 0 stores it, and the epilogue loops
+       that pass put after the reduction run in the same warp, lane l
+       taking elements l, l + 32, ..., reading the result from its
+       register.
     3. Runs of top-level ops that touch memory outside any `scf.parallel`
        (the loops of full reductions, the loads and stores of 0-d
        elementwise ops) are wrapped in a one-iteration `scf.parallel`, so

@@ -15,8 +15,8 @@
 // WARP-LABEL:  func.func @fill_into_row_sum
 // WARP:        %[[Z:.+]] = arith.constant 0.000000e+00 : f32
 // WARP:        gpu.shuffle xor
+// WARP:        %[[R:.+]] = arith.addf %[[Z]], %{{.+}} : f32
 // WARP:        scf.if
-// WARP-NEXT:     %[[R:.+]] = arith.addf %[[Z]], %{{.+}} : f32
 // WARP-NEXT:     memref.store %[[R]]
 // WARP-NOT:    scf.parallel ({{.*}}) = (%c0) to (%c16) step (%c1)
 // WARP:        return
@@ -381,4 +381,146 @@ func.func @frees_above_peak(%x: memref<256xf32>) -> memref<256xf32> {
   }
   memref.dealloc %b : memref<256xf32>
   return %c : memref<256xf32>
+}
+
+// -----
+
+// Tests that a row reduction's elementwise epilogue (softmax's
+// exp(x - max)) joins the reduction's loop: after each row's maximum, a
+// loop over the row's elements; the allocation in between moves before
+// it. On the GPU the row's warp runs both, each lane reading the row's
+// maximum from its register and taking every 32nd element.
+// CHECK-LABEL: func.func @softmax_epilogue
+// CHECK:       %[[E:.+]] = memref.alloc() : memref<16x128xf32>
+// CHECK:       scf.parallel (%[[I:.+]]) = (%c0) to (%c16)
+// CHECK-NEXT:    memref.store %{{.+}}, %[[M:.+]][%[[I]]]
+// CHECK-NEXT:    scf.for
+// CHECK:         }
+// CHECK-NEXT:    scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:           memref.load %[[M]][%[[I]]]
+// CHECK:           math.exp
+// CHECK:           memref.store %{{.+}}, %[[E]][%[[I]], %[[J]]]
+// CHECK-NOT:   scf.parallel
+// CHECK:       return
+// WARP-LABEL:  func.func @softmax_epilogue
+// WARP:        gpu.shuffle xor
+// WARP:        %[[T:.+]] = arith.maximumf %cst{{[_0-9]*}}, %{{.+}} : f32
+// WARP:        scf.if
+// WARP-NEXT:     memref.store %[[T]]
+// WARP:        scf.for %{{.+}} = %{{.+}} to %c128{{[_0-9]*}} step %c32
+// WARP-NOT:      memref.load %alloc[
+// WARP:          arith.subf %{{.+}}, %[[T]] : f32
+// WARP:          math.exp
+func.func @softmax_epilogue(%x: memref<16x128xf32>) -> (memref<16xf32>, memref<16x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %m = memref.alloc() : memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    memref.store %ninf, %m[%i] : memref<16xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    scf.for %k = %c0 to %c128 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<16x128xf32>
+      %o = memref.load %m[%i] : memref<16xf32>
+      %r = arith.maximumf %o, %v : f32
+      memref.store %r, %m[%i] : memref<16xf32>
+    }
+    scf.reduce
+  }
+  %e = memref.alloc() : memref<16x128xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c128) step (%c1, %c1) {
+    %v = memref.load %x[%i, %j] : memref<16x128xf32>
+    %mx = memref.load %m[%i] : memref<16xf32>
+    %d = arith.subf %v, %mx : f32
+    %ex = math.exp %d : f32
+    memref.store %ex, %e[%i, %j] : memref<16x128xf32>
+    scf.reduce
+  }
+  return %m, %e : memref<16xf32>, memref<16x128xf32>
+}
+
+// -----
+
+// Tests that an epilogue whose own dimension is not innermost stays a
+// kernel of its own: t[i, j] = s[j] could run after row j's sum, over i,
+// but a warp's lanes would then write 16 elements apart.
+// CHECK-LABEL: func.func @epilogue_row_second
+// CHECK-COUNT-2: scf.parallel
+func.func @epilogue_row_second(%x: memref<16x16xf32>) -> (memref<16xf32>, memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %z = arith.constant 0.0 : f32
+  %s = memref.alloc() : memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    memref.store %z, %s[%i] : memref<16xf32>
+    scf.for %k = %c0 to %c16 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<16x16xf32>
+      %o = memref.load %s[%i] : memref<16xf32>
+      %r = arith.addf %o, %v : f32
+      memref.store %r, %s[%i] : memref<16xf32>
+    }
+    scf.reduce
+  }
+  %t = memref.alloc() : memref<16x16xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c16) step (%c1, %c1) {
+    %sj = memref.load %s[%j] : memref<16xf32>
+    memref.store %sj, %t[%i, %j] : memref<16x16xf32>
+    scf.reduce
+  }
+  return %s, %t : memref<16xf32>, memref<16x16xf32>
+}
+
+// -----
+
+// Tests epilogues that stay apart: one reading the result of another row
+// (row 0's, in every row), one writing in place into the buffer the
+// reduction reads (another row's reduction still needs it).
+// CHECK-LABEL: func.func @epilogues_apart
+// CHECK-COUNT-4: scf.parallel
+// CHECK:       return
+func.func @epilogues_apart(%x: memref<16x16xf32>) -> (memref<16xf32>, memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %z = arith.constant 0.0 : f32
+  %s = memref.alloc() : memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    memref.store %z, %s[%i] : memref<16xf32>
+    scf.for %k = %c0 to %c16 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<16x16xf32>
+      %o = memref.load %s[%i] : memref<16xf32>
+      %r = arith.addf %o, %v : f32
+      memref.store %r, %s[%i] : memref<16xf32>
+    }
+    scf.reduce
+  }
+  %t = memref.alloc() : memref<16x16xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c16) step (%c1, %c1) {
+    %s0 = memref.load %s[%c0] : memref<16xf32>
+    memref.store %s0, %t[%i, %j] : memref<16x16xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    memref.store %z, %s[%i] : memref<16xf32>
+    scf.for %k = %c0 to %c16 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<16x16xf32>
+      %o = memref.load %s[%i] : memref<16xf32>
+      %r = arith.addf %o, %v : f32
+      memref.store %r, %s[%i] : memref<16xf32>
+    }
+    scf.reduce
+  }
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c16) step (%c1, %c1) {
+    %v = memref.load %x[%i, %j] : memref<16x16xf32>
+    %si = memref.load %s[%i] : memref<16xf32>
+    %d = arith.divf %v, %si : f32
+    memref.store %d, %x[%i, %j] : memref<16x16xf32>
+    scf.reduce
+  }
+  return %s, %t : memref<16xf32>, memref<16x16xf32>
 }

@@ -38,10 +38,11 @@
 // CHECK:       gpu.binary @layer_kernel_0 {{.*}}.maxntid 32, 8, 1{{.*}}shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;{{.*}}shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // CHECK-NOT:   gpu.binary @layer_kernel_1
 
-// Without cuBLAS the matmul is a kernel too: one thread per output
-// element, the k loop inside, its zero fill stored by that thread first.
+// Without cuBLAS the matmul is a kernel too: a warp per output element
+// (k >= 64), its zero fill the warp's initial value, and the tanh reading
+// each product is its epilogue, run by lane 0 (one kernel for both).
 // LOOPS-NOT:   remat_cublas_sgemm
-// LOOPS-COUNT-3: gpu.binary @layer_kernel{{.*}}.maxntid
+// LOOPS-COUNT-2: gpu.binary @layer_kernel{{.*}}.maxntid 32, 8, 1
 // LOOPS-NOT:   gpu.binary
 
 // B128:        gpu.binary @layer_kernel {{.*}}.maxntid 128, 1, 1

@@ -232,8 +232,9 @@ func.func @few_columns(%b: memref<256x128xf32>, %p: memref<128xf32>) {
 // CHECK:       scf.for %[[K:.+]] = %{{.+}} to %c256{{.*}} step %c32
 // CHECK:         affine.delinearize_index %[[K]] into (2, 128)
 // CHECK-COUNT-5: gpu.shuffle xor
+// CHECK:       %[[R:.+]] = arith.addf %{{.+}}, %[[Z]] : f32
 // CHECK:       scf.if
-// CHECK-NEXT:    arith.addf %{{.+}}, %[[Z]] : f32
+// CHECK-NEXT:    memref.store %[[R]]
 func.func @bias_gradient(%g: memref<2x128x64xf32>, %db: memref<64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

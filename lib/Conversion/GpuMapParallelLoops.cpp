@@ -109,6 +109,72 @@ struct RowReduction {
 
 static constexpr int64_t kWarp = 32;
 
+/// Whether the lanes of a warp may share the iterations of `epilogue`
+/// (after the reduction `red`, which stores `store`): every lane computes
+/// the row's result, so the epilogue reads it from the register, never the
+/// buffer lane 0 writes (it may touch it only as `load out[idx]`); each
+/// iteration writes its own elements (the indices of a store are
+/// loop-invariant values and the induction variable, or all the results
+/// of one delinearization of it; or there is one iteration) into buffers
+/// the reduction does not read,
+/// and reads what the epilogue writes only at those indices.
+static bool isLaneSafeEpilogue(scf::ForOp epilogue, scf::ForOp red,
+                               memref::StoreOp store) {
+  Value j = epilogue.getInductionVar();
+  auto outside = [&](Value v) {
+    return !epilogue.getRegion().isAncestor(v.getParentRegion());
+  };
+  DenseMap<Value, ValueRange> written;
+  bool safe = true;
+  epilogue.getBody()->walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && load.getMemRef() == store.getMemRef() &&
+        load.getIndices() == store.getIndices())
+      return;
+    if (llvm::is_contained(op->getOperands(), store.getMemRef()))
+      safe = false;
+    auto write = dyn_cast<memref::StoreOp>(op);
+    if (!write)
+      return;
+    Operation *delinearized = nullptr;
+    bool own = false;
+    for (Value index : write.getIndices()) {
+      if (index == j) {
+        own = true;
+        continue;
+      }
+      if (outside(index))
+        continue;
+      auto d = index.getDefiningOp<affine::AffineDelinearizeIndexOp>();
+      if (!d || d.getLinearIndex() != j ||
+          (delinearized && delinearized != d))
+        safe = false;
+      delinearized = d;
+    }
+    if (delinearized &&
+        !llvm::all_of(delinearized->getResults(), [&](Value r) {
+          return llvm::is_contained(write.getIndices(), r);
+        }))
+      safe = false;
+    // One iteration (an epilogue with no dimension of its own) runs in
+    // lane 0 alone.
+    if (!own && !delinearized &&
+        getConstantIntValue(epilogue.getUpperBound()) != 1)
+      safe = false;
+    red.getBody()->walk([&](Operation *inner) {
+      if (llvm::is_contained(inner->getOperands(), write.getMemRef()))
+        safe = false;
+    });
+    written[write.getMemRef()] = write.getIndices();
+  });
+  epilogue.getBody()->walk([&](memref::LoadOp load) {
+    auto it = written.find(load.getMemRef());
+    if (it != written.end() && it->second != load.getIndices())
+      safe = false;
+  });
+  return safe;
+}
+
 /// The row reduction `loop` is, if it is one worth a warp per output.
 static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   Block *body = loop.getBody();
@@ -188,22 +254,9 @@ static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
   }
   if (!acc || other.getDefiningOp() == acc.getOperation())
     return std::nullopt;
-  // Every lane computes the row's result, so an epilogue reads it from
-  // the register (never the buffer lane 0 writes): it may touch the
-  // result's buffer only as `load out[idx]`.
-  for (scf::ForOp epilogue : epilogues) {
-    WalkResult walk = epilogue.getBody()->walk([&](Operation *op) {
-      auto load = dyn_cast<memref::LoadOp>(op);
-      if (load && load.getMemRef() == store.getMemRef() &&
-          load.getIndices() == store.getIndices())
-        return WalkResult::advance();
-      return llvm::is_contained(op->getOperands(), store.getMemRef())
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
+  for (scf::ForOp epilogue : epilogues)
+    if (!isLaneSafeEpilogue(epilogue, red, store))
       return std::nullopt;
-  }
   // Worth it when some input is read along k (rows: the warp's reads
   // become coalesced), or when there are too few outputs to fill the GPU
   // with one thread each (a bias gradient: 128 sums over 256 rows ran as

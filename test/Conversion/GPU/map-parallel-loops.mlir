@@ -256,3 +256,37 @@ func.func @bias_gradient(%g: memref<2x128x64xf32>, %db: memref<64xf32>) {
   }
   return
 }
+
+// -----
+
+// Tests that a loop after a row reduction whose iterations are not
+// independent (it accumulates into one element per row) is not shared by
+// the lanes of a warp: the row keeps one thread, the loops stay
+// sequential.
+// CHECK-LABEL: func.func @dependent_epilogue
+// CHECK-NOT:   gpu.shuffle
+// CHECK:       return
+func.func @dependent_epilogue(%x: memref<64x128xf32>, %s: memref<64xf32>, %t: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    memref.store %z, %s[%i] : memref<64xf32>
+    scf.for %k = %c0 to %c128 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<64x128xf32>
+      %o = memref.load %s[%i] : memref<64xf32>
+      %r = arith.addf %o, %v : f32
+      memref.store %r, %s[%i] : memref<64xf32>
+    }
+    scf.for %j = %c0 to %c128 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<64x128xf32>
+      %a = memref.load %t[%i] : memref<64xf32>
+      %m = arith.maximumf %a, %v : f32
+      memref.store %m, %t[%i] : memref<64xf32>
+    }
+    scf.reduce
+  }
+  return
+}

@@ -262,7 +262,8 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
        same bits in every lane), lane 0 stores it, and the epilogue loops
        that pass put after the reduction run in the same warp, lane l
        taking elements l, l + 32, ..., reading the result from its
-       register.
+       register, when each iteration writes its own elements into
+       buffers the reduction does not read (else no warp).
     3. Runs of top-level ops that touch memory outside any `scf.parallel`
        (the loops of full reductions, the loads and stores of 0-d
        elementwise ops) are wrapped in a one-iteration `scf.parallel`, so

@@ -3,12 +3,13 @@
 // After -convert-linalg-to-parallel-loops every outermost scf.parallel of
 // the GPU lowering becomes one kernel launch. On an imported GPT-2 step a
 // quarter of them only fill a reduction's accumulator, and many others are
-// neighbours over the same iteration space that tensor-level fusion cannot
-// join (a producer with several consumers, siblings reading one input).
-// Both rewrites here keep every element's operations and their order, so
-// results stay bit-identical (checked on the CPU, which runs the same
-// loops with `remat-run --fuse-elementwise`), and neither lets the live
-// bytes at any op pass the function's peak, so measured = predicted holds.
+// neighbours that tensor-level fusion cannot join (a producer with several
+// consumers, siblings reading one input, a reduction and the elementwise
+// loop reading its rows). The three rewrites here keep every element's
+// operations and their order, so results stay bit-identical (checked on
+// the CPU, which runs the same loops with `remat-run --fuse-elementwise`),
+// and none lets the live bytes at any op pass the function's peak, so
+// measured = predicted holds.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
+#include "GpuUtils.h"
+#include "remat/Analysis/CostModel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -22,7 +24,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATFUSEPARALLELLOOPS
@@ -30,13 +31,7 @@ namespace mlir::remat {
 } // namespace mlir::remat
 
 using namespace mlir;
-
-/// The buffer `v` views (through subviews, reshapes, casts).
-static Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
+using namespace mlir::remat;
 
 /// Whether `v` is defined outside `loop`.
 static bool definedOutside(Value v, scf::ParallelOp loop) {
@@ -248,8 +243,7 @@ static std::optional<int64_t> allocBytes(memref::AllocOp alloc) {
   MemRefType type = alloc.getType();
   if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  return type.getNumElements() *
-         ((type.getElementTypeBitWidth() + 7) / 8);
+  return type.getNumElements() * getElementBytes(type.getElementType());
 }
 
 namespace {
@@ -451,14 +445,12 @@ static std::optional<RowReduction> matchReduction(scf::ParallelOp loop) {
   if (!init || !red || !red.getInitArgs().empty() ||
       !definedOutside(init.getValue(), loop))
     return std::nullopt;
-  std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(red.getStep());
+  std::optional<int64_t> length = unitTripCount(red);
   bool nested = false;
   red.getBody()->walk([&](Operation *op) {
     nested |= op->getNumRegions() > 0;
   });
-  if (!lb || !ub || !step || *lb != 0 || *step != 1 || nested)
+  if (!length || nested)
     return std::nullopt;
   std::optional<SmallVector<Operation *>> all = accesses(loop);
   if (!all || !bijectiveAccess(loop, init.getMemRef()))
@@ -467,7 +459,7 @@ static std::optional<RowReduction> matchReduction(scf::ParallelOp loop) {
     if (isa<memref::StoreOp>(access) &&
         accessedMemRef(access) != init.getMemRef())
       return std::nullopt;
-  return RowReduction{init, red, *ub};
+  return RowReduction{init, red, *length};
 }
 
 /// For an elementwise loop `epilogue` after the reduction `loop`: which of

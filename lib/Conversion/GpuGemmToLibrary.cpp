@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
+#include "GpuUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -176,13 +177,6 @@ static Value throughReshapes(Value value) {
       break;
     value = def->getOperand(0);
   }
-  return value;
-}
-
-/// The allocation `value` views, through views of any kind.
-static Value rootBuffer(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
   return value;
 }
 

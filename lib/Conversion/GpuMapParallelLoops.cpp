@@ -207,10 +207,8 @@ static std::optional<RowReduction> matchRowReduction(scf::ParallelOp loop) {
       return std::nullopt;
     epilogues.push_back(epilogue);
   }
-  std::optional<int64_t> lb = getConstantIntValue(red.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(red.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(red.getStep());
-  if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2 * kWarp)
+  std::optional<int64_t> length = unitTripCount(red);
+  if (!length || *length < 2 * kWarp)
     return std::nullopt;
   Value k = red.getInductionVar();
   // Exactly one store, of combine(load out[idx], v), idx free of k.
@@ -398,11 +396,7 @@ static unsigned collapseReductionNests(func::FuncOp func) {
       auto outer = dyn_cast<scf::ForOp>(op);
       SmallVector<scf::ForOp> nest;
       for (scf::ForOp f = outer; f;) {
-        std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound());
-        std::optional<int64_t> ub = getConstantIntValue(f.getUpperBound());
-        std::optional<int64_t> step = getConstantIntValue(f.getStep());
-        if (!lb || !ub || !step || *lb != 0 || *step != 1 ||
-            !f.getInitArgs().empty())
+        if (!unitTripCount(f) || !f.getInitArgs().empty())
           break;
         nest.push_back(f);
         Block *inner = f.getBody();

@@ -4,7 +4,9 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -12,6 +14,21 @@ using namespace mlir;
 bool mlir::remat::isIdentityLayout(Value v) {
   auto type = dyn_cast<MemRefType>(v.getType());
   return type && type.getLayout().isIdentity();
+}
+
+Value mlir::remat::rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+std::optional<int64_t> mlir::remat::unitTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *lb != 0 || *step != 1)
+    return std::nullopt;
+  return *ub;
 }
 
 // Folds the index arithmetic that tiling put in the loops' bounds and

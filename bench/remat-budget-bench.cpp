@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/InitRemat.h"
 #include "remat/Transforms/BudgetModel.h"
@@ -90,9 +91,7 @@ int main(int argc, char **argv) {
       for (unsigned c = 0; c < candidates.size(); ++c) {
         int64_t bytes = 0;
         for (Type t : candidates[c]->getResultTypes())
-          if (auto shaped = dyn_cast<ShapedType>(t); shaped && shaped.hasStaticShape())
-            bytes += shaped.getNumElements() *
-                     ((shaped.getElementTypeBitWidth() + 7) / 8);
+          bytes += getTensorBytes(t);
         llvm::outs() << "  candidate " << c << ": " << model.getCandidateFlops(c)
                      << " FLOP, " << bytes << " B, "
                      << candidates[c]->getName() << " " << candidates[c]->getLoc()

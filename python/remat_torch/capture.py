@@ -44,6 +44,9 @@ def elem_of(dtype):
     return ELEM[dtype]
 
 
+# In-place ops that change only how a tensor is viewed, not its data.
+METADATA_INPLACE = {"transpose", "t", "squeeze", "unsqueeze", "swapdims", "swapaxes"}
+
 class ImportedGraph:
     """The result of an import: MLIR text plus what its arguments are."""
 
@@ -445,6 +448,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         _real_draws(gm, values, seed)  # raises _FastPathFailed for value-dependent draws
         params, buffers, example_inputs, tangents = real_params, real_buffers, real_inputs, real_tangents
 
+    _unwind_metadata_inplace(gm, values)
     phase("values")
     arg_info = ([("p." + k, "param" if k in trainable else "frozen", v) for k, v in params.items()] +
                 [("b." + k, "buffer", v) for k, v in buffers.items()] +
@@ -457,6 +461,44 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     graph.traced_on = "fake tensors" if fake else "fake copies" if fast else "real tensors"
     phase("lower")
     return graph
+
+
+def _unwind_metadata_inplace(gm, values):
+    """The recorded values are references, and an in-place view op
+    (transpose_, t_, unsqueeze_) changes the shape of
+    the very tensor earlier nodes returned: nn.GRU's stack is recorded as
+    the transposed tensor. Walking back from the end, each such op's effect
+    is undone on what the nodes before it see."""
+    if not any(n.op == "call_function" and
+               _packet(n.target)[0].rstrip("_") in METADATA_INPLACE and
+               _packet(n.target)[0].endswith("_") for n in gm.graph.nodes):
+        return
+    state = {}  # id(tensor) -> how nodes at this point of the walk see it
+    for n in reversed(list(gm.graph.nodes)):
+        v = values.get(n)
+        if not isinstance(v, torch.Tensor) or id(v) not in state and not (
+                n.op == "call_function" and _packet(n.target)[0].endswith("_") and
+                _packet(n.target)[0].rstrip("_") in METADATA_INPLACE):
+            continue
+        key = id(v)
+        seen = state.get(key, v)
+        values[n] = seen
+        packet = _packet(n.target)[0] if n.op == "call_function" else ""
+        if not (packet.endswith("_") and packet.rstrip("_") in METADATA_INPLACE):
+            continue
+        args = n.args[1:]
+        if packet in ("transpose_", "swapdims_", "swapaxes_"):
+            before = seen.transpose(args[0], args[1])
+        elif packet == "t_":
+            before = seen.t() if seen.dim() == 2 else seen
+        elif packet == "unsqueeze_":
+            before = seen.squeeze(args[0])
+        else:  # squeeze_: whether it dropped a dimension is not known afterwards
+            raise ImporterError("aten.%s%s: in-place '%s' changes a tensor's shape in a way "
+                                "remat cannot replay (whether it dropped a dimension is not "
+                                "known afterwards); use '%s'" % (
+                                    packet, _where(n), packet, packet[:-1]))
+        state[key] = before
 
 
 def _values_from_meta(gm):
@@ -669,7 +711,15 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS}
         try:
             result = handler(L, *args, **kwargs)
-            if inplace:
+            if inplace and base in METADATA_INPLACE:
+                # The tensor is seen through a new view (nn.GRU's output
+                # stack.transpose_(0, 1)); its data, and so every other view
+                # of it, is unchanged. A later write into it is a write into
+                # a view (mark_view made this node one): checked by mutate.
+                target = L.root.get(n.args[0], n.args[0])
+                L.env[target] = result
+                L.root[n] = target
+            elif inplace:
                 L.mutate(n.args[0], result)
                 L.root[n] = L.root.get(n.args[0], n.args[0])
             else:

@@ -163,10 +163,35 @@ def _fake_values(gm, joint_inputs):
         try:
             Recorder(gm).run(*fake)
         except Exception as e:
-            if "DynamicOutputShape" in type(e).__name__:  # masked_select, nonzero, ...
-                raise RematFallback("the joint graph has a data-dependent shape (%s); remat "
-                                    "needs static shapes" % str(e).split("\n")[0])
-            raise
+            if "DynamicOutputShape" not in type(e).__name__:  # masked_select, nonzero, ...
+                raise
+            dynamic = str(e).split("\n")[0]
+        else:
+            return values
+    return _real_values(gm, flat, dynamic)
+
+
+def _real_values(gm, flat, dynamic):
+    """The joint graph run on the real example inputs, where fake tensors
+    cannot say a shape (masked_select of the non-ignored targets in 1.13's
+    label-smoothed cross-entropy): the lowering needs that size only where
+    a sum or mean consumes the selection (else it refuses), so the decision
+    holds for every batch. The random state is restored: the step itself
+    draws the same masks."""
+    if any(isinstance(t, torch._subclasses.FakeTensor) for t in flat):
+        raise RematFallback("the joint graph has a data-dependent shape (%s); remat "
+                            "needs static shapes" % dynamic)
+    values = {}
+
+    class Recorder(torch.fx.Interpreter):
+        def run_node(self, n):
+            r = super().run_node(n)
+            values[n] = r
+            return r
+
+    devices = [t.device for t in flat if isinstance(t, torch.Tensor) and t.is_cuda]
+    with torch.random.fork_rng(devices=sorted({d.index or 0 for d in devices})), torch.no_grad():
+        Recorder(gm).run(*[t.detach() if isinstance(t, torch.Tensor) else t for t in flat])
     return values
 
 
@@ -336,8 +361,12 @@ class _Partitioner:
                 first = next((l for l in p.stderr.splitlines() if "error" in l), p.stderr.strip())
                 raise RematFallback("remat-opt failed (exit %d)%s" % (
                     p.returncode, ": " + first[:300] if first else ""))
-            out = open(os.path.join(d, "out.mlir")).read()
-            rep = json.load(open(os.path.join(d, "r.json")))["functions"][0] if report else None
+            with open(os.path.join(d, "out.mlir")) as f:
+                out = f.read()
+            rep = None
+            if report:
+                with open(os.path.join(d, "r.json")) as f:
+                    rep = json.load(f)["functions"][0]
         return out, rep
 
     def _pipeline(self, budget_peak=None):

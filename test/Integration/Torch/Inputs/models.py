@@ -270,3 +270,19 @@ def attention():
 def block():
     torch.manual_seed(0)
     return Block(32, 2, 16, 0.1), (torch.randn(1, 16, 32),)
+
+
+class _SqueezeInPlace(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 1)
+
+    def forward(self, x):
+        y = self.fc(x) * 1.0
+        y.squeeze_(1)  # whether it dropped a dimension is not known afterwards
+        return y.pow(2).sum()
+
+
+def squeeze_inplace():
+    torch.manual_seed(0)
+    return _SqueezeInPlace(), (torch.randn(4, 8),)

@@ -268,7 +268,7 @@ class _Partitioner:
             ops = [line.strip().split(":")[0] for line in missing.split("\n")[1:]]
             raise RematFallback("unsupported ops in the joint graph: %s" % ", ".join(ops))
         # A copy: the fallback partitions the graph AOTAutograd gave.
-        jm = _split_batch_norms(_split_dropouts(jm))
+        jm = _common_subexpressions(_split_batch_norms(_split_dropouts(jm)))
         graph = jm.graph
         nodes = list(graph.nodes)
         values = _fake_values(jm, joint_inputs)
@@ -610,6 +610,68 @@ def _split_dropouts(jm):
             o.replace_all_uses_with(out)
             graph.erase_node(o)
     graph.lint()
+    jm.recompile()
+    return jm
+
+
+def _common_subexpressions(jm):
+    """Each pure op computed once: a model that calls the same Linear on the
+    same input twice (F.selu(l1(x)) + F.celu(l1(x))) has one matmul, as
+    min_cut_rematerialization_partition's CSE gives it, so its result is
+    saved once. Random draws, in-place ops and ops that read a storage some
+    in-place op writes are left alone (the same call before and after the
+    write differs). Returns a rewritten copy of `jm`, or `jm` itself."""
+    def inplace(n):
+        p = _packet(n)
+        return p is not None and p.endswith("_") and not p.startswith("__")
+
+    def root(n):
+        while isinstance(n, torch.fx.Node) and n.op == "call_function" and n.args and \
+                isinstance(n.args[0], torch.fx.Node) and (_packet(n) in VIEW_OPS or inplace(n) or
+                                                         _packet(n) == "getitem"):
+            n = n.args[0]
+        return n
+
+    def freeze(a):
+        if isinstance(a, (list, tuple)):
+            return (type(a).__name__,) + tuple(freeze(x) for x in a)
+        if isinstance(a, dict):
+            return ("dict",) + tuple(sorted((k, freeze(v)) for k, v in a.items()))
+        return a
+
+    def plan(graph):
+        written = {root(n.args[0]) for n in graph.nodes
+                   if n.op == "call_function" and inplace(n) and n.args and
+                   isinstance(n.args[0], torch.fx.Node)}
+        seen, merge = {}, []
+        for n in graph.nodes:
+            if n.op != "call_function" or inplace(n) or _is_random(n) or \
+                    any(root(a) in written for a in n.all_input_nodes):
+                continue
+            key = (n.target, freeze(n.args), freeze(n.kwargs))
+            try:
+                hash(key)
+            except TypeError:
+                continue
+            if key in seen:
+                merge.append((n, seen[key]))
+            else:
+                seen[key] = n
+        return merge
+
+    if not plan(jm.graph):
+        return jm
+    jm = _copy(jm)
+    # Merged nodes may make more keys equal (two adds of one merged
+    # matmul): plan again until nothing merges.
+    while True:
+        merge = plan(jm.graph)
+        if not merge:
+            break
+        for n, keep in merge:
+            n.replace_all_uses_with(keep)
+            jm.graph.erase_node(n)
+    jm.graph.lint()
     jm.recompile()
     return jm
 

@@ -7,7 +7,7 @@ sigmoid.
 import math
 
 from ..mlir import Tensor, elem_is_float, ttype
-from .core import compute_elem, extract_slice, handles, norm_dim, out_compute
+from .core import channel_view, compute_elem, extract_slice, handles, norm_dim, out_compute
 
 
 @handles("relu")
@@ -339,3 +339,61 @@ def h_mish_backward(L, grad, a):
                                           bd.binary("sub", bd.const(1.0, c), bd.binary("mul", t, t, c), c), c), c)
         return bd.binary("mul", g, d, c)
     return L.ew([grad, a], f)
+
+
+@handles("celu")
+def h_celu(L, a, alpha=1.0):
+    """CELU is ELU with input_scale 1/alpha (PyTorch's own celu; its
+    backward is traced as elu_backward)."""
+    return h_elu(L, a, alpha, 1.0, 1.0 / alpha)
+
+
+def _prelu_weight(L, x, w):
+    """nn.PReLU's weight seen against x: one value, or one per channel
+    (dim 1 of x)."""
+    n = 1
+    for s in w.shape:
+        n *= s
+    if n == 1:
+        return L.fn.reshape(w, ()) if w.shape != () else w, None
+    if len(x.shape) < 2 or x.shape[1] != n:
+        L.error("prelu with %d weights on an input of shape %s (PyTorch wants 1 or one per "
+                "channel, dim 1)" % (n, tuple(x.shape)))
+    w = L.fn.reshape(w, (n,)) if tuple(w.shape) != (n,) else w
+    return channel_view(w, len(x.shape)), 1
+
+
+@handles("prelu", "_prelu_kernel")
+def h_prelu(L, x, w):
+    c = out_compute(L)
+    wv, _ = _prelu_weight(L, x, w)
+
+    def f(bd, e):
+        pos = bd.cmp("gt", e[0], bd.const(0.0, c), c)
+        return bd.select(pos, e[0], bd.binary("mul", e[0], e[1], c), c)
+    return L.ew([x, wv], f)
+
+
+@handles("prelu_backward", "_prelu_kernel_backward")
+def h_prelu_backward(L, g, x, w):
+    """(dx, dw): dx = g where x > 0 else w * g; dw sums x * g where x <= 0
+    over every dim but the channel (all dims for one weight)."""
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+    wv, channel = _prelu_weight(L, x, w)
+
+    def dx(bd, e):
+        pos = bd.cmp("gt", e[1], bd.const(0.0, c), c)
+        return bd.select(pos, e[0], bd.binary("mul", e[0], e[2], c), c)
+    gi = L.ew([g, x, wv], dx, shape=shape, elem=elem)
+    part = L.ew([g, x], lambda bd, e: bd.select(
+        bd.cmp("gt", e[1], bd.const(0.0, c), c), bd.const(0.0, c), bd.binary("mul", e[0], e[1], c), c),
+        shape=tuple(x.shape), elem=c)
+    dims = [k for k in range(len(x.shape)) if k != channel]
+    gw = L.reduce(part, dims, False, elem=c)
+    wshape, welem = L.out(1)
+    if welem != c:
+        gw = L.ew([gw], lambda bd, e: e[0], shape=gw.shape, elem=welem)
+    if tuple(gw.shape) != tuple(wshape):
+        gw = L.fn.reshape(gw, tuple(wshape))
+    return (gi, gw)

@@ -44,3 +44,28 @@ def h_arange(L, *args, **kwargs):
         return [bd.cast(v, c, elem)]
 
     return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+@handles("linspace")
+def h_linspace(L, start, end, steps, **kwargs):
+    """torch.linspace as PyTorch's CPU kernel computes it: step = (end -
+    start) / (steps - 1) in the result type; the first half start + step*i,
+    the second half end - step*(steps - 1 - i)."""
+    shape, elem = L.out()
+    if not isinstance(start, (int, float)) or not isinstance(end, (int, float)):
+        L.error("linspace with tensor bounds is not supported")
+    c = elem if elem_is_float(elem) else "f64"
+    if steps <= 1:
+        return L.fn.filled(shape, elem, start)
+    half = steps // 2
+
+    def body(bd, a):
+        i = bd.cast(bd.emit("arith.index_cast %s : index to i64" % bd.index(0)), "i64", c)
+        step = bd.binary("div", bd.binary("sub", bd.const(float(end), c), bd.const(float(start), c), c),
+                         bd.const(float(steps - 1), c), c)
+        first = bd.binary("add", bd.const(float(start), c), bd.binary("mul", step, i, c), c)
+        back = bd.binary("sub", bd.const(float(steps - 1), c), i, c)
+        second = bd.binary("sub", bd.const(float(end), c), bd.binary("mul", step, back, c), c)
+        low = bd.cmp("lt", i, bd.const(float(half), c), c)
+        return [bd.cast(bd.select(low, first, second, c), c, elem)]
+    return L.fn.generic([(shape, elem)], [], body)[0]

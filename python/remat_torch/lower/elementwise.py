@@ -279,3 +279,18 @@ def _addc(kind):
 
 HANDLERS["addcmul"] = _addc("mul")
 HANDLERS["addcdiv"] = _addc("div")
+
+
+@handles("xlogy")
+def h_xlogy(L, a, b):
+    """torch.xlogy (F.kl_div's target * log(target)): NaN where y is NaN,
+    else 0 where x == 0, else x * log(y), as PyTorch's kernel."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        x, y = e
+        prod_ = bd.binary("mul", x, bd.unary("math.log", y, c), c)
+        r = bd.select(bd.cmp("eq", x, bd.const(0.0, c), c), bd.const(0.0, c), prod_, c)
+        nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (y, y, c))
+        return bd.select(nan, bd.const(float("nan"), c), r, c)
+    return L.ew([a, b], f)

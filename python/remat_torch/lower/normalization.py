@@ -315,3 +315,56 @@ def h_group_norm_backward(L, go, x, mean, rstd, weight, n, ch, hw, group, output
             t = L.ew([gg, xhat] if k == 1 else [gg], fn, shape=xg.shape, elem=c)
             results[k] = L.fn.reshape(L.reduce(t, [0, 3], False, elem=elem), shape)
     return tuple(results)
+
+
+# -- weight norm ----------------------------------------------------------------
+# nn.utils.weight_norm: w = g * v / ||v||, the norm over every dim but `dim`
+# (kept, as g's shape); PyTorch's fused kernel returns the norms for its
+# backward.
+
+def _wn_dims(L, v, dim):
+    """The dims the norm runs over: all but `dim` (PyTorch calls the fused
+    op with dim 0 or the last dim only)."""
+    d = norm_dim(dim, len(v.shape))
+    return [k for k in range(len(v.shape)) if k != d]
+
+
+@handles("_weight_norm_interface")
+def h_weight_norm(L, v, g, dim=0):
+    shape, elem = L.out(0)
+    nshape, nelem = L.out(1)
+    c = compute_elem(elem)
+    dims = _wn_dims(L, v, dim)
+    sq = L.reduce(v, dims, True, elem=c, fn=lambda bd, x: square(bd, x, c))
+    norm = L.ew([sq], lambda bd, e: bd.unary("math.sqrt", e[0], c), shape=sq.shape, elem=c)
+    w = L.ew([v, g, norm], lambda bd, e: bd.binary("mul", e[0], bd.binary("div", e[1], e[2], c), c),
+             shape=shape, elem=elem)
+    if nelem != c:
+        norm = L.ew([norm], lambda bd, e: e[0], shape=norm.shape, elem=nelem)
+    if tuple(norm.shape) != tuple(nshape):
+        norm = L.fn.reshape(norm, tuple(nshape))
+    return (w, norm)
+
+
+@handles("_weight_norm_interface_backward")
+def h_weight_norm_backward(L, gw, v, g, norms, dim=0):
+    """dg = sum(gw * v) / n; dv = (g / n) * (gw - v * dg / n)."""
+    vshape, velem = L.out(0)
+    gshape, gelem = L.out(1)
+    c = compute_elem(velem)
+    dims = _wn_dims(L, v, dim)
+    n = norms if tuple(norms.shape) == tuple(g.shape) else L.fn.reshape(norms, tuple(g.shape))
+    dot = L.reduce(L.ew([gw, v], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=tuple(v.shape),
+                        elem=c), dims, True, elem=c)
+    if tuple(dot.shape) != tuple(g.shape):
+        dot = L.fn.reshape(dot, tuple(g.shape))
+    dg = L.ew([dot, n], lambda bd, e: bd.binary("div", e[0], e[1], c), shape=tuple(g.shape), elem=c)
+
+    def dv(bd, e):
+        gwe, ve, ge, ne, dge = e
+        inner = bd.binary("sub", gwe, bd.binary("mul", ve, bd.binary("div", dge, ne, c), c), c)
+        return bd.binary("mul", bd.binary("div", ge, ne, c), inner, c)
+    grad_v = L.ew([gw, v, g, n, dg], dv, shape=vshape, elem=velem)
+    if gelem != c:
+        dg = L.ew([dg], lambda bd, e: e[0], shape=dg.shape, elem=gelem)
+    return (grad_v, dg)

@@ -490,3 +490,139 @@ def h_adaptive_max_pool_backward(L, go, x, indices):
     r = L.fn.generic([(shape, c)], [(go, ["d0", "d1", "d4", "d5"]), (indices, ["d0", "d1", "d4", "d5"])], body,
                      reduce_dims=list(go.shape[2:]), inits=[init])[0]
     return _rounded(L, r, shape, elem)
+
+
+# -- reflection and replication padding ------------------------------------------
+# F.pad(mode="reflect" | "replicate"), padding_mode="reflect" in convolutions:
+# pad[2i], pad[2i+1] before and after the i-th last dim. The forward reads
+# each output element from one input element; the backward sums, for each
+# input element, the output elements that read it: itself shifted, and per
+# padded dim at most one mirror (reflect) or the whole border run
+# (replicate), as a reduction over those taps.
+
+def _pad_sides(L, x, pad):
+    r = len(x.shape)
+    k = len(pad) // 2
+    lo, hi = [0] * r, [0] * r
+    for i in range(k):
+        lo[r - 1 - i], hi[r - 1 - i] = pad[2 * i], pad[2 * i + 1]
+    return lo, hi
+
+
+def _padded_dims(L, x, lo, hi, reflect):
+    dims = [d for d in range(len(x.shape)) if lo[d] or hi[d]]
+    for d in dims:
+        n = x.shape[d]
+        if lo[d] < 0 or hi[d] < 0:
+            L.error("%s padding by a negative amount is not supported" % (
+                "reflection" if reflect else "replication"))
+        if reflect and (lo[d] >= n or hi[d] >= n):
+            L.error("reflection padding of %d, %d needs a dim larger than that, got %d" % (
+                lo[d], hi[d], n))
+    return dims
+
+
+def _source(bd, i, lo, n, reflect):
+    """The input index output index i (i64) reads: i - lo reflected into
+    [0, n) without repeating the edge, or clamped."""
+    j = bd.binary("sub", i, bd.const(lo, "i64"), "i64")
+    last = bd.const(n - 1, "i64")
+    if reflect:  # (n-1) - |(n-1) - |j||
+        zero = bd.const(0, "i64")
+        aj = bd.binary("max", j, bd.binary("sub", zero, j, "i64"), "i64")
+        t = bd.binary("sub", last, aj, "i64")
+        at = bd.binary("max", t, bd.binary("sub", zero, t, "i64"), "i64")
+        return bd.binary("sub", last, at, "i64")
+    return bd.binary("min", bd.binary("max", j, bd.const(0, "i64"), "i64"), last, "i64")
+
+
+@handles("reflection_pad1d", "reflection_pad2d", "reflection_pad3d",
+         "replication_pad1d", "replication_pad2d", "replication_pad3d")
+def h_reflection_pad(L, x, pad):
+    reflect = "reflection" in str(L.node.target)
+    shape, elem = L.out()
+    lo, hi = _pad_sides(L, x, pad)
+    dims = _padded_dims(L, x, lo, hi, reflect)
+    x = L.fn.materialize(x)
+
+    def body(bd, a):
+        at = []
+        for d in range(len(shape)):
+            if d in dims:
+                i = bd.emit("arith.index_cast %s : index to i64" % bd.index(d))
+                src = _source(bd, i, lo[d], x.shape[d], reflect)
+                at.append(bd.emit("arith.index_cast %s : i64 to index" % src))
+            else:
+                at.append(bd.index(d))
+        return [bd.cast(extract(bd, x, at), x.elem, elem)]
+    return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+@handles("reflection_pad1d_backward", "reflection_pad2d_backward", "reflection_pad3d_backward",
+         "replication_pad1d_backward", "replication_pad2d_backward", "replication_pad3d_backward")
+def h_reflection_pad_backward(L, go, x, pad):
+    reflect = "reflection" in str(L.node.target)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    lo, hi = _pad_sides(L, x, pad)
+    dims = _padded_dims(L, x, lo, hi, reflect)
+    go = L.fn.materialize(go)
+    # Taps per padded dim: 0 is the element itself; reflect: 1 the mirror
+    # before, 2 the mirror after; replicate: 1..lo before (the first
+    # element), lo+1..lo+hi after (the last).
+    taps = [3 if reflect else 1 + lo[d] + hi[d] for d in dims]
+    rank = len(shape)
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        (acc,) = a
+        ok, at = None, []
+        for d in range(rank):
+            if d not in dims:
+                at.append(bd.index(d))
+                continue
+            n = x.shape[d]
+            y = bd.emit("arith.index_cast %s : index to i64" % bd.index(d))
+            k = bd.emit("arith.index_cast %s : index to i64" % bd.index(rank + dims.index(d)))
+            direct = bd.binary("add", y, bd.const(lo[d], "i64"), "i64")
+            zero, one = bd.const(0, "i64"), bd.const(1, "i64")
+            if reflect:
+                # before: i = lo - y for 1 <= y <= lo; after: i = lo + 2(n-1) - y
+                # for n-1-hi <= y <= n-2.
+                before = bd.binary("sub", bd.const(lo[d], "i64"), y, "i64")
+                after = bd.binary("sub", bd.const(lo[d] + 2 * (n - 1), "i64"), y, "i64")
+                ok_b = bd.binary("and", bd.cmp("ge", y, one, "i64"),
+                                 bd.cmp("le", y, bd.const(lo[d], "i64"), "i64"), "i1")
+                ok_a = bd.binary("and", bd.cmp("ge", y, bd.const(n - 1 - hi[d], "i64"), "i64"),
+                                 bd.cmp("le", y, bd.const(n - 2, "i64"), "i64"), "i1")
+                is0 = bd.cmp("eq", k, zero, "i64")
+                is1 = bd.cmp("eq", k, one, "i64")
+                i = bd.select(is0, direct, bd.select(is1, before, after, "i64"), "i64")
+                good = bd.select(is0, bd.const(True, "i1"), bd.select(is1, ok_b, ok_a, "i1"), "i1")
+            else:
+                # k in 1..lo: i = lo - k, read by y == 0; k in lo+1..lo+hi:
+                # i = lo + (n-1) + (k - lo), read by y == n-1.
+                in_before = bd.binary("and", bd.cmp("ge", k, one, "i64"),
+                                      bd.cmp("le", k, bd.const(lo[d], "i64"), "i64"), "i1")
+                in_after = bd.cmp("gt", k, bd.const(lo[d], "i64"), "i64")
+                before = bd.binary("sub", bd.const(lo[d], "i64"), k, "i64")
+                after = bd.binary("add", bd.const(n - 1, "i64"), k, "i64")
+                is0 = bd.cmp("eq", k, zero, "i64")
+                i = bd.select(is0, direct, bd.select(in_before, before, after, "i64"), "i64")
+                good = bd.select(is0, bd.const(True, "i1"), bd.select(
+                    in_before, bd.cmp("eq", y, zero, "i64"),
+                    bd.binary("and", in_after, bd.cmp("eq", y, bd.const(n - 1, "i64"), "i64"), "i1"),
+                    "i1"), "i1")
+            ok = good if ok is None else bd.binary("and", ok, good, "i1")
+            at.append(i)
+        idx = []
+        for d, v in enumerate(at):
+            if d in dims:
+                v = bd.select(ok, v, bd.const(0, "i64"), "i64")
+                v = bd.emit("arith.index_cast %s : i64 to index" % v)
+            idx.append(v)
+        g = bd.cast(extract(bd, go, idx), go.elem, c)
+        return [bd.select(ok, bd.binary("add", acc, g, c), acc, c)]
+
+    r = L.fn.generic([(shape, c)], [], body, reduce_dims=taps, inits=[init])[0]
+    return _rounded(L, r, shape, elem)

@@ -33,6 +33,30 @@ example_inputs) for compare.py, the importer and train.py.
   label_smoothing.
 - view_inplace: t_, unsqueeze_ and transpose_ in user code.
 - bilstm: nn.LSTM, 2 layers, bidirectional, batch_first.
+- hfbert: Hugging Face BERT: token type embeddings, a position_ids
+  buffer, the extended mask (1 - mask) * -10000 added to the scores.
+- moe: a top-2 mixture of experts: softmax router, topk, scatter into a
+  dense gate, expert weights through einsum, a load-balancing loss.
+- rwkv: RWKV's token shift (nn.ZeroPad2d with a negative pad), a mix
+  parameter, exp of a clamped key, cumsum-weighted averages.
+- mixer: MLP-Mixer: token mixing through transposes, a patch Conv2d.
+- effnet: EfficientNet's MBConv: depthwise Conv2d, squeeze-excitation,
+  DropPath (new_empty().bernoulli_() and div_), Hardswish, label smoothing.
+- conformer: the Conformer's convolution module: GLU, depthwise Conv1d,
+  BatchNorm1d, a half-step feed-forward.
+- distill: knowledge distillation: F.kl_div(log_softmax, softmax,
+  "batchmean") (xlogy) against a frozen teacher under no_grad, Mish.
+- focal: focal loss with gather and (1 - p) ** gamma; nn.PReLU.
+- espcn: ESPCN super-resolution: PixelShuffle, bilinear interpolate, L1.
+- layerscale: a ViT block with LayerScale, a class token and
+  nn.MultiheadAttention with dropout.
+- miscact: SELU, CELU, softsign, logsigmoid, hardtanh, ReLU6, softplus
+  with beta, hardsigmoid, var_mean, flip, roll, F.normalize, std, cumsum.
+- wnorm: nn.utils.weight_norm on a Linear, LeakyReLU, smooth L1.
+- gumbel: F.gumbel_softmax (its exponential draws) into an MSE.
+- instnorm: InstanceNorm2d and a Conv2d with padding_mode="reflect".
+- reflect1d, reflect2d, replicate1d, replicate2d, reflect3d, replicate3d:
+  F.pad in reflect and replicate modes on 1-D, 2-D and 3-D data.
 """
 import math
 import torch
@@ -579,3 +603,253 @@ class BiLSTM(nn.Module):
 def bilstm():
     torch.manual_seed(0)
     return BiLSTM(), (torch.randn(2, 5, 6),)
+
+
+
+class HFBertSelfAttn(nn.Module):
+    def __init__(s, d=32, h=4):
+        super().__init__(); s.h = h; s.q = nn.Linear(d, d); s.k = nn.Linear(d, d); s.v = nn.Linear(d, d)
+        s.drop = nn.Dropout(0.1); s.o = nn.Linear(d, d); s.ln = nn.LayerNorm(d, eps=1e-12)
+    def t(s, x):
+        B, T, C = x.shape
+        return x.view(B, T, s.h, C // s.h).permute(0, 2, 1, 3)
+    def forward(s, x, ext):
+        q, k, v = s.t(s.q(x)), s.t(s.k(x)), s.t(s.v(x))
+        sc = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(q.shape[-1]) + ext
+        p = s.drop(nn.functional.softmax(sc, dim=-1))
+        c = torch.matmul(p, v).permute(0, 2, 1, 3).contiguous()
+        c = c.view(c.size()[:-2] + (x.shape[-1],))
+        return s.ln(s.o(c) + x)
+class HFBert(nn.Module):
+    def __init__(s):
+        super().__init__(); s.we = nn.Embedding(30, 32); s.pe = nn.Embedding(16, 32); s.te = nn.Embedding(2, 32)
+        s.ln = nn.LayerNorm(32, eps=1e-12); s.a1 = HFBertSelfAttn(); s.a2 = HFBertSelfAttn(); s.pool = nn.Linear(32, 32); s.cls = nn.Linear(32, 2)
+        s.register_buffer("position_ids", torch.arange(16).expand((1, -1)))
+    def forward(s, ids, tt, mask, labels):
+        x = s.ln(s.we(ids) + s.pe(s.position_ids[:, :ids.shape[1]]) + s.te(tt))
+        ext = mask[:, None, None, :].to(dtype=x.dtype)
+        ext = (1.0 - ext) * -10000.0
+        x = s.a2(s.a1(x, ext), ext)
+        return F.cross_entropy(s.cls(torch.tanh(s.pool(x[:, 0]))), labels)
+def hfbert():
+    torch.manual_seed(0); ids = torch.randint(0, 30, (2, 16)); mask = torch.ones(2, 16); mask[0, 12:] = 0
+    return HFBert(), (ids, torch.zeros(2, 16, dtype=torch.long), mask, torch.tensor([1, 0]))
+
+
+class MoE(nn.Module):
+    def __init__(s, d=16, e=4, k=2):
+        super().__init__(); s.k = k; s.gate = nn.Linear(d, e, bias=False)
+        s.w1 = nn.Parameter(torch.randn(e, d, 32) * 0.1); s.w2 = nn.Parameter(torch.randn(e, 32, d) * 0.1)
+    def forward(s, x):
+        B, T, D = x.shape; x2 = x.reshape(-1, D)
+        logits = s.gate(x2); probs = logits.softmax(-1)
+        topv, topi = probs.topk(s.k, dim=-1)
+        topv = topv / topv.sum(-1, keepdim=True)
+        dense = torch.zeros_like(probs).scatter(1, topi, topv)        # (N, E)
+        h = torch.einsum("nd,edf->nef", x2, s.w1)
+        h = F.silu(h)
+        y = torch.einsum("nef,efd->ned", h, s.w2)
+        out = (y * dense.unsqueeze(-1)).sum(1)
+        aux = (probs.mean(0) * (dense > 0).float().mean(0)).sum() * 4
+        return (x2 + out).pow(2).mean() + 0.01 * aux
+def moe():
+    torch.manual_seed(0); return MoE(), (torch.randn(2, 6, 16),)
+
+
+class RWKVTimeMix(nn.Module):
+    def __init__(s, d=16):
+        super().__init__(); s.shift = nn.ZeroPad2d((0, 0, 1, -1)); s.mix = nn.Parameter(torch.rand(1, 1, d))
+        s.k = nn.Linear(d, d, bias=False); s.r = nn.Linear(d, d, bias=False); s.o = nn.Linear(d, d, bias=False); s.ln = nn.LayerNorm(d)
+    def forward(s, x):
+        y = s.ln(x)
+        xx = s.shift(y)
+        xk = y * s.mix + xx * (1 - s.mix)
+        k = torch.clamp(s.k(xk), max=30).exp()
+        kv = torch.cumsum(k * y, dim=1) / torch.cumsum(k, dim=1)
+        return (x + s.o(torch.sigmoid(s.r(xk)) * kv)).pow(2).mean()
+def rwkv():
+    torch.manual_seed(0); return RWKVTimeMix(), (torch.randn(2, 8, 16),)
+
+
+class MixerBlock(nn.Module):
+    def __init__(s, tokens=16, d=16):
+        super().__init__(); s.n1 = nn.LayerNorm(d); s.n2 = nn.LayerNorm(d)
+        s.tok = nn.Sequential(nn.Linear(tokens, 32), nn.GELU(), nn.Linear(32, tokens))
+        s.ch = nn.Sequential(nn.Linear(d, 32), nn.GELU(), nn.Linear(32, d))
+    def forward(s, x):
+        x = x + s.tok(s.n1(x).transpose(1, 2)).transpose(1, 2)
+        return x + s.ch(s.n2(x))
+class Mixer(nn.Module):
+    def __init__(s):
+        super().__init__(); s.stem = nn.Conv2d(3, 16, 4, 4); s.b = nn.Sequential(MixerBlock(), MixerBlock()); s.head = nn.Linear(16, 5)
+    def forward(s, img, y):
+        x = s.stem(img).flatten(2).transpose(1, 2)
+        return F.cross_entropy(s.head(s.b(x).mean(1)), y)
+def mixer():
+    torch.manual_seed(0); return Mixer(), (torch.randn(2, 3, 16, 16), torch.tensor([0, 3]))
+
+
+def drop_path(x, p, training):
+    if p == 0. or not training:
+        return x
+    keep = 1 - p
+    shape = (x.shape[0],) + (1,) * (x.ndim - 1)
+    mask = x.new_empty(shape).bernoulli_(keep)
+    return x * mask.div_(keep)
+class MBConv(nn.Module):
+    def __init__(s, c=16, e=4):
+        super().__init__(); h = c * e
+        s.exp = nn.Sequential(nn.Conv2d(c, h, 1, bias=False), nn.BatchNorm2d(h), nn.SiLU())
+        s.dw = nn.Sequential(nn.Conv2d(h, h, 3, padding=1, groups=h, bias=False), nn.BatchNorm2d(h), nn.SiLU())
+        s.se1 = nn.Conv2d(h, 4, 1); s.se2 = nn.Conv2d(4, h, 1)
+        s.proj = nn.Sequential(nn.Conv2d(h, c, 1, bias=False), nn.BatchNorm2d(c))
+    def forward(s, x):
+        y = s.dw(s.exp(x))
+        se = torch.sigmoid(s.se2(F.silu(s.se1(F.adaptive_avg_pool2d(y, 1)))))
+        return x + drop_path(s.proj(y * se), 0.2, s.training)
+class EffNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.stem = nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1, bias=False), nn.BatchNorm2d(16), nn.Hardswish())
+        s.b = nn.Sequential(MBConv(), MBConv()); s.fc = nn.Linear(16, 4)
+    def forward(s, x, y):
+        return F.cross_entropy(s.fc(s.b(s.stem(x)).mean((2, 3))), y, label_smoothing=0.1)
+def effnet():
+    torch.manual_seed(0); return EffNet(), (torch.randn(2, 3, 16, 16), torch.tensor([1, 2]))
+
+
+class ConformerConv(nn.Module):
+    def __init__(s, d=16):
+        super().__init__(); s.ln = nn.LayerNorm(d); s.pw1 = nn.Conv1d(d, 2 * d, 1); s.dw = nn.Conv1d(d, d, 5, padding=2, groups=d)
+        s.bn = nn.BatchNorm1d(d); s.pw2 = nn.Conv1d(d, d, 1); s.ff = nn.Sequential(nn.LayerNorm(d), nn.Linear(d, 64), nn.SiLU(), nn.Dropout(0.1), nn.Linear(64, d))
+    def forward(s, x):
+        x = x + 0.5 * s.ff(x)
+        y = s.ln(x).transpose(1, 2)
+        y = F.glu(s.pw1(y), dim=1)
+        y = s.pw2(F.silu(s.bn(s.dw(y))))
+        x = x + y.transpose(1, 2)
+        return x.pow(2).mean()
+def conformer():
+    torch.manual_seed(0); return ConformerConv(), (torch.randn(2, 12, 16),)
+
+
+class Distill(nn.Module):
+    def __init__(s):
+        super().__init__(); s.student = nn.Sequential(nn.Linear(10, 32), nn.Mish(), nn.Linear(32, 6))
+        s.teacher = nn.Sequential(nn.Linear(10, 64), nn.ReLU(), nn.Linear(64, 6))
+        for p in s.teacher.parameters(): p.requires_grad_(False)
+    def forward(s, x, y, T=2.0):
+        with torch.no_grad():
+            t = s.teacher(x)
+        o = s.student(x)
+        kd = F.kl_div(F.log_softmax(o / T, -1), F.softmax(t / T, -1), reduction="batchmean") * T * T
+        return kd + F.cross_entropy(o, y)
+def distill():
+    torch.manual_seed(0); return Distill(), (torch.randn(4, 10), torch.tensor([0, 5, 2, 1]))
+
+
+class Focal(nn.Module):
+    def __init__(s):
+        super().__init__(); s.net = nn.Sequential(nn.Linear(8, 16), nn.PReLU(), nn.Linear(16, 5))
+    def forward(s, x, y, gamma=2.0):
+        logp = F.log_softmax(s.net(x), -1).gather(1, y[:, None]).squeeze(1)
+        p = logp.exp()
+        return (-(1 - p) ** gamma * logp).mean()
+def focal():
+    torch.manual_seed(0); return Focal(), (torch.randn(6, 8), torch.tensor([0, 1, 2, 3, 4, 0]))
+
+
+class ESPCN(nn.Module):
+    def __init__(s):
+        super().__init__(); s.c1 = nn.Conv2d(1, 16, 5, padding=2); s.c2 = nn.Conv2d(16, 8, 3, padding=1); s.c3 = nn.Conv2d(8, 4, 3, padding=1); s.ps = nn.PixelShuffle(2)
+    def forward(s, x, hr):
+        y = s.ps(s.c3(torch.tanh(s.c2(torch.tanh(s.c1(x))))))
+        up = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)
+        return F.l1_loss(torch.sigmoid(y + up), hr)
+def espcn():
+    torch.manual_seed(0); return ESPCN(), (torch.rand(2, 1, 8, 8), torch.rand(2, 1, 16, 16))
+
+
+class LayerScaleViT(nn.Module):
+    def __init__(s, d=32):
+        super().__init__(); s.n1 = nn.LayerNorm(d); s.attn = nn.MultiheadAttention(d, 4, batch_first=True, dropout=0.1)
+        s.g1 = nn.Parameter(1e-1 * torch.ones(d)); s.n2 = nn.LayerNorm(d); s.mlp = nn.Sequential(nn.Linear(d, 64), nn.GELU(), nn.Linear(64, d)); s.g2 = nn.Parameter(1e-1 * torch.ones(d))
+        s.cls = nn.Parameter(torch.zeros(1, 1, d)); s.pos = nn.Parameter(torch.randn(1, 10, d) * .02); s.patch = nn.Conv2d(3, d, 4, 4); s.head = nn.Linear(d, 3)
+    def forward(s, img, y):
+        x = s.patch(img).flatten(2).transpose(1, 2)
+        x = torch.cat([s.cls.expand(x.shape[0], -1, -1), x], 1) + s.pos
+        h = s.n1(x)
+        x = x + s.g1 * s.attn(h, h, h, need_weights=False)[0]
+        x = x + s.g2 * s.mlp(s.n2(x))
+        return F.cross_entropy(s.head(x[:, 0]), y)
+def layerscale():
+    torch.manual_seed(0); return LayerScaleViT(), (torch.randn(2, 3, 12, 12), torch.tensor([2, 0]))
+
+
+class MiscAct(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 16); s.l3 = nn.Linear(16, 4)
+    def forward(s, x):
+        h = F.selu(s.l1(x)) + F.celu(s.l1(x)) + F.softsign(s.l1(x)) + F.logsigmoid(s.l1(x))
+        h = F.hardtanh(s.l2(h)) * F.relu6(s.l2(h)) + F.softplus(s.l2(h), beta=2) + F.hardsigmoid(s.l2(h))
+        v, m = torch.var_mean(h, dim=-1, keepdim=True)
+        h = (h - m) / torch.sqrt(v + 1e-5)
+        h = h + torch.flip(h, dims=[0]) * 0.1 + torch.roll(h, 1, dims=1) * 0.1
+        return F.normalize(s.l3(h), dim=-1).std() + torch.cumsum(h, 0).mean()
+def miscact():
+    torch.manual_seed(0); return MiscAct(), (torch.randn(6, 8),)
+
+
+class WNorm(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l = nn.utils.weight_norm(nn.Linear(8, 16)); s.o = nn.Linear(16, 1)
+    def forward(s, x, y):
+        return F.smooth_l1_loss(s.o(F.leaky_relu(s.l(x), 0.1)).squeeze(-1), y)
+def wnorm():
+    torch.manual_seed(0); return WNorm(), (torch.randn(5, 8), torch.randn(5))
+
+
+class Gumbel(nn.Module):
+    def __init__(s):
+        super().__init__(); s.enc = nn.Linear(8, 6); s.dec = nn.Linear(6, 8)
+    def forward(s, x):
+        z = F.gumbel_softmax(s.enc(x), tau=0.5, hard=False)
+        return F.mse_loss(s.dec(z), x)
+def gumbel():
+    torch.manual_seed(0); return Gumbel(), (torch.randn(4, 8),)
+
+
+class InstNorm(nn.Module):
+    def __init__(s):
+        super().__init__(); s.c = nn.Conv2d(3, 8, 3, padding=1); s.n = nn.InstanceNorm2d(8, affine=True); s.o = nn.Conv2d(8, 3, 3, padding=1, padding_mode="reflect")
+    def forward(s, x):
+        return (s.o(F.relu(s.n(s.c(x)))) - x).abs().mean()
+def instnorm():
+    torch.manual_seed(0); return InstNorm(), (torch.randn(2, 3, 8, 8),)
+
+
+# --- Reflection and replication padding, 1-D to 3-D.
+class Pad(nn.Module):
+    def __init__(self, mode, pad, shape):
+        super().__init__()
+        self.mode, self.pad = mode, pad
+        self.w = nn.Parameter(torch.randn(*shape))
+
+    def forward(self, x):
+        y = F.pad(x * self.w, self.pad, mode=self.mode)
+        ramp = torch.linspace(0.5, 2.0, y.numel()).view(y.shape)
+        return (y * ramp).pow(2).mean()
+
+
+def _pad(mode, pad, shape):
+    def make():
+        torch.manual_seed(0)
+        return Pad(mode, pad, shape), (torch.randn(*shape),)
+    return make
+
+
+reflect1d = _pad("reflect", (2, 3), (2, 2, 7))
+replicate1d = _pad("replicate", (2, 3), (2, 2, 7))
+reflect2d = _pad("reflect", (1, 2, 3, 1), (2, 2, 5, 6))
+replicate2d = _pad("replicate", (1, 2, 3, 1), (2, 2, 5, 6))
+reflect3d = _pad("reflect", (1, 1, 2, 0, 3, 1), (1, 2, 4, 5, 6))
+replicate3d = _pad("replicate", (1, 1, 2, 0, 3, 1), (1, 2, 4, 5, 6))

@@ -348,7 +348,10 @@ def check_mincut(name, model, inputs, held, loss_of=lambda out: out):
     min_cut_rematerialization_partition holds on a copy of `model`, but for
     the models of ABOVE_MINCUT, printed with their reason."""
     from functorch.compile import min_cut_rematerialization_partition
-    m = copy.deepcopy(model)
+    try:
+        m = copy.deepcopy(model)
+    except RuntimeError:  # weight_norm on 1.13: the caller passes a fresh model
+        m = model
     _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
                       lr=0.01, loss_of=loss_of)
     line = "%s: holds %d B, min-cut %d B (%.2fx)" % (name, held, mincut, held / max(1, mincut))
@@ -358,10 +361,11 @@ def check_mincut(name, model, inputs, held, loss_of=lambda out: out):
         check(held <= mincut, line)
 
 
-def _two_steps(model, inputs, wrap, loss_of=lambda out: out):
-    """2 SGD steps of wrap(a copy of model): losses, held bytes, the
-    wrapper's stats and remat's warnings."""
-    m = copy.deepcopy(model)
+def _two_steps(make, wrap, loss_of=lambda out: out):
+    """2 SGD steps of wrap(a fresh model from make()): losses, held bytes,
+    the wrapper's stats and remat's warnings. (A fresh model, not a
+    deepcopy: 1.13 cannot deepcopy a weight_norm module.)"""
+    m, inputs = make()
     w = wrap(m)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -381,8 +385,9 @@ def fresh():
                  "inplace_mlp", "llama_complex", "clip", "retention", "upnet", "lora",
                  "autocast_mlp"):
         model, inputs = getattr(community_fresh, name)()
-        want, eager_held, _, _ = _two_steps(model, inputs, lambda m: m)
-        got, held, stats, said = _two_steps(model, inputs, remat_torch.compile)
+        make = getattr(community_fresh, name)
+        want, eager_held, _, _ = _two_steps(make, lambda m: m)
+        got, held, stats, said = _two_steps(make, remat_torch.compile)
         rel = max(abs(a - b) / (1e-6 + abs(b)) for a, b in zip(got, want))
         check(rel <= 1e-4, "%s: 2 SGD steps as eager (losses %.1e)" % (name, rel))
         st = stats[0]
@@ -414,10 +419,13 @@ def wild():
         return out if out.dim() == 0 else out.sum()
     for name in ("neox", "falcon", "distilbert", "gemma", "yolo",
                  "densenet", "wavenet", "ssm", "perceiver", "gat", "vae", "dcgan", "seq2seq",
-                 "view_inplace", "bilstm"):
+                 "view_inplace", "bilstm", "hfbert", "moe", "rwkv", "mixer", "effnet",
+                 "conformer", "distill", "focal", "espcn", "layerscale", "miscact", "wnorm",
+                 "gumbel", "instnorm", "reflect2d", "replicate2d"):
         model, inputs = getattr(community_wild, name)()
-        want, eager_held, _, _ = _two_steps(model, inputs, lambda m: m, loss_of)
-        got, held, stats, said = _two_steps(model, inputs, remat_torch.compile, loss_of)
+        make = getattr(community_wild, name)
+        want, eager_held, _, _ = _two_steps(make, lambda m: m, loss_of)
+        got, held, stats, said = _two_steps(make, remat_torch.compile, loss_of)
         rel = max(abs(a - b) / (1e-6 + abs(b)) for a, b in zip(got, want))
         check(rel <= 1e-4, "%s: 2 SGD steps as eager (losses %.1e)" % (name, rel))
         st = stats[0]
@@ -505,6 +513,12 @@ def bnsplit():
 FALLBACKS = ("data-dependent shape",)
 # Where remat's default holds more than min-cut's partition, and why.
 ABOVE_MINCUT = {
+    "rwkv": "within 1%: remat saves clamp's mask and the key's exp chain where "
+            "min-cut saves both cumsums and the layer norm's statistics (9,472 B "
+            "against 9,408 B)",
+    "miscact": "min-cut recomputes 6 ops (about 500 elements) to hold 3,268 B; the "
+               "default's search (max-recompute=5%) does not find that cut, its "
+               "cheapest holds 3,827 B (1,304 B at max-recompute=0.2)",
     "ssm": "a scan unrolled over 12 steps: min-cut recomputes 202 elementwise ops "
            "(about 11,600 elements, 6% of the step); remat's cuts that hold as "
            "little recompute softplus(delta) once per time step (materialize "

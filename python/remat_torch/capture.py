@@ -708,10 +708,16 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
             L.env[n] = L.value(n.args[0])[n.args[1]]
             continue
         args = [L.value(a) for a in n.args]
-        kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS}
+        kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS | {"out"}}
+        out_node = n.kwargs.get("out")
         try:
             result = handler(L, *args, **kwargs)
-            if inplace and base in METADATA_INPLACE:
+            if isinstance(out_node, torch.fx.Node):
+                # torch.div(a, b, out=v) (spectral norm's power iteration):
+                # an in-place write of the result into `out`.
+                L.mutate(out_node, result)
+                L.root[n] = L.root.get(out_node, out_node)
+            elif inplace and base in METADATA_INPLACE:
                 # The tensor is seen through a new view (nn.GRU's output
                 # stack.transpose_(0, 1)); its data, and so every other view
                 # of it, is unchanged. A later write into it is a write into

@@ -163,9 +163,10 @@ def _fake_values(gm, joint_inputs):
         try:
             Recorder(gm).run(*fake)
         except Exception as e:
-            if "DynamicOutputShape" not in type(e).__name__:  # masked_select, nonzero, ...
-                raise
-            dynamic = str(e).split("\n")[0]
+            # masked_select, nonzero (a data-dependent shape); or an op whose
+            # fake-tensor rule is wrong in this PyTorch (1.13's _cdist_forward
+            # with compute_mode=None): shapes from a real run instead.
+            dynamic = "%s: %s" % (type(e).__name__, str(e).split("\n")[0])
         else:
             return values
     return _real_values(gm, flat, dynamic)
@@ -179,8 +180,8 @@ def _real_values(gm, flat, dynamic):
     holds for every batch. The random state is restored: the step itself
     draws the same masks."""
     if any(isinstance(t, torch._subclasses.FakeTensor) for t in flat):
-        raise RematFallback("the joint graph has a data-dependent shape (%s); remat "
-                            "needs static shapes" % dynamic)
+        raise RematFallback("the joint graph cannot run on fake tensors (%s); remat "
+                            "needs its static shapes" % dynamic)
     values = {}
 
     class Recorder(torch.fx.Interpreter):

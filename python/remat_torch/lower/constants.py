@@ -1,6 +1,8 @@
 """Tensors the graph creates: zeros, ones, full and their `_like`/`new_`
-forms, scalar_tensor, arange.
+forms, scalar_tensor, arange, linspace, hann and hamming windows.
 """
+
+import math
 
 from ..mlir import Tensor, elem_is_float
 from .core import handles
@@ -68,4 +70,26 @@ def h_linspace(L, start, end, steps, **kwargs):
         second = bd.binary("sub", bd.const(float(end), c), bd.binary("mul", step, back, c), c)
         low = bd.cmp("lt", i, bd.const(float(half), c), c)
         return [bd.cast(bd.select(low, first, second, c), c, elem)]
+    return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+@handles("hann_window", "hamming_window")
+def h_window(L, n, periodic=True, alpha=None, beta=None, **kwargs):
+    """torch.hann_window / hamming_window: alpha - beta cos(2 pi i / M), M =
+    n if periodic else n - 1 (hann: alpha = beta = 0.5; hamming: 0.54,
+    0.46), computed in f64 and rounded."""
+    shape, elem = L.out()
+    hann = "hann" in str(L.node.target)
+    alpha = 0.5 if hann else (0.54 if alpha is None else alpha)
+    beta = 0.5 if hann else (0.46 if beta is None else beta)
+    m = n if periodic else n - 1
+    if n == 1 or m == 0:
+        return L.fn.filled(shape, elem, 1.0)
+
+    def body(bd, a):
+        i = bd.cast(bd.emit("arith.index_cast %s : index to i64" % bd.index(0)), "i64", "f64")
+        x = bd.binary("mul", i, bd.const(2.0 * math.pi / m, "f64"), "f64")
+        v = bd.binary("sub", bd.const(float(alpha), "f64"),
+                      bd.binary("mul", bd.const(float(beta), "f64"), bd.unary("math.cos", x, "f64"), "f64"), "f64")
+        return [bd.cast(v, "f64", elem)]
     return L.fn.generic([(shape, elem)], [], body)[0]

@@ -62,6 +62,10 @@ class Lowering:
         # views that are their base reshaped, row-major, all of it (view,
         # reshape, as_strided over the whole storage, of a contiguous base)
         self.reshape_views = set()
+        # slice and select views taken of a dense value: node -> (parent node,
+        # offsets, sizes, strides), or (parent, None) for the whole parent;
+        # a write into one goes back into its base (mask[:, :k] = 0)
+        self.slice_of = {}
         self.order = {}
         self.mutated = {}         # placeholder node -> latest Tensor
         self.random_inputs = []   # (arg name, node) whose values the caller supplies
@@ -165,6 +169,44 @@ class Lowering:
         return r
 
     # -- in-place and views -----------------------------------------------------
+    def _slice_chain(self, node, base):
+        """The views from `node` up to `base` when each is a slice or select
+        of the one above (slice_of), else None."""
+        chain = []
+        while node is not base:
+            if node not in self.slice_of:
+                return None
+            chain.append(node)
+            node = self.slice_of[node][0]
+        return chain
+
+    def _write_through(self, node, base, new):
+        """`new` written into the view `node`: each parent up to `base` gets
+        the child's value inserted (tensor.insert_slice)."""
+        from ..mlir import Tensor, ttype
+        val = new
+        while node is not base:
+            parent, info = self.slice_of[node]
+            parent = self.root.get(parent, parent)
+            if info is not None and info[0] == "strided":
+                from .views import strided_insert
+                _, size, stride, offset = info
+                val = strided_insert(self, self.env[parent], val, size, stride, offset)
+            elif info is not None:
+                offsets, sizes, strides = info
+                dst = self.fn.materialize(self.env[parent])
+                src = self.fn.materialize(val)
+                if src.elem != dst.elem:
+                    self.error("in-place write of %s into a %s view" % (src.elem, dst.elem))
+                name = self.fn.fresh("ins")
+                self.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+                    name, src.value, dst.value, ", ".join(map(str, offsets)),
+                    ", ".join(map(str, sizes)), ", ".join(map(str, strides)),
+                    ttype(src.shape, src.elem), ttype(dst.shape, dst.elem)))
+                val = Tensor(name, dst.shape, dst.elem)
+            self.env[parent] = val
+            node = parent
+
     def mutate(self, target_node, new):
         """`target_node`'s tensor now holds `new` (an in-place op)."""
         target_node = self.root.get(target_node, target_node)
@@ -182,10 +224,18 @@ class Lowering:
                 v for v, b in self.view_base.items() if b is base and v is not target_node]
             # with what reads them through in-place ops' results
             others += [n for n, r in self.root.items() if r in others]
+            chain = self._slice_chain(target_node, base)
+            if chain is not None and base.op != "placeholder":
+                # Only the base and the chain's own views may be read later:
+                # they get the written value; other views would be stale.
+                others = [o for o in others
+                          if self.root.get(o, o) is not base and self.root.get(o, o) not in chain]
             if base.op == "placeholder" or any(self.order.get(u, -1) > here
                                                for o in others for u in o.users):
                 self.error("in-place '%s' writes into a view of another tensor; remat imports "
                            "functional graphs only" % self.node.target)
+            if chain is not None and not whole:
+                self._write_through(target_node, base, new)
             if whole:
                 shape = tuple(self.meta[base].shape)
                 self.env[base] = new if tuple(new.shape) == shape else self.fn.reshape(new, shape)

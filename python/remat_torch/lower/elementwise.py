@@ -197,6 +197,9 @@ def h_identity(L, a, *args, **kwargs):
     # alias share storage in PyTorch, which matters to in-place writes.
     if str(L.node.target).split(".")[1] in ("detach", "alias"):
         mark_view(L)
+        if isinstance(a, Tensor) and a.dense:  # the whole of it: writes go through
+            parent = L.node.args[0]
+            L.slice_of[L.node] = (L.root.get(parent, parent), None)
     return a
 
 

@@ -108,3 +108,67 @@ def h_baddbmm(L, bias, a, b, beta=1, alpha=1):
     prod_ = matmul(L, a, b, batch=True)
     return L.ew([init, prod_], lambda bd, e: bd.binary("add", e[0], bd.binary(
         "mul", e[1], bd.const(float(alpha), c), c), c))
+
+
+@handles("dot")
+def h_dot(L, a, b):
+    """torch.dot of two vectors (spectral norm's sigma = u . W v): the sum
+    of the products, accumulated in the compute type."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    prod_ = L.ew([a, b], lambda bd, e: bd.binary("mul", e[0], e[1], c), shape=tuple(a.shape), elem=c)
+    return L.reduce(prod_, [0], False, elem=elem)
+
+
+# -- torch.cdist (p = 2): prototype networks, k-NN losses -------------------------
+
+def _cdist_setup(L, x1, x2, p):
+    """Dense operands, the result's (shape, elem, compute type), its batch
+    loop names, the zero accumulator."""
+    if p != 2.0:
+        L.error("cdist with p=%s is not supported (p=2 is)" % p)
+    if len(x1.shape) != len(x2.shape) or tuple(x1.shape[:-2]) != tuple(x2.shape[:-2]):
+        L.error("cdist of %s and %s: batch dims must match" % (tuple(x1.shape), tuple(x2.shape)))
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    batch = ["d%d" % k for k in range(len(shape) - 2)]
+    return L.fn.materialize(x1), L.fn.materialize(x2), shape, elem, c, batch, L.fn.filled(shape, c, 0.0)
+
+
+@handles("_cdist_forward")
+def h_cdist(L, x1, x2, p, compute_mode=None):
+    """dist[..., i, j] = sqrt(sum_m (x1[..., i, m] - x2[..., j, m])^2),
+    summed directly (PyTorch's matmul form for large inputs rounds
+    differently, within float tolerance)."""
+    x1, x2, shape, elem, c, b, init = _cdist_setup(L, x1, x2, p)
+    nb = len(b)
+    i, j, m = "d%d" % nb, "d%d" % (nb + 1), "d%d" % (nb + 2)
+
+    def body(bd, a):
+        diff = bd.binary("sub", bd.cast(a[0], x1.elem, c), bd.cast(a[1], x2.elem, c), c)
+        return [bd.binary("add", a[2], bd.binary("mul", diff, diff, c), c)]
+    sq = L.fn.generic([(shape, c)], [(x1, b + [i, m]), (x2, b + [j, m])], body,
+                      reduce_dims=[x1.shape[-1]], inits=[init])[0]
+    return L.ew([sq], lambda bd, e: bd.unary("math.sqrt", e[0], c), shape=shape, elem=elem)
+
+
+@handles("_cdist_backward")
+def h_cdist_backward(L, g, x1, x2, p, dist):
+    """d/dx1[..., i, m] = sum_j g[..., i, j] (x1[..., i, m] - x2[..., j, m])
+    / dist[..., i, j], 0 where the distance is 0 (PyTorch's kernel)."""
+    x1, x2, shape, elem, c, b, init = _cdist_setup(L, x1, x2, p)
+    g, dist = L.fn.materialize(g), L.fn.materialize(dist)
+    nb = len(b)
+    i, m, j = "d%d" % nb, "d%d" % (nb + 1), "d%d" % (nb + 2)
+
+    def body(bd, a):
+        ge, xe, ye, de = [bd.cast(v, t.elem, c) for v, t in zip(a[:4], (g, x1, x2, dist))]
+        diff = bd.binary("sub", xe, ye, c)
+        zero = bd.const(0.0, c)
+        term = bd.binary("div", bd.binary("mul", ge, diff, c), de, c)
+        term = bd.select(bd.cmp("eq", de, zero, c), zero, term, c)
+        return [bd.binary("add", a[4], term, c)]
+    out = L.fn.generic([(shape, c)], [(g, b + [i, j]), (x1, b + [i, m]), (x2, b + [j, m]),
+                                      (dist, b + [i, j])], body,
+                       reduce_dims=[x2.shape[-2]], inits=[init])[0]
+    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)

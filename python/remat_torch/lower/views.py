@@ -4,7 +4,7 @@ the backward of select and slice.
 """
 
 from ..mlir import Tensor, elem_is_float, prod, ttype
-from .core import extract_slice, handles, mark_view, norm_dim
+from .core import compute_elem, extract_slice, handles, mark_view, norm_dim
 
 
 @handles("view", "_unsafe_view", "_reshape_alias", "reshape", "view_copy", "_reshape_copy")
@@ -44,22 +44,129 @@ def _whole_storage(L, node, size, stride, offset):
 
 @handles("as_strided")
 def h_as_strided(L, a, size, stride, offset=None):
-    if not _whole_storage(L, L.node.args[0], size, stride, offset):
-        L.error("aten.as_strided over part of a storage or out of row-major order is not "
-                "supported (only the whole storage, as autograd's in-place-on-a-view "
-                "backward writes it)")
-    mark_view(L, reshape=True)
-    shape, _ = L.out()
-    return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
+    if _whole_storage(L, L.node.args[0], size, stride, offset):
+        mark_view(L, reshape=True)
+        shape, _ = L.out()
+        return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
+    # Part of the storage (autograd's backward of a write into a slice,
+    # grad.as_strided(...)): read as a copy through one affine map over the
+    # flat storage, when the argument is that storage, contiguous from its
+    # start, and the view stays inside it.
+    offset = offset or 0
+    _check_storage(L, L.node.args[0], size, stride, offset)
+    mark_view(L)
+    if a.dense:  # a write into it goes back into the storage
+        parent = L.node.args[0]
+        L.slice_of[L.node] = (L.root.get(parent, parent), ("strided", size, stride, offset))
+    flat = L.fn.reshape(L.fn.materialize(a), (prod(a.shape),))
+    expr = " + ".join([str(offset)] + ["d%d * %d" % (k, s) for k, (d, s) in enumerate(zip(size, stride))
+                                       if d > 1 and s])
+    return _remap(L, flat, [expr], shape=tuple(size))
 
 
 @handles("as_strided_scatter")
 def h_as_strided_scatter(L, base, src, size, stride, offset=None):
-    if not _whole_storage(L, L.node.args[0], size, stride, offset):
-        L.error("aten.as_strided_scatter into part of a storage is not supported (only the "
-                "whole storage, as autograd's in-place-on-a-view backward writes it)")
     shape, _ = L.out()
-    return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
+    if _whole_storage(L, L.node.args[0], size, stride, offset):
+        return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
+    _check_storage(L, L.node.args[0], size, stride, offset or 0)
+    return strided_insert(L, base, src, size, stride, offset or 0)
+
+
+def _check_storage(L, node, size, stride, offset):
+    """as_strided(_scatter) over part of `node`'s storage: `node` must be
+    that storage, contiguous from its start, and the view inside it."""
+    v = L.meta.get(node)
+    last = offset + sum((d - 1) * s for d, s in zip(size, stride) if d > 0)
+    if not hasattr(v, "is_contiguous") or not v.is_contiguous() or v.storage_offset() != 0 or \
+            any(s < 0 for s in stride) or prod(size) == 0 or last >= v.numel():
+        L.error("aten.as_strided over a storage that is not its argument's, contiguous from "
+                "its start, is not supported")
+
+
+def strided_insert(L, base, src, size, stride, offset):
+    """`base` with the elements of as_strided(size, stride, offset) over its
+    flat storage replaced by `src`: one generic over the flat base that
+    decodes each position into view indices (largest stride first; exact
+    when each stride exceeds the span of the smaller ones, as for a slice of
+    a contiguous tensor) and reads src where the position is in the view."""
+    dims = sorted([k for k, d in enumerate(size) if d > 1], key=lambda k: -stride[k])
+    span = 0
+    for k in reversed(dims):
+        if stride[k] <= span:
+            L.error("aten.as_strided_scatter with overlapping or interleaved strides %s is not "
+                    "supported" % (list(stride),))
+        span += (size[k] - 1) * stride[k]
+    shape, elem = L.out()
+    n = prod(base.shape)
+    flat = L.fn.reshape(L.fn.materialize(base), (n,))
+    src = L.fn.materialize(src)
+    if tuple(src.shape) != tuple(size):
+        src = L.fn.reshape(src, tuple(size))
+
+    def body(bd, a):
+        cur = a[0]
+        p = bd.emit("arith.index_cast %s : index to i64" % bd.index(0))
+        rem = bd.binary("sub", p, bd.const(offset, "i64"), "i64")
+        ok = bd.cmp("ge", rem, bd.const(0, "i64"), "i64")
+        idx = ["0"] * len(size)
+        for k in dims:
+            i = bd.emit("arith.divsi %s, %s : i64" % (rem, bd.const(stride[k], "i64")))
+            ok = bd.binary("and", ok, bd.cmp("lt", i, bd.const(size[k], "i64"), "i64"), "i1")
+            rem = bd.binary("sub", rem, bd.binary("mul", i, bd.const(stride[k], "i64"), "i64"), "i64")
+            idx[k] = i
+        ok = bd.binary("and", ok, bd.cmp("eq", rem, bd.const(0, "i64"), "i64"), "i1")
+        at = []
+        for k in range(len(size)):
+            if idx[k] == "0":
+                at.append(bd.emit("arith.constant 0 : index"))
+            else:
+                safe = bd.select(ok, idx[k], bd.const(0, "i64"), "i64")
+                at.append(bd.emit("arith.index_cast %s : i64 to index" % safe))
+        v = bd.cast(bd.emit("tensor.extract %s[%s] : %s" % (src.value, ", ".join(at), ttype(src.base_shape, src.elem))),
+                    src.elem, elem)
+        return [bd.select(ok, v, bd.cast(cur, flat.elem, elem), elem)]
+    out = L.fn.generic([((n,), elem)], [flat], body)[0]
+    return L.fn.reshape(out, tuple(base.shape))
+
+
+@handles("slice_scatter")
+def h_slice_scatter(L, base, src, dim=0, start=None, end=None, step=1):
+    """base with base[dim][start:end:step] replaced by src (the functional
+    form of a write into a slice)."""
+    r = len(base.shape)
+    dim = norm_dim(dim, r)
+    n = base.shape[dim]
+    start = 0 if start is None else (start + n if start < 0 else start)
+    offsets, strides = [0] * r, [1] * r
+    offsets[dim], strides[dim] = min(max(start, 0), n), step
+    return _insert(L, base, src, offsets, list(src.shape), strides)
+
+
+@handles("select_scatter")
+def h_select_scatter(L, base, src, dim, index):
+    r = len(base.shape)
+    dim = norm_dim(dim, r)
+    offsets = [0] * r
+    offsets[dim] = index + base.shape[dim] if index < 0 else index
+    sizes = list(base.shape)
+    sizes[dim] = 1
+    return _insert(L, base, src, offsets, sizes, [1] * r)
+
+
+def _insert(L, base, src, offsets, sizes, strides):
+    shape, elem = L.out()
+    dst = L.fn.materialize(base)
+    src = L.fn.materialize(src)
+    if src.elem != elem:
+        src = L.ew([src], lambda bd, e: e[0], shape=src.shape, elem=elem)
+    if dst.elem != elem:
+        dst = L.ew([dst], lambda bd, e: e[0], shape=dst.shape, elem=elem)
+    name = L.fn.fresh("ins")
+    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+        name, src.value, dst.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
+        ", ".join(map(str, strides)), ttype(src.shape, elem), ttype(dst.shape, elem)))
+    return Tensor(name, dst.shape, elem)
 
 
 @handles("t")
@@ -118,12 +225,22 @@ def h_slice(L, a, dim=0, start=None, end=None, step=1):
     start = 0 if start is None else (start + n if start < 0 else start)
     start = min(max(start, 0), n)
     if tuple(shape) == tuple(a.shape):
+        _record_slice(L, a, None)
         return a
     offsets = [0] * r
     offsets[dim] = start
     strides = [1] * r
     strides[dim] = step
+    _record_slice(L, a, (offsets, list(shape), strides))
     return extract_slice(L, a, offsets, list(shape), strides)
+
+
+def _record_slice(L, a, info):
+    """Remembers that the current node is a slice of its (dense) first
+    argument, so that a write into it can go back into the base."""
+    if a.dense:
+        parent = L.node.args[0]
+        L.slice_of[L.node] = (L.root.get(parent, parent), info)
 
 
 @handles("select")
@@ -139,6 +256,7 @@ def h_select(L, a, dim, index):
     sizes = list(a.shape)
     sizes[dim] = 1
     shape, _ = L.out()
+    _record_slice(L, a, (offsets, sizes, [1] * r))
     return extract_slice(L, a, offsets, sizes, [1] * r, out_shape=list(shape))
 
 
@@ -300,6 +418,52 @@ def h_roll(L, a, shifts, dims=()):
         s = (-by.get(k, 0)) % n if n else 0
         exprs.append("(d%d + %d) mod %d" % (k, s, n) if s else "d%d" % k)
     return _remap(L, a, exprs)
+
+
+@handles("unfold")
+def h_unfold(L, a, dim, size, step):
+    """x.unfold(dim, size, step) (audio framing, local windows): dim becomes
+    the window index i, a new last dim the offset k, reading x at
+    i * step + k along dim (an affine map; a copy, not a view)."""
+    r = len(a.shape)
+    dim = norm_dim(dim, r) if r else 0
+    mark_view(L)
+    if r == 0:
+        return L.fn.reshape(a, (1,))
+    exprs = ["d%d" % k for k in range(r)]
+    exprs[dim] = "d%d * %d + d%d" % (dim, step, r)
+    return _remap(L, a, exprs)
+
+
+@handles("unfold_backward")
+def h_unfold_backward(L, g, input_sizes, dim, size, step):
+    """The gradient of x.unfold: each element of x sums the window elements
+    that read it, (i, k) with i * step + k == p, as a reduction over k."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    r = len(shape)
+    dim = norm_dim(dim, r) if r else 0
+    g = L.fn.materialize(g)
+    n = g.shape[dim]
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        acc = a[-1]
+        p = bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
+        k = bd.emit("arith.index_cast %s : index to i64" % bd.index(r))
+        num = bd.binary("sub", p, k, "i64")
+        i = bd.emit("arith.divsi %s, %s : i64" % (num, bd.const(step, "i64")))
+        rem = bd.emit("arith.remsi %s, %s : i64" % (num, bd.const(step, "i64")))
+        ok = bd.binary("and", bd.cmp("ge", num, bd.const(0, "i64"), "i64"),
+                       bd.binary("and", bd.cmp("eq", rem, bd.const(0, "i64"), "i64"),
+                                 bd.cmp("lt", i, bd.const(n, "i64"), "i64"), "i1"), "i1")
+        safe = bd.emit("arith.index_cast %s : i64 to index" % bd.select(ok, i, bd.const(0, "i64"), "i64"))
+        at = [bd.index(d) if d != dim else safe for d in range(r)] + [bd.index(r)]
+        v = bd.cast(bd.emit("tensor.extract %s[%s] : %s" % (g.value, ", ".join(at), ttype(g.base_shape, g.elem))),
+                    g.elem, c)
+        return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
+    out = L.fn.generic([(shape, c)], [], body, reduce_dims=[size], inits=[init])[0]
+    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)
 
 
 @handles("repeat")

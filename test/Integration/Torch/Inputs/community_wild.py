@@ -57,6 +57,20 @@ example_inputs) for compare.py, the importer and train.py.
 - instnorm: InstanceNorm2d and a Conv2d with padding_mode="reflect".
 - reflect1d, reflect2d, replicate1d, replicate2d, reflect3d, replicate3d:
   F.pad in reflect and replicate modes on 1-D, 2-D and 3-D data.
+- mae: MAE's random masking: argsort of torch.rand noise, gather of the
+  kept patches, mask[:, :keep] = 0 on a tensor made in forward, mask tokens.
+- gcn: a GCN written without PyG: x[src] and index_add_ into zeros.
+- triplet: triplet margin and cosine embedding losses on normalized
+  embeddings.
+- mixup: mixup with soft one-hot targets (scatter_) into cross-entropy.
+- protonet: a prototypical network: class means and torch.cdist.
+- framer: audio framing with Tensor.unfold and a Hann window.
+- tcn: a temporal convolutional network: weight-normed dilated Conv1d,
+  chomped by slicing, dropout, a 1x1 downsampling residual.
+- sndisc: a spectral-norm GAN discriminator (the power iteration's u and v
+  buffers updated in place under no_grad, torch.dot, normalize(out=)).
+- slice_writes: out[:, :4] = a(x), m[:, -1] = 0, h[:, 1:] += ... (writes
+  into slices and selects of tensors made in forward and of activations).
 """
 import math
 import torch
@@ -853,3 +867,155 @@ reflect2d = _pad("reflect", (1, 2, 3, 1), (2, 2, 5, 6))
 replicate2d = _pad("replicate", (1, 2, 3, 1), (2, 2, 5, 6))
 reflect3d = _pad("reflect", (1, 1, 2, 0, 3, 1), (1, 2, 4, 5, 6))
 replicate3d = _pad("replicate", (1, 1, 2, 0, 3, 1), (1, 2, 4, 5, 6))
+
+
+class MAE(nn.Module):
+    def __init__(s, d=16, L=16):
+        super().__init__(); s.embed = nn.Linear(12, d); s.pos = nn.Parameter(torch.randn(1, L, d) * .02)
+        s.enc = nn.Sequential(nn.LayerNorm(d), nn.Linear(d, d), nn.GELU()); s.mask_token = nn.Parameter(torch.zeros(1, 1, d))
+        s.dec = nn.Linear(d, 12)
+    def forward(s, patches, ratio=0.75):
+        x = s.embed(patches) + s.pos
+        N, L, D = x.shape
+        keep = int(L * (1 - ratio))
+        noise = torch.rand(N, L, device=x.device)
+        ids_shuffle = torch.argsort(noise, dim=1)
+        ids_restore = torch.argsort(ids_shuffle, dim=1)
+        ids_keep = ids_shuffle[:, :keep]
+        x = torch.gather(x, 1, ids_keep.unsqueeze(-1).repeat(1, 1, D))
+        mask = torch.ones([N, L]); mask[:, :keep] = 0
+        mask = torch.gather(mask, 1, ids_restore)
+        x = s.enc(x)
+        toks = s.mask_token.repeat(N, L - keep, 1)
+        x = torch.cat([x, toks], 1)
+        x = torch.gather(x, 1, ids_restore.unsqueeze(-1).repeat(1, 1, D))
+        pred = s.dec(x)
+        loss = ((pred - patches) ** 2).mean(-1)
+        return (loss * mask).sum() / mask.sum()
+
+
+def mae():
+    torch.manual_seed(0); return MAE(), (torch.randn(2, 16, 12),)
+
+
+class GCN(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l1 = nn.Linear(6, 16); s.l2 = nn.Linear(16, 3)
+    def prop(s, x, src, dst, w):
+        out = torch.zeros_like(x)
+        return out.index_add_(0, dst, x[src] * w[:, None])
+    def forward(s, x, src, dst, w, y):
+        h = F.relu(s.prop(s.l1(x), src, dst, w))
+        return F.cross_entropy(s.prop(s.l2(h), src, dst, w), y)
+
+
+def gcn():
+    torch.manual_seed(0); src = torch.randint(0, 10, (30,)); dst = torch.randint(0, 10, (30,))
+    return GCN(), (torch.randn(10, 6), src, dst, torch.rand(30), torch.randint(0, 3, (10,)))
+
+
+class Triplet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.net = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 8))
+    def forward(s, a, p, n):
+        ea, ep, en = F.normalize(s.net(a)), F.normalize(s.net(p)), F.normalize(s.net(n))
+        return F.triplet_margin_loss(ea, ep, en, margin=0.3) + F.cosine_embedding_loss(ea, ep, torch.ones(a.shape[0]))
+
+
+def triplet():
+    torch.manual_seed(0); return Triplet(), (torch.randn(4, 10), torch.randn(4, 10), torch.randn(4, 10))
+
+
+class Mixup(nn.Module):
+    def __init__(s):
+        super().__init__(); s.net = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 5))
+    def forward(s, x, y, lam=0.7):
+        idx = torch.arange(x.shape[0] - 1, -1, -1)
+        xm = lam * x + (1 - lam) * x[idx]
+        t = torch.zeros(y.shape[0], 5).scatter_(1, y[:, None], 1.0)  # one-hot targets
+        tm = lam * t + (1 - lam) * t[idx]
+        return F.cross_entropy(s.net(xm), tm)
+
+
+def mixup():
+    torch.manual_seed(0); return Mixup(), (torch.randn(4, 3, 8, 8), torch.tensor([0, 4, 2, 1]))
+
+
+class ProtoNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.enc = nn.Sequential(nn.Linear(12, 32), nn.ReLU(), nn.Linear(32, 16))
+    def forward(s, support, query, qy):
+        z = s.enc(support).view(3, 4, -1).mean(1)
+        d = torch.cdist(s.enc(query), z)
+        return F.cross_entropy(-d, qy)
+
+
+def protonet():
+    torch.manual_seed(0); return ProtoNet(), (torch.randn(12, 12), torch.randn(6, 12), torch.tensor([0, 1, 2, 0, 1, 2]))
+
+
+class Framer(nn.Module):
+    def __init__(s):
+        super().__init__(); s.proj = nn.Linear(16, 8); s.out = nn.Linear(8, 1)
+    def forward(s, wav):
+        frames = wav.unfold(-1, 16, 8)                 # (B, n, 16)
+        win = torch.hann_window(16, periodic=True)
+        h = torch.tanh(s.proj(frames * win))
+        return s.out(h).mean()
+
+
+def framer():
+    torch.manual_seed(0); return Framer(), (torch.randn(2, 64),)
+
+
+class Chomp(nn.Module):
+    def __init__(s, n):
+        super().__init__(); s.n = n
+    def forward(s, x):
+        return x[:, :, :-s.n].contiguous()
+
+
+class TCN(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.c1 = nn.utils.weight_norm(nn.Conv1d(4, 8, 3, padding=2, dilation=1)); s.c2 = nn.utils.weight_norm(nn.Conv1d(8, 8, 3, padding=4, dilation=2))
+        s.ch1, s.ch2 = Chomp(2), Chomp(4); s.down = nn.Conv1d(4, 8, 1); s.fc = nn.Linear(8, 2)
+    def forward(s, x, y):
+        h = F.dropout(F.relu(s.ch1(s.c1(x))), 0.1, s.training)
+        h = F.relu(s.ch2(s.c2(h)))
+        h = F.relu(h + s.down(x))
+        return F.cross_entropy(s.fc(h[:, :, -1]), y)
+
+
+def tcn():
+    torch.manual_seed(0); return TCN(), (torch.randn(2, 4, 20), torch.tensor([0, 1]))
+
+
+class SNDisc(nn.Module):
+    def __init__(s):
+        super().__init__(); s.c1 = nn.utils.spectral_norm(nn.Conv2d(3, 8, 4, 2, 1)); s.c2 = nn.utils.spectral_norm(nn.Conv2d(8, 1, 4, 1, 0))
+    def forward(s, x):
+        return F.softplus(-s.c2(F.leaky_relu(s.c1(x), 0.2))).mean()
+
+
+def sndisc():
+    torch.manual_seed(0); return SNDisc(), (torch.randn(2, 3, 8, 8),)
+
+
+class SliceWrites(nn.Module):
+    def __init__(s):
+        super().__init__(); s.a = nn.Linear(8, 4); s.b = nn.Linear(8, 4); s.c = nn.Linear(8, 8)
+    def forward(s, x):
+        B = x.shape[0]
+        out = torch.zeros(B, 8)
+        out[:, :4] = s.a(x)              # copy_ of a computed value into a slice
+        out[:, 4:] = torch.tanh(s.b(x))
+        m = torch.ones(B, 8)
+        m[:, -1] = 0                     # select write of a scalar
+        m[0, 2:5] = 0.5
+        h = s.c(x)
+        h[:, 1:] += out[:, :-1]          # in-place add into a slice of an activation
+        y = h * m
+        return y.pow(2).mean()
+def slice_writes():
+    torch.manual_seed(0); return SliceWrites(), (torch.randn(3, 8),)

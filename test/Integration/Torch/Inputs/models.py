@@ -103,17 +103,27 @@ def unsupported_op():
     return Median(), (torch.randn(2, 4),)
 
 
+class _Window(nn.Module):
+    def __init__(self, window):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+        self.window = window
+
+    def forward(self, x):
+        return self.window(self.lin(x)).sum()
+
+
 def strided_window():
-    """as_strided over part of a storage (a sliding window): not a reshape."""
-    class Window(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.lin = nn.Linear(8, 8)
+    """as_strided over part of a storage (a sliding window): not a reshape,
+    read through one affine map (its backward writes the window into zeros)."""
+    torch.manual_seed(0)
+    return _Window(lambda y: y.as_strided((2, 4), (8, 2), 1) * torch.arange(4.0)), (torch.randn(2, 8),)
 
-        def forward(self, x):
-            return self.lin(x).as_strided((2, 4), (8, 2), 1).sum()
 
-    return Window(), (torch.randn(2, 8),)
+def strided_of_view():
+    """as_strided of a slice: the storage is larger than its argument."""
+    torch.manual_seed(0)
+    return _Window(lambda y: y[:, 2:].as_strided((2, 2), (8, 1), 3)), (torch.randn(2, 8),)
 
 
 def f32_mask_in_bf16():
@@ -138,18 +148,37 @@ def no_parameters():
     return nn.ReLU(), (torch.randn(2, 4),)
 
 
+class _Writer(nn.Module):
+    def __init__(self, write):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.write = write
+
+    def forward(self, x):
+        return self.write(self.lin(x) * 2)
+
+
+def _write_column(y):
+    y[:, 0].mul_(3)  # writes through a view into y
+    return y
+
+
+def _write_stale(y):
+    b = y[:, 1:]
+    y[:, 0:2].mul_(3)  # b, read below, would have to see this write
+    return (b * y[:, :3]).sum()
+
+
 def in_place_on_view():
-    class Writer(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.lin = nn.Linear(4, 4)
+    torch.manual_seed(0)
+    return _Writer(_write_column), (torch.randn(2, 4),)
 
-        def forward(self, x):
-            y = self.lin(x) * 2
-            y[:, 0].mul_(3)  # writes through a view into y
-            return y
 
-    return Writer(), (torch.randn(2, 4),)
+def in_place_stale_view():
+    """A write into one view of y while another view of it is read later:
+    that view would need to see the write (aliasing)."""
+    torch.manual_seed(0)
+    return _Writer(_write_stale), (torch.randn(2, 4),)
 
 
 def dropout_half():

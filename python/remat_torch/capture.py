@@ -408,8 +408,15 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             raise
         except Exception as e:  # tracing failures name the PyTorch error
             fast_failed(e)
-            raise ImporterError("tracing the model failed: %s: %s" % (
-                type(e).__name__, str(e).strip().split("\n")[0]))
+            text = str(e).strip().split("\n")[0]
+            hint = ""
+            if "value out of a tracing tensor" in text or "data-dependent" in text:
+                hint = ("; the model reads a tensor's value in Python (if x.any(), .item(), "
+                        "argument checks such as torch.distributions' validate_args: "
+                        "torch.distributions.Distribution.set_default_validate_args(False)), "
+                        "which a traced graph cannot follow")
+            raise ImporterError("tracing the model failed: %s: %s%s" % (
+                type(e).__name__, text.rstrip(".") if hint else text, hint))
 
     phase("trace")
     # Values of every node, from a replay with the same seed: shapes and

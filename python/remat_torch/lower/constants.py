@@ -93,3 +93,16 @@ def h_window(L, n, periodic=True, alpha=None, beta=None, **kwargs):
                       bd.binary("mul", bd.const(float(beta), "f64"), bd.unary("math.cos", x, "f64"), "f64"), "f64")
         return [bd.cast(v, "f64", elem)]
     return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+@handles("eye")
+def h_eye(L, n, m=None, **kwargs):
+    """torch.eye(n[, m]): 1 on the diagonal (SimCLR's self-similarity mask)."""
+    shape, elem = L.out()
+    one = True if elem == "i1" else (1.0 if elem_is_float(elem) else 1)
+    zero = False if elem == "i1" else (0.0 if elem_is_float(elem) else 0)
+
+    def body(bd, a):
+        same = bd.emit("arith.cmpi eq, %s, %s : index" % (bd.index(0), bd.index(1)))
+        return [bd.select(same, bd.const(one, elem), bd.const(zero, elem), elem)]
+    return L.fn.generic([(shape, elem)], [], body)[0]

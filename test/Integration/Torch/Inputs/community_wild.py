@@ -71,6 +71,27 @@ example_inputs) for compare.py, the importer and train.py.
   buffers updated in place under no_grad, torch.dot, normalize(out=)).
 - slice_writes: out[:, :4] = a(x), m[:, -1] = 0, h[:, 1:] += ... (writes
   into slices and selects of tensors made in forward and of activations).
+- gptj: GPT-J: interleaved rotary (rotate_every_two: strided slices,
+  stack, flatten; repeat_interleave'd sin/cos buffers), a -inf triu mask
+  buffer, parallel attention and MLP.
+- relshift: Transformer-XL's relative shift (F.pad, view to (R+1, T),
+  drop a row, view_as) with an einsum position term.
+- dqn: double DQN: gather of the taken action's Q, argmax of the online
+  net and the frozen target's Q under no_grad, smooth L1.
+- realnvp: RealNVP coupling layers: chunk, tanh scales, exp, log-det.
+- simclr: SimCLR's NT-Xent: normalized embeddings with BatchNorm1d,
+  z @ z.T / tau, the diagonal masked through torch.eye, cross-entropy.
+- siamese: a contrastive loss on F.pairwise_distance with a clamped margin.
+- nerf: NeRF's positional encoding and volume rendering (exclusive cumprod
+  of 1 - alpha after a cat of ones).
+- capsule: capsule routing by agreement: a 5-D broadcast matmul, squash,
+  three routing iterations of softmax and agreement.
+- dlrm: DLRM's feature interaction: embeddings stacked with the bottom MLP,
+  bmm, the strictly lower triangle through tril_indices buffers
+  (Z[:, li, lj]), BCE with logits.
+- ppo_novalidate: PPO's clipped objective with torch.distributions'
+  Categorical (log_prob, entropy), arg validation off (with it on, the
+  model reads tensor values in Python: the importer says so).
 """
 import math
 import torch
@@ -1019,3 +1040,198 @@ class SliceWrites(nn.Module):
         return y.pow(2).mean()
 def slice_writes():
     torch.manual_seed(0); return SliceWrites(), (torch.randn(3, 8),)
+
+
+def rotate_every_two(x):
+    x1 = x[:, :, :, ::2]; x2 = x[:, :, :, 1::2]
+    return torch.stack((-x2, x1), dim=-1).flatten(-2)
+class GPTJAttn(nn.Module):
+    def __init__(s, d=32, h=4, T=8):
+        super().__init__(); s.h = h; s.hd = d // h; s.q = nn.Linear(d, d, bias=False); s.k = nn.Linear(d, d, bias=False); s.v = nn.Linear(d, d, bias=False); s.o = nn.Linear(d, d, bias=False)
+        inv = 1.0 / (10000 ** (torch.arange(0, s.hd, 2).float() / s.hd))
+        sinus = torch.einsum("i,j->ij", torch.arange(T).float(), inv)
+        s.register_buffer("sin", torch.repeat_interleave(torch.sin(sinus), 2, dim=1)[None, :, None, :])
+        s.register_buffer("cos", torch.repeat_interleave(torch.cos(sinus), 2, dim=1)[None, :, None, :])
+        s.register_buffer("mask", torch.full((T, T), float("-inf")).triu(1))
+        s.ln = nn.LayerNorm(d); s.fc = nn.Linear(d, 4 * d); s.proj = nn.Linear(4 * d, d)
+    def forward(s, x):
+        B, T, C = x.shape
+        h = s.ln(x)
+        q = s.q(h).view(B, T, s.h, s.hd); k = s.k(h).view(B, T, s.h, s.hd); v = s.v(h).view(B, T, s.h, s.hd)
+        q = q * s.cos + rotate_every_two(q) * s.sin
+        k = k * s.cos + rotate_every_two(k) * s.sin
+        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+        att = (q @ k.transpose(-1, -2)) / math.sqrt(s.hd) + s.mask
+        a = (att.softmax(-1) @ v).transpose(1, 2).reshape(B, T, C)
+        return x + s.o(a) + s.proj(F.gelu(s.fc(h), approximate="tanh"))
+class Mean(nn.Module):
+    def forward(s, x):
+        return x.pow(2).mean()
+def gptj():
+    torch.manual_seed(0); m = nn.Sequential(GPTJAttn(), GPTJAttn(), Mean()); return m, (torch.randn(2, 8, 32),)
+
+
+class RelShift(nn.Module):
+    def __init__(s, d=16, h=2, T=6):
+        super().__init__(); s.h = h; s.qkv = nn.Linear(d, 3 * d); s.r = nn.Parameter(torch.randn(T, d) * 0.1); s.o = nn.Linear(d, d)
+    @staticmethod
+    def rel_shift(x):
+        B, H, T, R = x.shape
+        xp = F.pad(x, (1, 0))
+        xp = xp.view(B, H, R + 1, T)
+        return xp[:, :, 1:].view_as(x)
+    def forward(s, x):
+        B, T, C = x.shape
+        q, k, v = s.qkv(x).view(B, T, 3, s.h, C // s.h).permute(2, 0, 3, 1, 4)
+        r = s.r.view(T, s.h, C // s.h).permute(1, 0, 2)
+        ac = q @ k.transpose(-1, -2)
+        bd = torch.einsum("bhid,hjd->bhij", q, r)
+        att = (ac + s.rel_shift(bd)) / math.sqrt(C // s.h)
+        return s.o((att.softmax(-1) @ v).transpose(1, 2).reshape(B, T, C)).pow(2).mean()
+def relshift():
+    torch.manual_seed(0); return RelShift(), (torch.randn(2, 6, 16),)
+
+
+class PPO(nn.Module):
+    def __init__(s):
+        super().__init__(); s.body = nn.Sequential(nn.Linear(6, 32), nn.Tanh(), nn.Linear(32, 32), nn.Tanh()); s.pi = nn.Linear(32, 4); s.vf = nn.Linear(32, 1)
+    def forward(s, obs, act, old_logp, adv, ret, eps=0.2):
+        h = s.body(obs)
+        dist = torch.distributions.Categorical(logits=s.pi(h))
+        logp = dist.log_prob(act)
+        ratio = torch.exp(logp - old_logp)
+        pg = -torch.min(ratio * adv, torch.clamp(ratio, 1 - eps, 1 + eps) * adv).mean()
+        v = s.vf(h).squeeze(-1)
+        vloss = F.smooth_l1_loss(v, ret)
+        return pg + 0.5 * vloss - 0.01 * dist.entropy().mean()
+def ppo():
+    torch.manual_seed(0)
+    return PPO(), (torch.randn(8, 6), torch.randint(0, 4, (8,)), torch.randn(8) - 1.4, torch.randn(8), torch.randn(8))
+
+
+class DQN(nn.Module):
+    def __init__(s):
+        super().__init__(); s.q = nn.Sequential(nn.Linear(5, 32), nn.ReLU(), nn.Linear(32, 3)); s.target = nn.Sequential(nn.Linear(5, 32), nn.ReLU(), nn.Linear(32, 3))
+        for p in s.target.parameters(): p.requires_grad_(False)
+    def forward(s, obs, act, rew, nxt, done, gamma=0.99):
+        q = s.q(obs).gather(1, act[:, None]).squeeze(1)
+        with torch.no_grad():
+            best = s.q(nxt).argmax(1, keepdim=True)
+            tgt = rew + gamma * (1 - done) * s.target(nxt).gather(1, best).squeeze(1)
+        return F.smooth_l1_loss(q, tgt.detach())
+def dqn():
+    torch.manual_seed(0)
+    return DQN(), (torch.randn(8, 5), torch.randint(0, 3, (8,)), torch.randn(8), torch.randn(8, 5), (torch.rand(8) > 0.8).float())
+
+
+class Coupling(nn.Module):
+    def __init__(s, d=8, flip=False):
+        super().__init__(); s.flip = flip; s.net = nn.Sequential(nn.Linear(d // 2, 32), nn.ReLU(), nn.Linear(32, d))
+    def forward(s, x):
+        a, b = x.chunk(2, -1)
+        if s.flip: a, b = b, a
+        st = s.net(a); sc, t = st.chunk(2, -1); sc = torch.tanh(sc)
+        b = b * torch.exp(sc) + t
+        out = torch.cat([b, a] if s.flip else [a, b], -1)
+        return out, sc.sum(-1)
+class RealNVP(nn.Module):
+    def __init__(s):
+        super().__init__(); s.layers = nn.ModuleList([Coupling(flip=i % 2 == 1) for i in range(4)])
+    def forward(s, x):
+        logdet = 0
+        for l in s.layers:
+            x, ld = l(x); logdet = logdet + ld
+        logp = -0.5 * (x ** 2).sum(-1) - 0.5 * x.shape[-1] * math.log(2 * math.pi)
+        return -(logp + logdet).mean()
+def realnvp():
+    torch.manual_seed(0); return RealNVP(), (torch.randn(16, 8),)
+
+
+class SimCLR(nn.Module):
+    def __init__(s):
+        super().__init__(); s.enc = nn.Sequential(nn.Linear(12, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 16))
+    def forward(s, x1, x2, tau=0.5):
+        z = F.normalize(torch.cat([s.enc(x1), s.enc(x2)]), dim=1)
+        n = x1.shape[0]
+        sim = z @ z.t() / tau
+        sim = sim.masked_fill(torch.eye(2 * n, dtype=torch.bool), float("-inf"))
+        labels = torch.cat([torch.arange(n, 2 * n), torch.arange(0, n)])
+        return F.cross_entropy(sim, labels)
+def simclr():
+    torch.manual_seed(0); return SimCLR(), (torch.randn(4, 12), torch.randn(4, 12))
+
+
+class Siamese(nn.Module):
+    def __init__(s):
+        super().__init__(); s.net = nn.Sequential(nn.Linear(10, 16), nn.ELU(), nn.Linear(16, 8))
+    def forward(s, a, b, same, margin=1.0):
+        d = F.pairwise_distance(s.net(a), s.net(b))
+        return (same * d.pow(2) + (1 - same) * torch.clamp(margin - d, min=0).pow(2)).mean()
+def siamese():
+    torch.manual_seed(0); return Siamese(), (torch.randn(6, 10), torch.randn(6, 10), torch.tensor([1., 0, 1, 0, 0, 1]))
+
+
+class NeRF(nn.Module):
+    def __init__(s, L=4):
+        super().__init__(); s.L = L; s.mlp = nn.Sequential(nn.Linear(3 + 3 * 2 * L, 32), nn.ReLU(), nn.Linear(32, 4))
+    def forward(s, pts, deltas, target):
+        enc = [pts] + [f(2.0 ** k * pts) for k in range(s.L) for f in (torch.sin, torch.cos)]
+        out = s.mlp(torch.cat(enc, -1))                    # (R, S, 4)
+        rgb, sigma = torch.sigmoid(out[..., :3]), F.relu(out[..., 3])
+        alpha = 1 - torch.exp(-sigma * deltas)
+        trans = torch.cumprod(torch.cat([torch.ones_like(alpha[:, :1]), 1 - alpha + 1e-10], -1), -1)[:, :-1]
+        w = alpha * trans
+        return F.mse_loss((w[..., None] * rgb).sum(1), target)
+def nerf():
+    torch.manual_seed(0); return NeRF(), (torch.randn(4, 6, 3), torch.rand(4, 6) * 0.3, torch.rand(4, 3))
+
+
+def squash(s, dim=-1):
+    n2 = (s ** 2).sum(dim, keepdim=True)
+    return n2 / (1 + n2) * s / torch.sqrt(n2 + 1e-8)
+class Capsule(nn.Module):
+    def __init__(s, nin=8, din=4, nout=3, dout=6, iters=3):
+        super().__init__(); s.W = nn.Parameter(torch.randn(1, nin, nout, dout, din) * 0.1); s.iters = iters; s.pre = nn.Linear(10, nin * din); s.nin, s.din = nin, din
+    def forward(s, x, y):
+        u = squash(s.pre(x).view(-1, s.nin, s.din))
+        uhat = (s.W @ u[:, :, None, :, None]).squeeze(-1)          # (B, nin, nout, dout)
+        b = torch.zeros(uhat.shape[:3])
+        for i in range(s.iters):
+            c = b.softmax(2)
+            v = squash((c[..., None] * uhat).sum(1))                # (B, nout, dout)
+            if i < s.iters - 1:
+                b = b + (uhat * v[:, None]).sum(-1)
+        lengths = v.norm(dim=-1)
+        t = torch.zeros_like(lengths).scatter_(1, y[:, None], 1.0)
+        return (t * F.relu(0.9 - lengths) ** 2 + 0.5 * (1 - t) * F.relu(lengths - 0.1) ** 2).sum(1).mean()
+def capsule():
+    torch.manual_seed(0); return Capsule(), (torch.randn(4, 10), torch.tensor([0, 2, 1, 0]))
+
+
+class DLRM(nn.Module):
+    def __init__(s):
+        super().__init__(); s.bot = nn.Sequential(nn.Linear(4, 8), nn.ReLU()); s.embs = nn.ModuleList([nn.Embedding(10, 8) for _ in range(3)])
+        s.top = nn.Sequential(nn.Linear(8 + 6, 16), nn.ReLU(), nn.Linear(16, 1))
+        li, lj = torch.tril_indices(4, 4, offset=-1)
+        s.register_buffer("li", li); s.register_buffer("lj", lj)
+    def forward(s, dense, sparse, y):
+        x = s.bot(dense)
+        T = torch.stack([x] + [e(sparse[:, i]) for i, e in enumerate(s.embs)], 1)   # (B, 4, 8)
+        Z = torch.bmm(T, T.transpose(1, 2))
+        inter = Z[:, s.li, s.lj]
+        return F.binary_cross_entropy_with_logits(s.top(torch.cat([x, inter], 1)).squeeze(1), y)
+def dlrm():
+    torch.manual_seed(0); return DLRM(), (torch.randn(5, 4), torch.randint(0, 10, (5, 3)), torch.rand(5).round())
+
+
+class PPONoValidate(PPO):
+    def forward(s, *args, **kw):
+        old = torch.distributions.Distribution._validate_args
+        torch.distributions.Distribution.set_default_validate_args(False)
+        try:
+            return super().forward(*args, **kw)
+        finally:
+            torch.distributions.Distribution.set_default_validate_args(old)
+def ppo_novalidate():
+    torch.manual_seed(0)
+    return PPONoValidate(), (torch.randn(8, 6), torch.randint(0, 4, (8,)), torch.randn(8) - 1.4, torch.randn(8), torch.randn(8))

@@ -422,7 +422,8 @@ def wild():
                  "view_inplace", "bilstm", "hfbert", "moe", "rwkv", "mixer", "effnet",
                  "conformer", "distill", "focal", "espcn", "layerscale", "miscact", "wnorm",
                  "gumbel", "instnorm", "reflect2d", "replicate2d", "mae", "gcn", "triplet",
-                 "mixup", "protonet", "framer", "tcn", "slice_writes"):
+                 "mixup", "protonet", "framer", "tcn", "slice_writes", "gptj", "relshift", "dqn",
+                 "realnvp", "simclr", "siamese", "nerf", "capsule", "dlrm", "ppo_novalidate"):
         model, inputs = getattr(community_wild, name)()
         make = getattr(community_wild, name)
         want, eager_held, _, _ = _two_steps(make, lambda m: m, loss_of)

@@ -269,6 +269,7 @@ class _Partitioner:
             ops = [line.strip().split(":")[0] for line in missing.split("\n")[1:]]
             raise RematFallback("unsupported ops in the joint graph: %s" % ", ".join(ops))
         # A copy: the fallback partitions the graph AOTAutograd gave.
+        given = jm
         jm = _common_subexpressions(_split_batch_norms(_split_dropouts(jm)))
         graph = jm.graph
         nodes = list(graph.nodes)
@@ -286,9 +287,26 @@ class _Partitioner:
         budget_opt = None
         if self.policy == "budget":
             budget_opt = self._budget_bytes(jm, joint_inputs, values, num_fwd_outputs, tool, text)
-        result = self._decide(jm, values, fwd_outs, tool, text, ops, value_of, order,
-                              num_fwd_outputs, budget_opt)
-        return result
+        fw, bw, record = self._decide(jm, values, fwd_outs, tool, text, ops, value_of, order,
+                                      num_fwd_outputs, budget_opt)
+        # Never hold more than PyTorch's own default partition (what eager
+        # holds): remat's analysis calls the gradient-free parts of a
+        # backward formula (F.normalize's x / norm) forward values, and
+        # saving them can cost more than the inputs autograd keeps instead.
+        kwargs = {}
+        if num_fwd_outputs is not None and \
+                "num_fwd_outputs" in inspect.signature(_pt.default_partition).parameters:
+            kwargs["num_fwd_outputs"] = num_fwd_outputs
+        dfw, dbw = _pt.default_partition(given, joint_inputs, **kwargs)
+        default_held, default_draws = _held_bytes(dfw, dbw)
+        if self.policy != "budget" and record["saved_bytes"] > default_held:
+            self._warn("remat's saved set holds %d B, PyTorch's default partition %d B: "
+                       "this graph uses the default partition" % (record["saved_bytes"], default_held))
+            record.update({"above_default": record["saved_bytes"], "saved_bytes": default_held,
+                           "draw_bytes": default_draws, "recomputed": [],
+                           "recompute_regions": 0, "recompute_flops": 0})
+            return dfw, dbw, record
+        return fw, bw, record
 
     def _outputs(self, jm, num_fwd_outputs):
         out = [n for n in jm.graph.nodes if n.op == "output"][0]

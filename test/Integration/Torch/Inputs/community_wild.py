@@ -92,6 +92,20 @@ example_inputs) for compare.py, the importer and train.py.
 - ppo_novalidate: PPO's clipped objective with torch.distributions'
   Categorical (log_prob, entropy), arg validation off (with it on, the
   model reads tensor values in Python: the importer says so).
+- litllama: Lit-LLaMA: RoPE from a (T, hd/2, 2) cos/sin cache through
+  reshape(..., -1, 2), stack and flatten(3); RMSNorm written inline.
+- hfllama: Hugging Face's LLaMA: repeat_kv (expand + reshape), RMSNorm in
+  float32, rotate_half RoPE from inv_freq @ position_ids, a finfo.min
+  triu mask, softmax(dtype=float32), shifted labels with -100.
+- convnextv2: ConvNeXt V2's GRN (torch.norm over dims (1, 2)).
+- swinv2: Swin V2's cosine attention (F.normalize of q and k, a clamped
+  exp logit scale), the continuous position bias MLP on a log2-spaced
+  table, indexed by relative_position_index.
+- bertmlm: BERT's MLM head tied to the word embeddings, token_type_ids and
+  position_ids buffers, nn.TransformerEncoderLayer with a key padding
+  mask, -100 labels.
+- deit: DeiT's distillation token with two heads.
+- sliding: Mistral-style sliding-window mask (log of tril/triu of ones).
 """
 import math
 import torch
@@ -1235,3 +1249,194 @@ class PPONoValidate(PPO):
 def ppo_novalidate():
     torch.manual_seed(0)
     return PPONoValidate(), (torch.randn(8, 6), torch.randint(0, 4, (8,)), torch.randn(8) - 1.4, torch.randn(8), torch.randn(8))
+
+
+def build_rope_cache(seq_len, n_elem, base=10000):
+    theta = 1.0 / (base ** (torch.arange(0, n_elem, 2).float() / n_elem))
+    seq_idx = torch.arange(seq_len).float()
+    idx_theta = torch.outer(seq_idx, theta).float()
+    return torch.stack([torch.cos(idx_theta), torch.sin(idx_theta)], dim=-1)
+def apply_rope(x, rope_cache):
+    T = x.size(1)
+    rope_cache = rope_cache[:T]
+    xshaped = x.float().reshape(*x.shape[:-1], -1, 2)
+    rope_cache = rope_cache.view(1, xshaped.size(1), 1, xshaped.size(3), 2)
+    x_out2 = torch.stack([xshaped[..., 0] * rope_cache[..., 0] - xshaped[..., 1] * rope_cache[..., 1],
+                          xshaped[..., 1] * rope_cache[..., 0] + xshaped[..., 0] * rope_cache[..., 1]], -1)
+    return x_out2.flatten(3).type_as(x)
+class LitLlama(nn.Module):
+    def __init__(s, d=32, h=4, T=8, V=40):
+        super().__init__(); s.h = h; s.wte = nn.Embedding(V, d); s.c_attn = nn.Linear(d, 3 * d, bias=False); s.c_proj = nn.Linear(d, d, bias=False)
+        s.register_buffer("rope", build_rope_cache(T, d // h)); s.lm = nn.Linear(d, V, bias=False)
+        s.scale = nn.Parameter(torch.ones(d))
+    def rms(s, x):
+        return s.scale * (x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + 1e-5))
+    def forward(s, idx, tgt):
+        x = s.wte(idx); B, T, C = x.shape
+        q, k, v = s.c_attn(s.rms(x)).split(C, dim=2)
+        q = apply_rope(q.view(B, T, s.h, C // s.h), s.rope).transpose(1, 2)
+        k = apply_rope(k.view(B, T, s.h, C // s.h), s.rope).transpose(1, 2)
+        v = v.view(B, T, s.h, C // s.h).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+        att = att.masked_fill(torch.ones(T, T, dtype=torch.bool).tril().logical_not(), float("-inf"))
+        y = (att.softmax(-1) @ v).transpose(1, 2).contiguous().view(B, T, C)
+        x = x + s.c_proj(y)
+        return F.cross_entropy(s.lm(s.rms(x)).view(-1, 40), tgt.view(-1))
+def litllama():
+    torch.manual_seed(0); idx = torch.randint(0, 40, (2, 8)); return LitLlama(), (idx, torch.roll(idx, -1, 1))
+
+
+def repeat_kv(hidden_states, n_rep):
+    batch, num_key_value_heads, slen, head_dim = hidden_states.shape
+    if n_rep == 1:
+        return hidden_states
+    hidden_states = hidden_states[:, :, None, :, :].expand(batch, num_key_value_heads, n_rep, slen, head_dim)
+    return hidden_states.reshape(batch, num_key_value_heads * n_rep, slen, head_dim)
+class HFRMSNorm(nn.Module):
+    def __init__(s, d, eps=1e-6):
+        super().__init__(); s.weight = nn.Parameter(torch.ones(d)); s.variance_epsilon = eps
+    def forward(s, hidden_states):
+        input_dtype = hidden_states.dtype
+        hidden_states = hidden_states.to(torch.float32)
+        variance = hidden_states.pow(2).mean(-1, keepdim=True)
+        hidden_states = hidden_states * torch.rsqrt(variance + s.variance_epsilon)
+        return s.weight * hidden_states.to(input_dtype)
+class HFLlama(nn.Module):
+    def __init__(s, d=32, h=4, kvh=2, V=50):
+        super().__init__(); s.h, s.kvh, s.hd = h, kvh, d // h
+        s.embed_tokens = nn.Embedding(V, d); s.input_layernorm = HFRMSNorm(d); s.post = HFRMSNorm(d); s.norm = HFRMSNorm(d)
+        s.q_proj = nn.Linear(d, h * s.hd, bias=False); s.k_proj = nn.Linear(d, kvh * s.hd, bias=False); s.v_proj = nn.Linear(d, kvh * s.hd, bias=False); s.o_proj = nn.Linear(d, d, bias=False)
+        s.gate_proj = nn.Linear(d, 64, bias=False); s.up_proj = nn.Linear(d, 64, bias=False); s.down_proj = nn.Linear(64, d, bias=False); s.lm_head = nn.Linear(d, V, bias=False)
+        inv_freq = 1.0 / (10000 ** (torch.arange(0, s.hd, 2).float() / s.hd)); s.register_buffer("inv_freq", inv_freq, persistent=False)
+    @staticmethod
+    def rotate_half(x):
+        x1 = x[..., : x.shape[-1] // 2]; x2 = x[..., x.shape[-1] // 2:]
+        return torch.cat((-x2, x1), dim=-1)
+    def forward(s, input_ids, labels):
+        B, T = input_ids.shape
+        x = s.embed_tokens(input_ids)
+        position_ids = torch.arange(T, dtype=torch.long).unsqueeze(0)
+        freqs = (s.inv_freq[None, :, None].float().expand(1, -1, 1) @ position_ids[:, None, :].float()).transpose(1, 2)
+        emb = torch.cat((freqs, freqs), dim=-1); cos, sin = emb.cos()[:, None], emb.sin()[:, None]
+        h = s.input_layernorm(x)
+        q = s.q_proj(h).view(B, T, s.h, s.hd).transpose(1, 2); k = s.k_proj(h).view(B, T, s.kvh, s.hd).transpose(1, 2); v = s.v_proj(h).view(B, T, s.kvh, s.hd).transpose(1, 2)
+        q = q * cos + s.rotate_half(q) * sin; k = k * cos + s.rotate_half(k) * sin
+        k = repeat_kv(k, s.h // s.kvh); v = repeat_kv(v, s.h // s.kvh)
+        mask = torch.full((T, T), torch.finfo(x.dtype).min).triu(1)[None, None]
+        w = torch.matmul(q, k.transpose(2, 3)) / math.sqrt(s.hd) + mask
+        w = nn.functional.softmax(w, dim=-1, dtype=torch.float32).to(q.dtype)
+        a = torch.matmul(w, v).transpose(1, 2).contiguous().reshape(B, T, -1)
+        x = x + s.o_proj(a)
+        h = s.post(x); x = x + s.down_proj(F.silu(s.gate_proj(h)) * s.up_proj(h))
+        logits = s.lm_head(s.norm(x)).float()
+        shift_logits = logits[..., :-1, :].contiguous(); shift_labels = labels[..., 1:].contiguous()
+        return nn.CrossEntropyLoss()(shift_logits.view(-1, 50), shift_labels.view(-1))
+def hfllama():
+    torch.manual_seed(0); ids = torch.randint(0, 50, (2, 8)); labels = ids.clone(); labels[1, 5:] = -100
+    return HFLlama(), (ids, labels)
+
+
+class GRN(nn.Module):
+    def __init__(s, dim):
+        super().__init__(); s.gamma = nn.Parameter(torch.zeros(1, 1, 1, dim) + 0.1); s.beta = nn.Parameter(torch.zeros(1, 1, 1, dim))
+    def forward(s, x):
+        Gx = torch.norm(x, p=2, dim=(1, 2), keepdim=True)
+        Nx = Gx / (Gx.mean(dim=-1, keepdim=True) + 1e-6)
+        return s.gamma * (x * Nx) + s.beta + x
+class ConvNeXtV2Block(nn.Module):
+    def __init__(s, dim=16):
+        super().__init__(); s.dwconv = nn.Conv2d(dim, dim, 7, padding=3, groups=dim); s.norm = nn.LayerNorm(dim, eps=1e-6)
+        s.pwconv1 = nn.Linear(dim, 4 * dim); s.act = nn.GELU(); s.grn = GRN(4 * dim); s.pwconv2 = nn.Linear(4 * dim, dim)
+    def forward(s, x):
+        inp = x
+        x = s.dwconv(x).permute(0, 2, 3, 1)
+        x = s.pwconv2(s.grn(s.act(s.pwconv1(s.norm(x))))).permute(0, 3, 1, 2)
+        return inp + x
+class ConvNeXtV2(nn.Module):
+    def __init__(s):
+        super().__init__(); s.stem = nn.Conv2d(3, 16, 4, 4); s.b = nn.Sequential(ConvNeXtV2Block(), ConvNeXtV2Block()); s.head = nn.Linear(16, 3)
+    def forward(s, x, y):
+        return F.cross_entropy(s.head(s.b(s.stem(x)).mean([-2, -1])), y)
+def convnextv2():
+    torch.manual_seed(0); return ConvNeXtV2(), (torch.randn(2, 3, 16, 16), torch.tensor([0, 2]))
+
+
+class SwinV2Attn(nn.Module):
+    def __init__(s, dim=16, ws=4, h=2):
+        super().__init__(); s.h, s.ws = h, ws
+        s.logit_scale = nn.Parameter(torch.log(10 * torch.ones((h, 1, 1))))
+        s.cpb_mlp = nn.Sequential(nn.Linear(2, 32, bias=True), nn.ReLU(inplace=True), nn.Linear(32, h, bias=False))
+        rh = torch.arange(-(ws - 1), ws, dtype=torch.float32); rw = torch.arange(-(ws - 1), ws, dtype=torch.float32)
+        table = torch.stack(torch.meshgrid([rh, rw], indexing="ij")).permute(1, 2, 0).contiguous().unsqueeze(0)
+        table[:, :, :, 0] /= (ws - 1); table[:, :, :, 1] /= (ws - 1); table *= 8
+        table = torch.sign(table) * torch.log2(torch.abs(table) + 1.0) / math.log2(8)
+        s.register_buffer("relative_coords_table", table, persistent=False)
+        coords = torch.stack(torch.meshgrid([torch.arange(ws), torch.arange(ws)], indexing="ij")).flatten(1)
+        rel = (coords[:, :, None] - coords[:, None, :]).permute(1, 2, 0).contiguous()
+        rel[:, :, 0] += ws - 1; rel[:, :, 1] += ws - 1; rel[:, :, 0] *= 2 * ws - 1
+        s.register_buffer("relative_position_index", rel.sum(-1), persistent=False)
+        s.qkv = nn.Linear(dim, dim * 3, bias=False); s.q_bias = nn.Parameter(torch.zeros(dim)); s.v_bias = nn.Parameter(torch.zeros(dim)); s.proj = nn.Linear(dim, dim)
+    def forward(s, x):
+        B_, N, C = x.shape
+        qkv_bias = torch.cat((s.q_bias, torch.zeros_like(s.v_bias, requires_grad=False), s.v_bias))
+        qkv = F.linear(input=x, weight=s.qkv.weight, bias=qkv_bias).reshape(B_, N, 3, s.h, -1).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        attn = (F.normalize(q, dim=-1) @ F.normalize(k, dim=-1).transpose(-2, -1))
+        logit_scale = torch.clamp(s.logit_scale, max=math.log(1. / 0.01)).exp()
+        attn = attn * logit_scale
+        table = s.cpb_mlp(s.relative_coords_table).view(-1, s.h)
+        bias = table[s.relative_position_index.view(-1)].view(N, N, -1).permute(2, 0, 1).contiguous()
+        attn = attn + (16 * torch.sigmoid(bias)).unsqueeze(0)
+        x = (attn.softmax(-1) @ v).transpose(1, 2).reshape(B_, N, C)
+        return s.proj(x).pow(2).mean()
+def swinv2():
+    torch.manual_seed(0); return SwinV2Attn(), (torch.randn(3, 16, 16),)
+
+
+class BertMLM(nn.Module):
+    def __init__(s, V=30, d=32):
+        super().__init__(); s.word = nn.Embedding(V, d); s.pos = nn.Embedding(16, d); s.tt = nn.Embedding(2, d); s.ln = nn.LayerNorm(d, eps=1e-12)
+        s.layer = nn.TransformerEncoderLayer(d, 4, 64, dropout=0.1, activation="gelu", batch_first=True)
+        s.transform = nn.Linear(d, d); s.tln = nn.LayerNorm(d, eps=1e-12); s.bias = nn.Parameter(torch.zeros(V))
+        s.register_buffer("position_ids", torch.arange(16).expand((1, -1))); s.register_buffer("token_type_ids", torch.zeros(1, 16, dtype=torch.long))
+    def forward(s, ids, attn_mask, labels):
+        T = ids.shape[1]
+        x = s.ln(s.word(ids) + s.pos(s.position_ids[:, :T]) + s.tt(s.token_type_ids[:, :T].expand(ids.shape[0], T)))
+        x = s.layer(x, src_key_padding_mask=attn_mask == 0)
+        h = s.tln(F.gelu(s.transform(x)))
+        logits = h @ s.word.weight.t() + s.bias
+        return F.cross_entropy(logits.view(-1, logits.shape[-1]), labels.view(-1), ignore_index=-100)
+def bertmlm():
+    torch.manual_seed(0); ids = torch.randint(0, 30, (2, 12)); labels = torch.full((2, 12), -100); labels[0, 3] = ids[0, 3]; labels[1, 7] = ids[1, 7]; labels[1, 2] = ids[1, 2]
+    mask = torch.ones(2, 12, dtype=torch.long); mask[1, 10:] = 0
+    return BertMLM(), (ids, mask, labels)
+
+
+class DeiT(nn.Module):
+    def __init__(s, d=16):
+        super().__init__(); s.patch = nn.Conv2d(3, d, 4, 4); s.cls = nn.Parameter(torch.zeros(1, 1, d)); s.dist = nn.Parameter(torch.zeros(1, 1, d)); s.pos = nn.Parameter(torch.randn(1, 18, d) * .02)
+        s.blk = nn.TransformerEncoderLayer(d, 2, 32, dropout=0.0, batch_first=True, norm_first=True); s.norm = nn.LayerNorm(d); s.head = nn.Linear(d, 4); s.head_dist = nn.Linear(d, 4)
+    def forward(s, img, y, teacher_labels):
+        x = s.patch(img).flatten(2).transpose(1, 2); B = x.shape[0]
+        x = torch.cat((s.cls.expand(B, -1, -1), s.dist.expand(B, -1, -1), x), dim=1) + s.pos
+        x = s.norm(s.blk(x))
+        out, out_d = s.head(x[:, 0]), s.head_dist(x[:, 1])
+        return 0.5 * F.cross_entropy(out, y) + 0.5 * F.cross_entropy(out_d, teacher_labels)
+def deit():
+    torch.manual_seed(0); return DeiT(), (torch.randn(2, 3, 16, 16), torch.tensor([0, 3]), torch.tensor([1, 3]))
+
+
+class SlidingWindow(nn.Module):
+    def __init__(s, d=16, h=2, window=3):
+        super().__init__(); s.h, s.w = h, window; s.qkv = nn.Linear(d, 3 * d); s.o = nn.Linear(d, d)
+    def forward(s, x):
+        B, T, C = x.shape
+        q, k, v = s.qkv(x).view(B, T, 3, s.h, C // s.h).permute(2, 0, 3, 1, 4).unbind(0)
+        mask = torch.full((T, T), fill_value=1.0)
+        mask = torch.tril(mask, diagonal=0)
+        mask = torch.triu(mask, diagonal=-s.w)
+        mask = torch.log(mask)
+        att = (q @ k.transpose(-1, -2)) * (C // s.h) ** -0.5 + mask
+        return s.o((att.softmax(-1) @ v).transpose(1, 2).reshape(B, T, C)).pow(2).mean()
+def sliding():
+    torch.manual_seed(0); return SlidingWindow(), (torch.randn(2, 8, 16),)

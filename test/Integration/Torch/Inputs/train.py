@@ -423,7 +423,8 @@ def wild():
                  "conformer", "distill", "focal", "espcn", "layerscale", "miscact", "wnorm",
                  "gumbel", "instnorm", "reflect2d", "replicate2d", "mae", "gcn", "triplet",
                  "mixup", "protonet", "framer", "tcn", "slice_writes", "gptj", "relshift", "dqn",
-                 "realnvp", "simclr", "siamese", "nerf", "capsule", "dlrm", "ppo_novalidate"):
+                 "realnvp", "simclr", "siamese", "nerf", "capsule", "dlrm", "ppo_novalidate",
+                 "litllama", "hfllama", "convnextv2", "swinv2", "bertmlm", "deit", "sliding"):
         model, inputs = getattr(community_wild, name)()
         make = getattr(community_wild, name)
         want, eager_held, _, _ = _two_steps(make, lambda m: m, loss_of)
@@ -431,8 +432,12 @@ def wild():
         rel = max(abs(a - b) / (1e-6 + abs(b)) for a, b in zip(got, want))
         check(rel <= 1e-4, "%s: 2 SGD steps as eager (losses %.1e)" % (name, rel))
         st = stats[0]
-        check(not st["fallback"] and not said, "%s: decided by remat%s" % (
-            name, ": " + "; ".join(said) if said else ""))
+        if name in ABOVE_DEFAULT:  # PyTorch's default partition, said once
+            check(len(said) == 1 and "uses the default partition" in said[0],
+                  "%s: %s" % (name, said[0] if said else "no warning"))
+        else:
+            check(not st["fallback"] and not said, "%s: decided by remat%s" % (
+                name, ": " + "; ".join(said) if said else ""))
         if st["fallback"]:
             continue
         check(st["saved_bytes"] == held, "%s: predicted = measured (%d B)" % (name, held))
@@ -513,8 +518,15 @@ def bnsplit():
 # Graphs remat leaves to PyTorch, knowingly: a data-dependent shape where
 # the joint inputs are fake (2.x).
 FALLBACKS = ("cannot run on fake tensors",)
+# Where remat's saved set would hold more than PyTorch's default partition:
+# the partition takes the default's then (and says so).
+ABOVE_DEFAULT = {"swinv2"}
 # Where remat's default holds more than min-cut's partition, and why.
 ABOVE_MINCUT = {
+    "swinv2": "PyTorch's default partition (remat's saved set held more: it saves "
+              "F.normalize's x / norm, the gradient-free part of the backward "
+              "formula, where autograd keeps x and the norm): 46,728 B against "
+              "min-cut's 46,720 B",
     "triplet": "within 3%: remat keeps seven small comparison masks (the norms' "
                "clamps, the margin's) that min-cut recomputes (2,164 B against 2,104 B)",
     "rwkv": "within 1%: remat saves clamp's mask and the key's exp chain where "

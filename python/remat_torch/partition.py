@@ -236,11 +236,7 @@ class _Partitioner:
             self._warn(reason + "; this graph uses PyTorch's default partition")
             if os.environ.get("REMAT_PARTITION_RAISE") and not isinstance(e, RematFallback):
                 raise
-            kwargs = {}
-            if num_fwd_outputs is not None and \
-                    "num_fwd_outputs" in inspect.signature(_pt.default_partition).parameters:
-                kwargs["num_fwd_outputs"] = num_fwd_outputs
-            fw, bw = _pt.default_partition(joint_module, _joint_inputs, **kwargs)
+            fw, bw = _default_partition(joint_module, _joint_inputs, num_fwd_outputs)
             held, draws = _held_bytes(fw, bw)
             record = {"policy": self.policy, "fallback": reason, "ops": 0,
                       "fx_nodes": sum(1 for n in joint_module.graph.nodes if n.op == "call_function"),
@@ -293,11 +289,7 @@ class _Partitioner:
         # holds): remat's analysis calls the gradient-free parts of a
         # backward formula (F.normalize's x / norm) forward values, and
         # saving them can cost more than the inputs autograd keeps instead.
-        kwargs = {}
-        if num_fwd_outputs is not None and \
-                "num_fwd_outputs" in inspect.signature(_pt.default_partition).parameters:
-            kwargs["num_fwd_outputs"] = num_fwd_outputs
-        dfw, dbw = _pt.default_partition(given, joint_inputs, **kwargs)
+        dfw, dbw = _default_partition(given, joint_inputs, num_fwd_outputs)
         default_held, default_draws = _held_bytes(dfw, dbw)
         if self.policy != "budget" and record["saved_bytes"] > default_held:
             self._warn("remat's saved set holds %d B, PyTorch's default partition %d B: "
@@ -693,6 +685,15 @@ def _common_subexpressions(jm):
     jm.graph.lint()
     jm.recompile()
     return jm
+
+
+def _default_partition(jm, joint_inputs, num_fwd_outputs):
+    """PyTorch's default_partition (2.x takes num_fwd_outputs)."""
+    kwargs = {}
+    if num_fwd_outputs is not None and \
+            "num_fwd_outputs" in inspect.signature(_pt.default_partition).parameters:
+        kwargs["num_fwd_outputs"] = num_fwd_outputs
+    return _pt.default_partition(jm, joint_inputs, **kwargs)
 
 
 def _copy(jm):

@@ -3,7 +3,7 @@ reading transposed operands through indexing maps.
 """
 
 from ..mlir import Tensor, elem_is_float, ttype
-from .core import compute_elem, handles
+from .core import compute_elem, handles, norm_dim
 
 
 def _matmul_operand(L, t):
@@ -171,4 +171,41 @@ def h_cdist_backward(L, g, x1, x2, p, dist):
     out = L.fn.generic([(shape, c)], [(g, b + [i, j]), (x1, b + [i, m]), (x2, b + [j, m]),
                                       (dist, b + [i, j])], body,
                        reduce_dims=[x2.shape[-2]], inits=[init])[0]
+    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("_trilinear")
+def h_trilinear(L, i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """aten._trilinear (nn.Bilinear and its backward): each input unsqueezed
+    at its expand dims to one rank R, the three multiplied with
+    broadcasting, summed over sumdim (those dims dropped). One generic: the
+    kept dims parallel, the summed ones reduced."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    ins = [L.fn.materialize(t) for t in (i1, i2, i3)]
+    rank = len(ins[0].shape) + len(expand1)
+    summed = sorted(set(norm_dim(d, rank) for d in sumdim))
+    kept = [p for p in range(rank) if p not in summed]
+    loop = {p: "d%d" % k for k, p in enumerate(kept)}
+    loop.update({p: "d%d" % (len(kept) + k) for k, p in enumerate(summed)})
+    size = [1] * rank
+    operands = []
+    for t, expand in zip(ins, (expand1, expand2, expand3)):
+        expand = set(norm_dim(d, rank) for d in expand)
+        positions = [p for p in range(rank) if p not in expand]
+        if len(positions) != len(t.shape):
+            L.error("_trilinear: an input of rank %d with %d expand dims for rank %d" % (
+                len(t.shape), len(expand), rank))
+        exprs = []
+        for p, n in zip(positions, t.shape):
+            size[p] = max(size[p], n)
+            exprs.append(loop[p] if n > 1 else "0")
+        operands.append((t, exprs))
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        x, y, z = [bd.cast(v, t.elem, c) for v, t in zip(a[:3], ins)]
+        return [bd.binary("add", a[3], bd.binary("mul", bd.binary("mul", x, y, c), z, c), c)]
+    out = L.fn.generic([(shape, c)], operands, body, reduce_dims=[size[p] for p in summed],
+                       inits=[init])[0]
     return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)

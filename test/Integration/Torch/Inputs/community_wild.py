@@ -106,6 +106,7 @@ example_inputs) for compare.py, the importer and train.py.
   mask, -100 labels.
 - deit: DeiT's distillation token with two heads.
 - sliding: Mistral-style sliding-window mask (log of tril/triu of ones).
+- bilinear: nn.Bilinear on (B, T, F) inputs (aten._trilinear).
 """
 import math
 import torch
@@ -1440,3 +1441,15 @@ class SlidingWindow(nn.Module):
         return s.o((att.softmax(-1) @ v).transpose(1, 2).reshape(B, T, C)).pow(2).mean()
 def sliding():
     torch.manual_seed(0); return SlidingWindow(), (torch.randn(2, 8, 16),)
+
+
+class BilinearT(nn.Module):
+    def __init__(s):
+        super().__init__(); s.b = nn.Bilinear(6, 5, 4); s.o = nn.Linear(4, 1)
+
+    def forward(s, a, b):
+        return s.o(torch.relu(s.b(a, b))).pow(2).mean()
+
+
+def bilinear():
+    torch.manual_seed(0); return BilinearT(), (torch.randn(2, 3, 6), torch.randn(2, 3, 5))

@@ -424,7 +424,8 @@ def wild():
                  "gumbel", "instnorm", "reflect2d", "replicate2d", "mae", "gcn", "triplet",
                  "mixup", "protonet", "framer", "tcn", "slice_writes", "gptj", "relshift", "dqn",
                  "realnvp", "simclr", "siamese", "nerf", "capsule", "dlrm", "ppo_novalidate",
-                 "litllama", "hfllama", "convnextv2", "swinv2", "bertmlm", "deit", "sliding"):
+                 "litllama", "hfllama", "convnextv2", "swinv2", "bertmlm", "deit", "sliding",
+                 "bilinear"):
         model, inputs = getattr(community_wild, name)()
         make = getattr(community_wild, name)
         want, eager_held, _, _ = _two_steps(make, lambda m: m, loss_of)

@@ -256,10 +256,14 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         raise ImporterError("expected a torch.nn.Module, got %s" % type(model).__name__)
     if not isinstance(example_inputs, (list, tuple)):
         example_inputs = (example_inputs,)
+    # Nested inputs (an LSTM's (h, c) state) are flattened: the graph takes
+    # the tensors, in order; the model is called with the structure rebuilt.
+    example_inputs, input_spec = torch.utils._pytree.tree_flatten(tuple(example_inputs))
     example_inputs = tuple(example_inputs)
     for x in example_inputs:
         if not isinstance(x, torch.Tensor):
-            raise ImporterError("example inputs must be tensors, got %s" % type(x).__name__)
+            raise ImporterError("example inputs must be tensors (or tuples, lists and dicts of "
+                                "them), got %s" % type(x).__name__)
     if dtype is not None:
         if dtype not in DTYPES:
             raise ImporterError("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
@@ -268,7 +272,7 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         example_inputs = tuple(x.to(DTYPES[dtype]) if x.is_floating_point() else x
                                for x in example_inputs)
     kw = dict(seed=seed, name=name, tangents=tangents, locations=locations, dropout=dropout,
-              cotangents=cotangents, timings=timings)
+              cotangents=cotangents, timings=timings, input_spec=input_spec)
     if not fake:
         # The fast path traces on fake copies (no arithmetic) and draws only
         # the random ops for real; a model it cannot trace that way (values
@@ -287,7 +291,7 @@ class _FastPathFailed(Exception):
 
 
 def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locations, dropout,
-             cotangents, timings):
+             cotangents, timings, input_spec):
     """The capture of import_model. fake: every value is a fake tensor (the
     user's --fake). fast: real values, traced on fake copies; the random
     draws are the only ops run for real (`_real_draws`)."""
@@ -342,7 +346,8 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         for alias, canonical in aliases.items():
             if canonical in p:
                 p[alias] = p[canonical]
-        return functional_call(model, {**p, **b}, tuple(inputs))
+        args = torch.utils._pytree.tree_unflatten(list(inputs), input_spec)
+        return functional_call(model, {**p, **b}, tuple(args))
 
     def fast_failed(e):
         if fast and not isinstance(e, ImporterError):

@@ -629,9 +629,10 @@ def _common_subexpressions(jm):
     """Each pure op computed once: a model that calls the same Linear on the
     same input twice (F.selu(l1(x)) + F.celu(l1(x))) has one matmul, as
     min_cut_rematerialization_partition's CSE gives it, so its result is
-    saved once. Random draws, in-place ops and ops that read a storage some
-    in-place op writes are left alone (the same call before and after the
-    write differs). Returns a rewritten copy of `jm`, or `jm` itself."""
+    saved once. Random draws, in-place ops, tensors an in-place op writes
+    into (the empty_like a bernoulli_ fills) and ops that read a storage
+    some in-place op writes are left alone (the same call before and after
+    the write differs). Returns a rewritten copy of `jm`, or `jm` itself."""
     def inplace(n):
         p = _packet(n)
         return p is not None and p.endswith("_") and not p.startswith("__")
@@ -656,7 +657,9 @@ def _common_subexpressions(jm):
                    isinstance(n.args[0], torch.fx.Node)}
         seen, merge = {}, []
         for n in graph.nodes:
-            if n.op != "call_function" or inplace(n) or _is_random(n) or \
+            # (a node some in-place op writes into, such as the empty_like
+            # a dropout's bernoulli_ fills, is a distinct tensor too)
+            if n.op != "call_function" or inplace(n) or _is_random(n) or root(n) in written or \
                     any(root(a) in written for a in n.all_input_nodes):
                 continue
             key = (n.target, freeze(n.args), freeze(n.kwargs))

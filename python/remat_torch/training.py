@@ -25,8 +25,9 @@ _TORCH2 = hasattr(torch, "compile") and int(torch.__version__.split(".")[0]) >= 
 
 def _signature(args, kwargs, module):
     def leaf(v):
-        if isinstance(v, torch.Tensor):
-            return ("T", tuple(v.shape), v.dtype, str(v.device), v.requires_grad)
+        if isinstance(v, torch.Tensor):  # strides: the graph's views bake them in
+            return ("T", tuple(v.shape), v.dtype, str(v.device), v.requires_grad,
+                    tuple(v.stride()), v.storage_offset())
         if isinstance(v, (list, tuple)):
             return (type(v).__name__,) + tuple(leaf(x) for x in v)
         if isinstance(v, dict):
@@ -84,7 +85,13 @@ class RematModule(nn.Module):
 
         def copy(v):
             if isinstance(v, torch.Tensor):
-                return v.detach().clone().requires_grad_(v.requires_grad)
+                # Same strides and offset: the trace bakes them into its views
+                # (_reshape_alias), so a contiguous copy of tgt[:, 1:] would
+                # give a graph that reads the real, strided input wrongly.
+                storage = v.detach().storage().clone()
+                c = torch.empty(0, dtype=v.dtype, device=v.device).set_(
+                    storage, v.storage_offset(), v.size(), v.stride())
+                return c.requires_grad_(v.requires_grad)
             if isinstance(v, (list, tuple)):
                 return type(v)(copy(x) for x in v)
             if isinstance(v, dict):

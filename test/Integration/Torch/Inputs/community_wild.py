@@ -107,6 +107,19 @@ example_inputs) for compare.py, the importer and train.py.
 - deit: DeiT's distillation token with two heads.
 - sliding: Mistral-style sliding-window mask (log of tril/triu of ones).
 - bilinear: nn.Bilinear on (B, T, F) inputs (aten._trilinear).
+- transformer: nn.Transformer encoder-decoder with generate_square_subsequent_mask,
+  its inputs tgt[:, :-1] and tgt[:, 1:] (strided views of one tensor:
+  remat_torch.compile traced them on contiguous copies before 2026-12-03,
+  and its graph then read the real inputs wrongly), ignore_index=0.
+- charrnn: the char-RNN tutorial: nn.RNN (tanh, 2 layers, dropout), h0 input.
+- wordlm: PyTorch's word_language_model: nn.LSTM with an (h, c) tuple
+  input, tied encoder/decoder weights, dropout, NLL of log_softmax.
+- meanpool: masked mean pooling over nn.TransformerEncoder with a key
+  padding mask, F.cosine_similarity, BCE with logits.
+- upsample: bilinear upsampling with align_corners=True, nearest
+  interpolation to a non-integer size (11, 9).
+- packed: pack_padded_sequence into nn.GRU: lengths read in Python, the
+  importer says so.
 """
 import math
 import torch
@@ -1453,3 +1466,80 @@ class BilinearT(nn.Module):
 
 def bilinear():
     torch.manual_seed(0); return BilinearT(), (torch.randn(2, 3, 6), torch.randn(2, 3, 5))
+
+
+class Seq2SeqTransformer(nn.Module):
+    def __init__(s, V=20, d=16):
+        super().__init__(); s.src = nn.Embedding(V, d); s.tgt = nn.Embedding(V, d)
+        s.tf = nn.Transformer(d_model=d, nhead=2, num_encoder_layers=1, num_decoder_layers=1, dim_feedforward=32, dropout=0.1, batch_first=True)
+        s.gen = nn.Linear(d, V)
+    def forward(s, src, tgt_in, tgt_out):
+        T = tgt_in.shape[1]
+        mask = nn.Transformer.generate_square_subsequent_mask(T)
+        out = s.tf(s.src(src) * math.sqrt(16), s.tgt(tgt_in) * math.sqrt(16), tgt_mask=mask)
+        return F.cross_entropy(s.gen(out).reshape(-1, 20), tgt_out.reshape(-1), ignore_index=0)
+def transformer():
+    torch.manual_seed(0); src = torch.randint(1, 20, (2, 7)); tgt = torch.randint(1, 20, (2, 6)); tgt[1, 4:] = 0
+    return Seq2SeqTransformer(), (src, tgt[:, :-1], tgt[:, 1:])
+
+
+class CharRNN(nn.Module):
+    def __init__(s, V=12, h=16):
+        super().__init__(); s.emb = nn.Embedding(V, 8); s.rnn = nn.RNN(8, h, num_layers=2, nonlinearity="tanh", batch_first=True, dropout=0.1); s.fc = nn.Linear(h, V)
+    def forward(s, x, y, h0):
+        out, h = s.rnn(s.emb(x), h0)
+        return F.cross_entropy(s.fc(out).transpose(1, 2), y)
+def charrnn():
+    torch.manual_seed(0); x = torch.randint(0, 12, (2, 9)); return CharRNN(), (x, torch.roll(x, -1, 1), torch.zeros(2, 2, 16))
+
+
+class WordLM(nn.Module):
+    def __init__(s, V=30, d=16):
+        super().__init__(); s.drop = nn.Dropout(0.2); s.encoder = nn.Embedding(V, d); s.rnn = nn.LSTM(d, d, 2, dropout=0.2); s.decoder = nn.Linear(d, V)
+        s.decoder.weight = s.encoder.weight
+    def forward(s, inp, tgt, hidden):
+        emb = s.drop(s.encoder(inp))
+        output, hidden = s.rnn(emb, hidden)
+        output = s.drop(output)
+        decoded = s.decoder(output).view(-1, 30)
+        return F.nll_loss(F.log_softmax(decoded, dim=1), tgt.view(-1))
+def wordlm():
+    torch.manual_seed(0); inp = torch.randint(0, 30, (7, 2))
+    return WordLM(), (inp, torch.roll(inp, -1, 0), (torch.zeros(2, 2, 16), torch.zeros(2, 2, 16)))
+
+
+class MeanPool(nn.Module):
+    def __init__(s):
+        super().__init__(); s.emb = nn.Embedding(25, 16, padding_idx=0); s.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, 0.0, batch_first=True), 1); s.fc = nn.Linear(16, 1)
+    def forward(s, ids, y):
+        mask = (ids != 0).float()
+        x = s.enc(s.emb(ids), src_key_padding_mask=ids == 0)
+        pooled = (x * mask[..., None]).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
+        a, b = pooled[0::2], pooled[1::2]
+        sim = F.cosine_similarity(a, b)
+        return F.mse_loss(sim, y) + F.binary_cross_entropy_with_logits(s.fc(pooled).squeeze(-1), torch.ones(pooled.shape[0]))
+def meanpool():
+    torch.manual_seed(0); ids = torch.randint(1, 25, (4, 8)); ids[1, 6:] = 0; ids[3, 5:] = 0
+    return MeanPool(), (ids, torch.tensor([0.5, -0.2]))
+
+
+class UpsampleNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.c1 = nn.Conv2d(3, 8, 3, padding=1); s.up = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True); s.c2 = nn.Conv2d(8, 3, 3, padding=1)
+    def forward(s, x, t):
+        y = s.c2(s.up(F.relu(s.c1(x))))
+        z = F.interpolate(y, size=(11, 9), mode="nearest")
+        return F.mse_loss(y, t) + z.pow(2).mean()
+def upsample():
+    torch.manual_seed(0); return UpsampleNet(), (torch.randn(2, 3, 6, 6), torch.randn(2, 3, 12, 12))
+
+
+class Packed(nn.Module):
+    def __init__(s):
+        super().__init__(); s.gru = nn.GRU(4, 8, batch_first=True); s.fc = nn.Linear(8, 1)
+    def forward(s, x, lengths):
+        packed = nn.utils.rnn.pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+        _, h = s.gru(packed)
+        return s.fc(h[-1]).pow(2).mean()
+def packed():
+    torch.manual_seed(0); return Packed(), (torch.randn(3, 5, 4), torch.tensor([5, 3, 2]))

@@ -60,7 +60,9 @@ def check_reference(models, func, args, graph, want):
                            if t.is_floating_point()):
         return want
     model = model.double()
-    inputs = [x.double() if x.is_floating_point() else x for x in inputs]
+    inputs = torch.utils._pytree.tree_map(
+        lambda x: x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x,
+        tuple(inputs))
     # Tensors the forward creates (torch.zeros(b, h)) in f64 too.
     default = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)
@@ -102,7 +104,8 @@ def main():
     # The reference runs on a fresh copy: the import must not have changed
     # the model (its buffers) or the random state it starts from.
     model, inputs = getattr(models, func)()
-    given = [x.clone() for x in inputs]
+    # nested inputs (an LSTM's (h, c)) as the importer flattens them
+    given = [x.clone() for x in torch.utils._pytree.tree_flatten(tuple(inputs))[0]]
     want = reference(model, inputs, args.seed, graph)
     want = check_reference(models, func, args, graph, want)
 

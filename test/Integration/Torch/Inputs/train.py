@@ -61,7 +61,8 @@ def train(model, wrapped, inputs, steps=4, lr=0.1, loss_of=lambda out: out):
         loss = loss_of(wrapped(*inputs))
         if held is None:
             held = remat_torch.held_bytes(
-                loss, list(model.parameters()) + list(model.buffers()) + list(inputs))
+                loss, list(model.parameters()) + list(model.buffers()) +
+                torch.utils._pytree.tree_flatten(list(inputs))[0])
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -425,7 +426,7 @@ def wild():
                  "mixup", "protonet", "framer", "tcn", "slice_writes", "gptj", "relshift", "dqn",
                  "realnvp", "simclr", "siamese", "nerf", "capsule", "dlrm", "ppo_novalidate",
                  "litllama", "hfllama", "convnextv2", "swinv2", "bertmlm", "deit", "sliding",
-                 "bilinear"):
+                 "bilinear", "transformer", "charrnn", "wordlm", "meanpool", "upsample"):
         model, inputs = getattr(community_wild, name)()
         make = getattr(community_wild, name)
         want, eager_held, _, _ = _two_steps(make, lambda m: m, loss_of)

@@ -120,6 +120,13 @@ example_inputs) for compare.py, the importer and train.py.
   interpolation to a non-integer size (11, 9).
 - packed: pack_padded_sequence into nn.GRU: lengths read in Python, the
   importer says so.
+- inplace: relu_, h += r, F.dropout(inplace=True), masked_fill_, chained
+  mul_().add_(), out[:, 0] = out[:, 0] * 2 on activations.
+- deep: 48 residual LayerNorm-Linear-GELU blocks of width 8.
+- tiny: a one-token batch through nn.MultiheadAttention.
+- constfwd: torch.tensor([...]) and new_tensor in forward, an f16 round
+  trip, torch.where with zeros_like.
+- dynt: a bool tril buffer sliced to the input's length, ~mask.
 """
 import math
 import torch
@@ -1543,3 +1550,67 @@ class Packed(nn.Module):
         return s.fc(h[-1]).pow(2).mean()
 def packed():
     torch.manual_seed(0); return Packed(), (torch.randn(3, 5, 4), torch.tensor([5, 3, 2]))
+
+
+class InplaceNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 16); s.l3 = nn.Linear(16, 8)
+    def forward(s, x, mask):
+        h = s.l1(x)
+        h.relu_()
+        r = h
+        h = s.l2(h)
+        h += r
+        h = F.dropout(h, 0.2, training=True, inplace=True)
+        h.masked_fill_(mask, 0.0)
+        h.mul_(0.5).add_(1.0)
+        out = s.l3(h)
+        out[:, 0] = out[:, 0] * 2
+        return out.pow(2).mean()
+def inplace():
+    torch.manual_seed(0); return InplaceNet(), (torch.randn(4, 8), torch.rand(4, 16) > 0.7)
+
+
+class Deep(nn.Module):
+    def __init__(s, n=48, d=8):
+        super().__init__(); s.layers = nn.ModuleList([nn.Sequential(nn.LayerNorm(d), nn.Linear(d, d), nn.GELU()) for _ in range(n)])
+    def forward(s, x):
+        for l in s.layers:
+            x = x + l(x)
+        return x.pow(2).mean()
+def deep():
+    torch.manual_seed(0); return Deep(), (torch.randn(4, 8),)
+
+
+class Tiny(nn.Module):
+    def __init__(s):
+        super().__init__(); s.emb = nn.Embedding(5, 4); s.att = nn.MultiheadAttention(4, 1, batch_first=True); s.o = nn.Linear(4, 5)
+    def forward(s, ids, y):
+        x = s.emb(ids); a, _ = s.att(x, x, x)
+        return F.cross_entropy(s.o(a + x).view(-1, 5), y.view(-1))
+def tiny():
+    torch.manual_seed(0); return Tiny(), (torch.randint(0, 5, (1, 1)), torch.randint(0, 5, (1, 1)))
+
+
+class ConstInForward(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(3, 3)
+    def forward(s, x):
+        w = torch.tensor([0.2, 0.3, 0.5])
+        scale = x.new_tensor(2.0)
+        h = s.l(x) * w * scale
+        return torch.where(h > 0, h, torch.zeros_like(h)).sum() + h.float().to(torch.float16).float().sum()
+def constfwd():
+    torch.manual_seed(0); return ConstInForward(), (torch.randn(5, 3),)
+
+
+class DynT(nn.Module):
+    def __init__(s, maxT=16):
+        super().__init__(); s.register_buffer("mask", torch.tril(torch.ones(maxT, maxT)).bool()); s.q = nn.Linear(8, 8); s.o = nn.Linear(8, 8)
+    def forward(s, x):
+        T = x.size(1)
+        att = s.q(x) @ x.transpose(1, 2)
+        att = att.masked_fill(~s.mask[:T, :T], float("-inf")).softmax(-1)
+        return s.o(att @ x).pow(2).mean()
+def dynt():
+    torch.manual_seed(0); return DynT(), (torch.randn(2, 5, 8),)

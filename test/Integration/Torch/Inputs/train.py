@@ -426,7 +426,8 @@ def wild():
                  "mixup", "protonet", "framer", "tcn", "slice_writes", "gptj", "relshift", "dqn",
                  "realnvp", "simclr", "siamese", "nerf", "capsule", "dlrm", "ppo_novalidate",
                  "litllama", "hfllama", "convnextv2", "swinv2", "bertmlm", "deit", "sliding",
-                 "bilinear", "transformer", "charrnn", "wordlm", "meanpool", "upsample"):
+                 "bilinear", "transformer", "charrnn", "wordlm", "meanpool", "upsample",
+                 "inplace", "deep", "tiny", "constfwd", "dynt"):
         model, inputs = getattr(community_wild, name)()
         make = getattr(community_wild, name)
         want, eager_held, _, _ = _two_steps(make, lambda m: m, loss_of)

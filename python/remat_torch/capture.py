@@ -481,22 +481,22 @@ def _unwind_metadata_inplace(gm, values):
     the very tensor earlier nodes returned: nn.GRU's stack is recorded as
     the transposed tensor. Walking back from the end, each such op's effect
     is undone on what the nodes before it see."""
-    if not any(n.op == "call_function" and
-               _packet(n.target)[0].rstrip("_") in METADATA_INPLACE and
-               _packet(n.target)[0].endswith("_") for n in gm.graph.nodes):
+    def view_op(n):  # the packet of an in-place view op, else None
+        packet = _packet(n.target)[0] if n.op == "call_function" else ""
+        return packet if packet.endswith("_") and packet.rstrip("_") in METADATA_INPLACE else None
+
+    if not any(view_op(n) for n in gm.graph.nodes):
         return
     state = {}  # id(tensor) -> how nodes at this point of the walk see it
     for n in reversed(list(gm.graph.nodes)):
         v = values.get(n)
-        if not isinstance(v, torch.Tensor) or id(v) not in state and not (
-                n.op == "call_function" and _packet(n.target)[0].endswith("_") and
-                _packet(n.target)[0].rstrip("_") in METADATA_INPLACE):
+        packet = view_op(n)
+        if not isinstance(v, torch.Tensor) or (id(v) not in state and not packet):
             continue
         key = id(v)
         seen = state.get(key, v)
         values[n] = seen
-        packet = _packet(n.target)[0] if n.op == "call_function" else ""
-        if not (packet.endswith("_") and packet.rstrip("_") in METADATA_INPLACE):
+        if not packet:
             continue
         args = n.args[1:]
         if packet in ("transpose_", "swapdims_", "swapaxes_"):

@@ -7,7 +7,7 @@ sigmoid.
 import math
 
 from ..mlir import Tensor, elem_is_float, ttype
-from .core import channel_view, compute_elem, extract_slice, handles, norm_dim, out_compute
+from .core import channel_view, compute_elem, extract_slice, handles, norm_dim, out_compute, rounded
 
 
 @handles("relu")
@@ -392,8 +392,7 @@ def h_prelu_backward(L, g, x, w):
     dims = [k for k in range(len(x.shape)) if k != channel]
     gw = L.reduce(part, dims, False, elem=c)
     wshape, welem = L.out(1)
-    if welem != c:
-        gw = L.ew([gw], lambda bd, e: e[0], shape=gw.shape, elem=welem)
+    gw = rounded(L, gw, welem)
     if tuple(gw.shape) != tuple(wshape):
         gw = L.fn.reshape(gw, tuple(wshape))
     return (gi, gw)

@@ -5,7 +5,7 @@ forms, scalar_tensor, arange, linspace, hann and hamming windows.
 import math
 
 from ..mlir import Tensor, elem_is_float
-from .core import handles
+from .core import handles, index_i64
 
 
 @handles("empty_like", "zeros_like", "new_empty", "new_zeros", "empty", "zeros",
@@ -62,7 +62,7 @@ def h_linspace(L, start, end, steps, **kwargs):
     half = steps // 2
 
     def body(bd, a):
-        i = bd.cast(bd.emit("arith.index_cast %s : index to i64" % bd.index(0)), "i64", c)
+        i = bd.cast(index_i64(bd, 0), "i64", c)
         step = bd.binary("div", bd.binary("sub", bd.const(float(end), c), bd.const(float(start), c), c),
                          bd.const(float(steps - 1), c), c)
         first = bd.binary("add", bd.const(float(start), c), bd.binary("mul", step, i, c), c)
@@ -87,7 +87,7 @@ def h_window(L, n, periodic=True, alpha=None, beta=None, **kwargs):
         return L.fn.filled(shape, elem, 1.0)
 
     def body(bd, a):
-        i = bd.cast(bd.emit("arith.index_cast %s : index to i64" % bd.index(0)), "i64", "f64")
+        i = bd.cast(index_i64(bd, 0), "i64", "f64")
         x = bd.binary("mul", i, bd.const(2.0 * math.pi / m, "f64"), "f64")
         v = bd.binary("sub", bd.const(float(alpha), "f64"),
                       bd.binary("mul", bd.const(float(beta), "f64"), bd.unary("math.cos", x, "f64"), "f64"), "f64")

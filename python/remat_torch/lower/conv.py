@@ -8,7 +8,7 @@ Three loops do all the work, each one linalg op:
 """
 
 from ..mlir import Tensor, ttype
-from .core import channel_view, compute_elem, handles, pair
+from .core import channel_view, compute_elem, handles, insert_slice, pair, rounded
 
 
 def padded(L, x, lo, hi, value, strides=(1, 1)):
@@ -22,15 +22,7 @@ def padded(L, x, lo, hi, value, strides=(1, 1)):
     if (hh, ww) == (h, w):
         return x
     base = L.fn.filled((n, ch, hh, ww), x.elem, value)
-    name = L.fn.fresh("pad")
-    L.fn.line("%s = tensor.insert_slice %s into %s[0, 0, %d, %d] [%d, %d, %d, %d] [1, 1, %d, %d] : %s into %s" % (
-        name, x.value, base.value, lo[0], lo[1], n, ch, h, w, sh, sw, ttype(x.shape, x.elem),
-        ttype(base.shape, x.elem)))
-    return Tensor(name, base.shape, x.elem)
-
-
-def _round(L, r, shape, elem):
-    return r if r.elem == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+    return insert_slice(L, x, base, [0, 0, lo[0], lo[1]], x.shape, [1, 1, sh, sw], prefix="pad")
 
 
 def _mac(c, ea, eb):
@@ -53,7 +45,7 @@ def conv(L, x, w, padding, stride, dilation, groups, shape, elem):
                   "strides = dense<[%d, %d]> : tensor<2xi64>} ins(%s, %s : %s, %s) outs(%s : %s) -> %s" % (
                       name, d[0], d[1], s[0], s[1], xp.value, w.value, ttype(xp.shape, xp.elem),
                       ttype(w.shape, w.elem), init.value, ttype(shape, c), ttype(shape, c)))
-        return _round(L, Tensor(name, shape, c), shape, elem)
+        return rounded(L, Tensor(name, shape, c), elem)
     fg = f_ // groups
     init = L.fn.filled(shape, c, 0.0)
     # loops: n, f, y, x (parallel), ci, i, j (reduction)
@@ -62,7 +54,7 @@ def conv(L, x, w, padding, stride, dilation, groups, shape, elem):
                             "d3 * %d + d6 * %d" % (s[1], d[1])]),
                       (w, ["d1", "d4", "d5", "d6"])],
                      _mac(c, xp.elem, w.elem), reduce_dims=[cg, kh, kw], inits=[init])[0]
-    return _round(L, y, shape, elem)
+    return rounded(L, y, elem)
 
 
 def conv_data_grad(L, g, w, padding, stride, dilation, groups, shape, elem):
@@ -95,7 +87,7 @@ def conv_data_grad(L, g, w, padding, stride, dilation, groups, shape, elem):
                      [(gp, ["d0", f_expr, "d2 + d5 * %d" % d[0], "d3 + d6 * %d" % d[1]]),
                       (w, [f_expr, c_expr, "%d - d5" % (kh - 1), "%d - d6" % (kw - 1)])],
                      _mac(c, gp.elem, w.elem), reduce_dims=[fg, kh, kw], inits=[init])[0]
-    return _round(L, r, shape, elem)
+    return rounded(L, r, elem)
 
 
 def conv_weight(L, g, x, padding, stride, dilation, groups, shape, elem):
@@ -117,7 +109,7 @@ def conv_weight(L, g, x, padding, stride, dilation, groups, shape, elem):
                       (xp, ["d4", "(d0 floordiv %d) * %d + d1" % (fg, cg) if groups != 1 else "d1",
                             "d5 * %d + d2 * %d" % (s[0], d[0]), "d6 * %d + d3 * %d" % (s[1], d[1])])],
                      _mac(c, g.elem, xp.elem), reduce_dims=[n, oh, ow], inits=[init])[0]
-    return _round(L, r, shape, elem)
+    return rounded(L, r, elem)
 
 
 def _as_2d(L, t):

@@ -183,7 +183,6 @@ class Lowering:
     def _write_through(self, node, base, new):
         """`new` written into the view `node`: each parent up to `base` gets
         the child's value inserted (tensor.insert_slice)."""
-        from ..mlir import Tensor, ttype
         val = new
         while node is not base:
             parent, info = self.slice_of[node]
@@ -193,17 +192,10 @@ class Lowering:
                 _, size, stride, offset = info
                 val = strided_insert(self, self.env[parent], val, size, stride, offset)
             elif info is not None:
-                offsets, sizes, strides = info
-                dst = self.fn.materialize(self.env[parent])
-                src = self.fn.materialize(val)
-                if src.elem != dst.elem:
-                    self.error("in-place write of %s into a %s view" % (src.elem, dst.elem))
-                name = self.fn.fresh("ins")
-                self.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
-                    name, src.value, dst.value, ", ".join(map(str, offsets)),
-                    ", ".join(map(str, sizes)), ", ".join(map(str, strides)),
-                    ttype(src.shape, src.elem), ttype(dst.shape, dst.elem)))
-                val = Tensor(name, dst.shape, dst.elem)
+                dst = self.env[parent]
+                if val.elem != dst.elem:
+                    self.error("in-place write of %s into a %s view" % (val.elem, dst.elem))
+                val = insert_slice(self, val, dst, *info)
             self.env[parent] = val
             node = parent
 
@@ -276,6 +268,46 @@ def extract_slice(L, a, offsets, sizes, strides, out_shape=None):
         name, a.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
         ", ".join(map(str, strides)), ttype(a.shape, a.elem), ttype(out_shape or sizes, a.elem)))
     return Tensor(name, out_shape or sizes, a.elem)
+
+
+def insert_slice(L, src, dst, offsets, sizes, strides, prefix="ins"):
+    """tensor.insert_slice of `src` into `dst` (both materialized, of one
+    element type): `dst` with that window replaced."""
+    src, dst = L.fn.materialize(src), L.fn.materialize(dst)
+    name = L.fn.fresh(prefix)
+    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+        name, src.value, dst.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
+        ", ".join(map(str, strides)), ttype(src.shape, src.elem), ttype(dst.shape, dst.elem)))
+    return Tensor(name, dst.shape, dst.elem)
+
+
+def rounded(L, t, elem):
+    """`t` in element type `elem` (a compute-type result narrowed)."""
+    return t if t.elem == elem else L.ew([t], lambda bd, e: e[0], shape=t.shape, elem=elem)
+
+
+def pad_sides(pad, rank):
+    """F.pad's flat pad list (pad[2i], pad[2i+1] before and after the i-th
+    last dim) as per-dim (lo, hi)."""
+    lo, hi = [0] * rank, [0] * rank
+    for i in range(len(pad) // 2):
+        lo[rank - 1 - i], hi[rank - 1 - i] = pad[2 * i], pad[2 * i + 1]
+    return lo, hi
+
+
+def index_i64(bd, dim):
+    """Loop index `dim` of a generic body as an i64."""
+    return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
+
+
+def record_slice(L, a, info):
+    """Remembers that the current node is a view of its (dense) first
+    argument, so that a write into it can go back into that argument
+    (Lowering.slice_of): info is (offsets, sizes, strides), ("strided",
+    size, stride, offset), or None for all of it."""
+    if a.dense:
+        parent = L.node.args[0]
+        L.slice_of[L.node] = (L.root.get(parent, parent), info)
 
 
 def extract(bd, tensor, idx_values):

@@ -4,7 +4,7 @@
 """
 
 from ..mlir import Tensor, elem_is_float
-from .core import HANDLERS, compute_elem, handles, mark_view, out_compute
+from .core import HANDLERS, compute_elem, handles, mark_view, out_compute, record_slice
 
 
 def _add_like(kind):
@@ -197,9 +197,8 @@ def h_identity(L, a, *args, **kwargs):
     # alias share storage in PyTorch, which matters to in-place writes.
     if str(L.node.target).split(".")[1] in ("detach", "alias"):
         mark_view(L)
-        if isinstance(a, Tensor) and a.dense:  # the whole of it: writes go through
-            parent = L.node.args[0]
-            L.slice_of[L.node] = (L.root.get(parent, parent), None)
+        if isinstance(a, Tensor):  # all of it: writes go through
+            record_slice(L, a, None)
     return a
 
 

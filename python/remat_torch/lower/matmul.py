@@ -3,7 +3,7 @@ reading transposed operands through indexing maps.
 """
 
 from ..mlir import Tensor, elem_is_float, ttype
-from .core import compute_elem, handles, norm_dim
+from .core import compute_elem, handles, norm_dim, rounded
 
 
 def _matmul_operand(L, t):
@@ -56,7 +56,7 @@ def matmul(L, a, b, batch=False, acc_init=None):
         name, op, maps, a.value, b.value, ttype(a.base_shape, a.elem), ttype(b.base_shape, b.elem),
         init.value, ttype(shape, c), ttype(shape, c)))
     r = Tensor(name, shape, c)
-    return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+    return rounded(L, r, elem)
 
 
 @handles("mm")
@@ -92,7 +92,7 @@ def h_mv(L, a, v):
         return [bd.binary("add", x[2], bd.binary("mul", bd.cast(x[0], a.elem, c), bd.cast(x[1], v.elem, c), c), c)]
     r = L.fn.generic([(shape, c)], [(a, a.base_exprs(["d0", "d1"])), (v, v.base_exprs(["d1"]))], body,
                      reduce_dims=[a.shape[1]], inits=[init])[0]
-    return r if c == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
+    return rounded(L, r, elem)
 
 
 @handles("baddbmm")
@@ -171,7 +171,7 @@ def h_cdist_backward(L, g, x1, x2, p, dist):
     out = L.fn.generic([(shape, c)], [(g, b + [i, j]), (x1, b + [i, m]), (x2, b + [j, m]),
                                       (dist, b + [i, j])], body,
                        reduce_dims=[x2.shape[-2]], inits=[init])[0]
-    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)
+    return rounded(L, out, elem)
 
 
 @handles("_trilinear")
@@ -208,4 +208,4 @@ def h_trilinear(L, i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
         return [bd.binary("add", a[3], bd.binary("mul", bd.binary("mul", x, y, c), z, c), c)]
     out = L.fn.generic([(shape, c)], operands, body, reduce_dims=[size[p] for p in summed],
                        inits=[init])[0]
-    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)
+    return rounded(L, out, elem)

@@ -3,7 +3,7 @@ ops.
 """
 
 from ..mlir import Tensor, prod, ttype
-from .core import channel_view, compute_elem, handles, norm_dim, square
+from .core import channel_view, compute_elem, handles, norm_dim, rounded, square
 
 
 @handles("_softmax")
@@ -339,8 +339,7 @@ def h_weight_norm(L, v, g, dim=0):
     norm = L.ew([sq], lambda bd, e: bd.unary("math.sqrt", e[0], c), shape=sq.shape, elem=c)
     w = L.ew([v, g, norm], lambda bd, e: bd.binary("mul", e[0], bd.binary("div", e[1], e[2], c), c),
              shape=shape, elem=elem)
-    if nelem != c:
-        norm = L.ew([norm], lambda bd, e: e[0], shape=norm.shape, elem=nelem)
+    norm = rounded(L, norm, nelem)
     if tuple(norm.shape) != tuple(nshape):
         norm = L.fn.reshape(norm, tuple(nshape))
     return (w, norm)
@@ -365,6 +364,4 @@ def h_weight_norm_backward(L, gw, v, g, norms, dim=0):
         inner = bd.binary("sub", gwe, bd.binary("mul", ve, bd.binary("div", dge, ne, c), c), c)
         return bd.binary("mul", bd.binary("div", ge, ne, c), inner, c)
     grad_v = L.ew([gw, v, g, n, dg], dv, shape=vshape, elem=velem)
-    if gelem != c:
-        dg = L.ew([dg], lambda bd, e: e[0], shape=dg.shape, elem=gelem)
-    return (grad_v, dg)
+    return (grad_v, rounded(L, dg, gelem))

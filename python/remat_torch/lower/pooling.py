@@ -7,11 +7,7 @@ the 1-D forms as the 2-D ops on an unsqueezed view; adaptive pooling to
 
 from ..mlir import Tensor, ttype
 from .conv import padded
-from .core import compute_elem, extract, handles, pair
-
-
-def _i64(bd, dim):
-    return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
+from .core import compute_elem, extract, handles, index_i64, pad_sides, pair, rounded
 
 
 def _window_params(L, x, kernel, stride, padding, dilation=1):
@@ -35,7 +31,7 @@ def _taps(bd, k_dims, p, s, d, out_sizes):
     ok = None
     coords = []
     for axis, (dim_y, dim_i) in enumerate(zip((2, 3), k_dims)):
-        y, i = _i64(bd, dim_y), _i64(bd, dim_i)
+        y, i = index_i64(bd, dim_y), index_i64(bd, dim_i)
         num = bd.binary("sub", bd.binary("add", y, bd.const(p[axis], "i64"), "i64"),
                         bd.binary("mul", i, bd.const(d[axis], "i64"), "i64"), "i64")
         q = bd.emit("arith.divsi %s, %s : i64" % (num, bd.const(s[axis], "i64")))
@@ -48,10 +44,6 @@ def _taps(bd, k_dims, p, s, d, out_sizes):
     at = [bd.emit("arith.index_cast %s : i64 to index" % bd.select(ok, q, bd.const(0, "i64"), "i64"))
           for q in coords]
     return ok, at
-
-
-def _rounded(L, r, shape, elem):
-    return r if r.elem == elem else L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
 
 
 @handles("max_pool2d_with_indices")
@@ -116,7 +108,7 @@ def h_max_pool_backward(L, go, x, kernel, stride, padding, dilation, ceil_mode, 
         hit = bd.binary("and", ok, bd.cmp("eq", idx, me, "i64"), "i1")
         return [bd.select(hit, bd.binary("add", acc, g, c), acc, c)]
 
-    return _rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=k, inits=[init])[0], shape, elem)
+    return rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=k, inits=[init])[0], elem)
 
 
 # -- average pooling -------------------------------------------------------------
@@ -128,7 +120,7 @@ def _avg_divisor(bd, k, s, p, sizes, count_include_pad, divisor_override, c):
         return bd.const(float(divisor_override), c)
     total = None
     for axis, dim in enumerate((2, 3)):
-        start = bd.binary("sub", bd.binary("mul", _i64(bd, dim), bd.const(s[axis], "i64"), "i64"),
+        start = bd.binary("sub", bd.binary("mul", index_i64(bd, dim), bd.const(s[axis], "i64"), "i64"),
                           bd.const(p[axis], "i64"), "i64")
         end = bd.binary("min", bd.binary("add", start, bd.const(k[axis], "i64"), "i64"),
                         bd.const(sizes[axis] + p[axis], "i64"), "i64")
@@ -176,7 +168,7 @@ def h_avg_pool_backward(L, go, x, kernel, stride, padding, ceil_mode, count_incl
         v = extract(bd, g, [bd.index(0), bd.index(1)] + at)
         return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
 
-    return _rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=k, inits=[init])[0], shape, elem)
+    return rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=k, inits=[init])[0], elem)
 
 
 # -- adaptive average pooling -----------------------------------------------------
@@ -196,8 +188,8 @@ def _adaptive_tap(bd, sizes, outs):
     tap past its window's end is invalid and reads a clamped position."""
     ok, at, pos = None, [bd.index(0), bd.index(1)], []
     for axis, (dim, tap) in enumerate(((2, 4), (3, 5))):
-        start, end = _adaptive_bounds(bd, _i64(bd, dim), sizes[axis], outs[axis])
-        p = bd.binary("add", start, _i64(bd, tap), "i64")
+        start, end = _adaptive_bounds(bd, index_i64(bd, dim), sizes[axis], outs[axis])
+        p = bd.binary("add", start, index_i64(bd, tap), "i64")
         good = bd.cmp("lt", p, end, "i64")
         ok = good if ok is None else bd.binary("and", ok, good, "i1")
         p = bd.binary("min", p, bd.const(sizes[axis] - 1, "i64"), "i64")
@@ -209,7 +201,7 @@ def _adaptive_tap(bd, sizes, outs):
 def _adaptive_count(bd, sizes, outs, c):
     total = None
     for axis, dim in enumerate((2, 3)):
-        start, end = _adaptive_bounds(bd, _i64(bd, dim), sizes[axis], outs[axis])
+        start, end = _adaptive_bounds(bd, index_i64(bd, dim), sizes[axis], outs[axis])
         n = bd.binary("sub", end, start, "i64")
         total = n if total is None else bd.binary("mul", total, n, "i64")
     return bd.emit("arith.sitofp %s : i64 to %s" % (total, c))
@@ -251,14 +243,14 @@ def h_adaptive_avg_pool_backward(L, go, x):
         v, acc = a
         ok = None
         for axis, (dim, o) in enumerate(((2, 4), (3, 5))):
-            start, end = _adaptive_bounds(bd, _i64(bd, o), sizes[axis], outs[axis])
-            y = _i64(bd, dim)
+            start, end = _adaptive_bounds(bd, index_i64(bd, o), sizes[axis], outs[axis])
+            y = index_i64(bd, dim)
             good = bd.binary("and", bd.cmp("ge", y, start, "i64"), bd.cmp("lt", y, end, "i64"), "i1")
             ok = good if ok is None else bd.binary("and", ok, good, "i1")
         return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
 
     r = L.fn.generic([(shape, c)], [(g, ["d0", "d1", "d4", "d5"])], body, reduce_dims=list(outs), inits=[init])[0]
-    return _rounded(L, r, shape, elem)
+    return rounded(L, r, elem)
 
 
 # -- nearest upsampling ---------------------------------------------------------
@@ -330,7 +322,7 @@ def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs)
 
     def body(bd, a):
         f0, f1, n0, n1, acc = a
-        i, j = _i64(bd, 4), _i64(bd, 5)
+        i, j = index_i64(bd, 4), index_i64(bd, 5)
         ok = bd.binary("and", bd.cmp("lt", i, n0, "i64"), bd.cmp("lt", j, n1, "i64"), "i1")
         rows = bd.binary("min", bd.binary("add", f0, i, "i64"), bd.const(go.shape[2] - 1, "i64"), "i64")
         cols = bd.binary("min", bd.binary("add", f1, j, "i64"), bd.const(go.shape[3] - 1, "i64"), "i64")
@@ -340,7 +332,7 @@ def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs)
         return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
 
     r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
-    return _rounded(L, r, shape, elem)
+    return rounded(L, r, elem)
 
 
 # -- bilinear upsampling ---------------------------------------------------------
@@ -433,13 +425,13 @@ def h_upsample_bilinear_backward(L, go, output_size, input_size, align_corners, 
         fh, wh, fw, ww, acc = a
         at = [bd.index(0), bd.index(1)]
         for f0, tap, size in ((fh, 4, go.shape[2]), (fw, 5, go.shape[3])):
-            pos = bd.binary("min", bd.binary("add", f0, _i64(bd, tap), "i64"), bd.const(size - 1, "i64"), "i64")
+            pos = bd.binary("min", bd.binary("add", f0, index_i64(bd, tap), "i64"), bd.const(size - 1, "i64"), "i64")
             at.append(bd.emit("arith.index_cast %s : i64 to index" % pos))
         g = bd.cast(extract(bd, go, at), go.elem, c)
         return [bd.binary("add", acc, bd.binary("mul", bd.binary("mul", wh, ww, c), g, c), c)]
 
     r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
-    return _rounded(L, r, shape, elem)
+    return rounded(L, r, elem)
 
 
 @handles("adaptive_max_pool2d")
@@ -468,7 +460,7 @@ def h_adaptive_max_pool(L, x, output_size):
         return [bd.select(take, v, cur, c), bd.select(take, flat, cur_i, ielem)]
 
     vals, idx = L.fn.generic([(shape, c), (ishape, ielem)], [], body, reduce_dims=widest, inits=[init_v, init_i])
-    return (_rounded(L, vals, shape, elem), idx)
+    return (rounded(L, vals, elem), idx)
 
 
 @handles("adaptive_max_pool2d_backward")
@@ -483,13 +475,13 @@ def h_adaptive_max_pool_backward(L, go, x, indices):
 
     def body(bd, a):
         g, i, acc = a
-        me = bd.binary("add", bd.binary("mul", _i64(bd, 2), bd.const(w, "i64"), "i64"), _i64(bd, 3), "i64")
+        me = bd.binary("add", bd.binary("mul", index_i64(bd, 2), bd.const(w, "i64"), "i64"), index_i64(bd, 3), "i64")
         hit = bd.cmp("eq", bd.cast(i, ie, "i64"), me, "i64")
         return [bd.select(hit, bd.binary("add", acc, bd.cast(g, go.elem, c), c), acc, c)]
 
     r = L.fn.generic([(shape, c)], [(go, ["d0", "d1", "d4", "d5"]), (indices, ["d0", "d1", "d4", "d5"])], body,
                      reduce_dims=list(go.shape[2:]), inits=[init])[0]
-    return _rounded(L, r, shape, elem)
+    return rounded(L, r, elem)
 
 
 # -- reflection and replication padding ------------------------------------------
@@ -499,15 +491,6 @@ def h_adaptive_max_pool_backward(L, go, x, indices):
 # input element, the output elements that read it: itself shifted, and per
 # padded dim at most one mirror (reflect) or the whole border run
 # (replicate), as a reduction over those taps.
-
-def _pad_sides(L, x, pad):
-    r = len(x.shape)
-    k = len(pad) // 2
-    lo, hi = [0] * r, [0] * r
-    for i in range(k):
-        lo[r - 1 - i], hi[r - 1 - i] = pad[2 * i], pad[2 * i + 1]
-    return lo, hi
-
 
 def _padded_dims(L, x, lo, hi, reflect):
     dims = [d for d in range(len(x.shape)) if lo[d] or hi[d]]
@@ -541,7 +524,7 @@ def _source(bd, i, lo, n, reflect):
 def h_reflection_pad(L, x, pad):
     reflect = "reflection" in str(L.node.target)
     shape, elem = L.out()
-    lo, hi = _pad_sides(L, x, pad)
+    lo, hi = pad_sides(pad, len(x.shape))
     dims = _padded_dims(L, x, lo, hi, reflect)
     x = L.fn.materialize(x)
 
@@ -549,8 +532,7 @@ def h_reflection_pad(L, x, pad):
         at = []
         for d in range(len(shape)):
             if d in dims:
-                i = bd.emit("arith.index_cast %s : index to i64" % bd.index(d))
-                src = _source(bd, i, lo[d], x.shape[d], reflect)
+                src = _source(bd, index_i64(bd, d), lo[d], x.shape[d], reflect)
                 at.append(bd.emit("arith.index_cast %s : i64 to index" % src))
             else:
                 at.append(bd.index(d))
@@ -564,7 +546,7 @@ def h_reflection_pad_backward(L, go, x, pad):
     reflect = "reflection" in str(L.node.target)
     shape, elem = L.out()
     c = compute_elem(elem)
-    lo, hi = _pad_sides(L, x, pad)
+    lo, hi = pad_sides(pad, len(x.shape))
     dims = _padded_dims(L, x, lo, hi, reflect)
     go = L.fn.materialize(go)
     # Taps per padded dim: 0 is the element itself; reflect: 1 the mirror
@@ -582,8 +564,7 @@ def h_reflection_pad_backward(L, go, x, pad):
                 at.append(bd.index(d))
                 continue
             n = x.shape[d]
-            y = bd.emit("arith.index_cast %s : index to i64" % bd.index(d))
-            k = bd.emit("arith.index_cast %s : index to i64" % bd.index(rank + dims.index(d)))
+            y, k = index_i64(bd, d), index_i64(bd, rank + dims.index(d))
             direct = bd.binary("add", y, bd.const(lo[d], "i64"), "i64")
             zero, one = bd.const(0, "i64"), bd.const(1, "i64")
             if reflect:
@@ -625,4 +606,4 @@ def h_reflection_pad_backward(L, go, x, pad):
         return [bd.select(ok, bd.binary("add", acc, g, c), acc, c)]
 
     r = L.fn.generic([(shape, c)], [], body, reduce_dims=taps, inits=[init])[0]
-    return _rounded(L, r, shape, elem)
+    return rounded(L, r, elem)

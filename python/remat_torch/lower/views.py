@@ -4,7 +4,8 @@ the backward of select and slice.
 """
 
 from ..mlir import Tensor, elem_is_float, prod, ttype
-from .core import compute_elem, extract_slice, handles, mark_view, norm_dim
+from .core import (compute_elem, extract, extract_slice, handles, index_i64, insert_slice, mark_view,
+                   norm_dim, pad_sides, record_slice, rounded)
 
 
 @handles("view", "_unsafe_view", "_reshape_alias", "reshape", "view_copy", "_reshape_copy")
@@ -55,9 +56,7 @@ def h_as_strided(L, a, size, stride, offset=None):
     offset = offset or 0
     _check_storage(L, L.node.args[0], size, stride, offset)
     mark_view(L)
-    if a.dense:  # a write into it goes back into the storage
-        parent = L.node.args[0]
-        L.slice_of[L.node] = (L.root.get(parent, parent), ("strided", size, stride, offset))
+    record_slice(L, a, ("strided", size, stride, offset))  # writes go back into the storage
     flat = L.fn.reshape(L.fn.materialize(a), (prod(a.shape),))
     expr = " + ".join([str(offset)] + ["d%d * %d" % (k, s) for k, (d, s) in enumerate(zip(size, stride))
                                        if d > 1 and s])
@@ -106,8 +105,7 @@ def strided_insert(L, base, src, size, stride, offset):
 
     def body(bd, a):
         cur = a[0]
-        p = bd.emit("arith.index_cast %s : index to i64" % bd.index(0))
-        rem = bd.binary("sub", p, bd.const(offset, "i64"), "i64")
+        rem = bd.binary("sub", index_i64(bd, 0), bd.const(offset, "i64"), "i64")
         ok = bd.cmp("ge", rem, bd.const(0, "i64"), "i64")
         idx = ["0"] * len(size)
         for k in dims:
@@ -123,8 +121,7 @@ def strided_insert(L, base, src, size, stride, offset):
             else:
                 safe = bd.select(ok, idx[k], bd.const(0, "i64"), "i64")
                 at.append(bd.emit("arith.index_cast %s : i64 to index" % safe))
-        v = bd.cast(bd.emit("tensor.extract %s[%s] : %s" % (src.value, ", ".join(at), ttype(src.base_shape, src.elem))),
-                    src.elem, elem)
+        v = bd.cast(extract(bd, src, at), src.elem, elem)
         return [bd.select(ok, v, bd.cast(cur, flat.elem, elem), elem)]
     out = L.fn.generic([((n,), elem)], [flat], body)[0]
     return L.fn.reshape(out, tuple(base.shape))
@@ -134,12 +131,7 @@ def strided_insert(L, base, src, size, stride, offset):
 def h_slice_scatter(L, base, src, dim=0, start=None, end=None, step=1):
     """base with base[dim][start:end:step] replaced by src (the functional
     form of a write into a slice)."""
-    r = len(base.shape)
-    dim = norm_dim(dim, r)
-    n = base.shape[dim]
-    start = 0 if start is None else (start + n if start < 0 else start)
-    offsets, strides = [0] * r, [1] * r
-    offsets[dim], strides[dim] = min(max(start, 0), n), step
+    offsets, strides = _slice_window(base, dim, start, step)
     return _insert(L, base, src, offsets, list(src.shape), strides)
 
 
@@ -155,18 +147,9 @@ def h_select_scatter(L, base, src, dim, index):
 
 
 def _insert(L, base, src, offsets, sizes, strides):
-    shape, elem = L.out()
-    dst = L.fn.materialize(base)
-    src = L.fn.materialize(src)
-    if src.elem != elem:
-        src = L.ew([src], lambda bd, e: e[0], shape=src.shape, elem=elem)
-    if dst.elem != elem:
-        dst = L.ew([dst], lambda bd, e: e[0], shape=dst.shape, elem=elem)
-    name = L.fn.fresh("ins")
-    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
-        name, src.value, dst.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
-        ", ".join(map(str, strides)), ttype(src.shape, elem), ttype(dst.shape, elem)))
-    return Tensor(name, dst.shape, elem)
+    _, elem = L.out()
+    return insert_slice(L, rounded(L, L.fn.materialize(src), elem),
+                        rounded(L, L.fn.materialize(base), elem), offsets, sizes, strides)
 
 
 @handles("t")
@@ -219,28 +202,24 @@ def h_squeeze(L, a, dim=None):
 def h_slice(L, a, dim=0, start=None, end=None, step=1):
     mark_view(L)
     shape, _ = L.out()
+    if tuple(shape) == tuple(a.shape):
+        record_slice(L, a, None)
+        return a
+    offsets, strides = _slice_window(a, dim, start, step)
+    record_slice(L, a, (offsets, list(shape), strides))
+    return extract_slice(L, a, offsets, list(shape), strides)
+
+
+def _slice_window(a, dim, start, step):
+    """Offsets and strides of a[dim][start::step] (start clamped as PyTorch
+    does)."""
     r = len(a.shape)
     dim = norm_dim(dim, r)
     n = a.shape[dim]
     start = 0 if start is None else (start + n if start < 0 else start)
-    start = min(max(start, 0), n)
-    if tuple(shape) == tuple(a.shape):
-        _record_slice(L, a, None)
-        return a
-    offsets = [0] * r
-    offsets[dim] = start
-    strides = [1] * r
-    strides[dim] = step
-    _record_slice(L, a, (offsets, list(shape), strides))
-    return extract_slice(L, a, offsets, list(shape), strides)
-
-
-def _record_slice(L, a, info):
-    """Remembers that the current node is a slice of its (dense) first
-    argument, so that a write into it can go back into the base."""
-    if a.dense:
-        parent = L.node.args[0]
-        L.slice_of[L.node] = (L.root.get(parent, parent), info)
+    offsets, strides = [0] * r, [1] * r
+    offsets[dim], strides[dim] = min(max(start, 0), n), step
+    return offsets, strides
 
 
 @handles("select")
@@ -256,7 +235,7 @@ def h_select(L, a, dim, index):
     sizes = list(a.shape)
     sizes[dim] = 1
     shape, _ = L.out()
-    _record_slice(L, a, (offsets, sizes, [1] * r))
+    record_slice(L, a, (offsets, sizes, [1] * r))
     return extract_slice(L, a, offsets, sizes, [1] * r, out_shape=list(shape))
 
 
@@ -338,11 +317,7 @@ def insert_into_zeros(L, part, full_shape, offsets, strides):
     base = L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)
     if part.shape == shape:
         return part
-    name = L.fn.fresh("ins")
-    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
-        name, part.value, base.value, ", ".join(map(str, offsets)), ", ".join(map(str, part.shape)),
-        ", ".join(map(str, strides)), ttype(part.shape, elem), ttype(shape, elem)))
-    return Tensor(name, shape, elem)
+    return insert_slice(L, part, base, offsets, part.shape, strides)
 
 
 @handles("select_backward")
@@ -449,9 +424,7 @@ def h_unfold_backward(L, g, input_sizes, dim, size, step):
 
     def body(bd, a):
         acc = a[-1]
-        p = bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
-        k = bd.emit("arith.index_cast %s : index to i64" % bd.index(r))
-        num = bd.binary("sub", p, k, "i64")
+        num = bd.binary("sub", index_i64(bd, dim), index_i64(bd, r), "i64")
         i = bd.emit("arith.divsi %s, %s : i64" % (num, bd.const(step, "i64")))
         rem = bd.emit("arith.remsi %s, %s : i64" % (num, bd.const(step, "i64")))
         ok = bd.binary("and", bd.cmp("ge", num, bd.const(0, "i64"), "i64"),
@@ -459,11 +432,9 @@ def h_unfold_backward(L, g, input_sizes, dim, size, step):
                                  bd.cmp("lt", i, bd.const(n, "i64"), "i64"), "i1"), "i1")
         safe = bd.emit("arith.index_cast %s : i64 to index" % bd.select(ok, i, bd.const(0, "i64"), "i64"))
         at = [bd.index(d) if d != dim else safe for d in range(r)] + [bd.index(r)]
-        v = bd.cast(bd.emit("tensor.extract %s[%s] : %s" % (g.value, ", ".join(at), ttype(g.base_shape, g.elem))),
-                    g.elem, c)
+        v = bd.cast(extract(bd, g, at), g.elem, c)
         return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
-    out = L.fn.generic([(shape, c)], [], body, reduce_dims=[size], inits=[init])[0]
-    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)
+    return rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=[size], inits=[init])[0], elem)
 
 
 @handles("repeat")
@@ -488,25 +459,18 @@ def h_constant_pad_nd(L, a, pad, value=0):
     last dim; negative amounts crop (the backward pads by the negatives)."""
     shape, elem = L.out()
     r = len(a.shape)
-    lo, hi = [0] * r, [0] * r
-    for i in range(len(pad) // 2):
-        lo[r - 1 - i], hi[r - 1 - i] = pad[2 * i], pad[2 * i + 1]
+    lo, hi = pad_sides(pad, r)
     a = L.fn.materialize(a)
     if any(v < 0 for v in lo + hi):  # crop first
         off = [max(-v, 0) for v in lo]
         sizes = [a.shape[k] - off[k] - max(-hi[k], 0) for k in range(r)]
         a = extract_slice(L, a, off, sizes, [1] * r)
-    if a.elem != elem:
-        a = L.ew([a], lambda bd, e: e[0], shape=a.shape, elem=elem)
+    a = rounded(L, a, elem)
     if tuple(a.shape) == tuple(shape):
         return a
     fill = float(value) if elem_is_float(elem) else (bool(value) if elem == "i1" else int(value))
     base = L.fn.filled(shape, elem, fill)
-    name = L.fn.fresh("pad")
-    L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
-        name, a.value, base.value, ", ".join(str(max(v, 0)) for v in lo),
-        ", ".join(map(str, a.shape)), ", ".join(["1"] * r), ttype(a.shape, elem), ttype(shape, elem)))
-    return Tensor(name, shape, elem)
+    return insert_slice(L, a, base, [max(v, 0) for v in lo], a.shape, [1] * r, prefix="pad")
 
 
 @handles("pixel_shuffle")

@@ -103,27 +103,29 @@ def unsupported_op():
     return Median(), (torch.randn(2, 4),)
 
 
-class _Window(nn.Module):
-    def __init__(self, window):
+class _LinearThen(nn.Module):
+    """then(Linear(n, n)(x)): one model for the view tests below."""
+    def __init__(self, n, then):
         super().__init__()
-        self.lin = nn.Linear(8, 8)
-        self.window = window
+        self.lin = nn.Linear(n, n)
+        self.then = then
 
     def forward(self, x):
-        return self.window(self.lin(x)).sum()
+        return self.then(self.lin(x))
 
 
 def strided_window():
     """as_strided over part of a storage (a sliding window): not a reshape,
     read through one affine map (its backward writes the window into zeros)."""
     torch.manual_seed(0)
-    return _Window(lambda y: y.as_strided((2, 4), (8, 2), 1) * torch.arange(4.0)), (torch.randn(2, 8),)
+    return _LinearThen(8, lambda y: (y.as_strided((2, 4), (8, 2), 1) * torch.arange(4.0)).sum()), \
+        (torch.randn(2, 8),)
 
 
 def strided_of_view():
     """as_strided of a slice: the storage is larger than its argument."""
     torch.manual_seed(0)
-    return _Window(lambda y: y[:, 2:].as_strided((2, 2), (8, 1), 3)), (torch.randn(2, 8),)
+    return _LinearThen(8, lambda y: y[:, 2:].as_strided((2, 2), (8, 1), 3).sum()), (torch.randn(2, 8),)
 
 
 def f32_mask_in_bf16():
@@ -148,22 +150,14 @@ def no_parameters():
     return nn.ReLU(), (torch.randn(2, 4),)
 
 
-class _Writer(nn.Module):
-    def __init__(self, write):
-        super().__init__()
-        self.lin = nn.Linear(4, 4)
-        self.write = write
-
-    def forward(self, x):
-        return self.write(self.lin(x) * 2)
-
-
 def _write_column(y):
+    y = y * 2
     y[:, 0].mul_(3)  # writes through a view into y
     return y
 
 
 def _write_stale(y):
+    y = y * 2
     b = y[:, 1:]
     y[:, 0:2].mul_(3)  # b, read below, would have to see this write
     return (b * y[:, :3]).sum()
@@ -171,14 +165,14 @@ def _write_stale(y):
 
 def in_place_on_view():
     torch.manual_seed(0)
-    return _Writer(_write_column), (torch.randn(2, 4),)
+    return _LinearThen(4, _write_column), (torch.randn(2, 4),)
 
 
 def in_place_stale_view():
     """A write into one view of y while another view of it is read later:
     that view would need to see the write (aliasing)."""
     torch.manual_seed(0)
-    return _Writer(_write_stale), (torch.randn(2, 4),)
+    return _LinearThen(4, _write_stale), (torch.randn(2, 4),)
 
 
 def dropout_half():

@@ -10,12 +10,15 @@ aten graph is then lowered op by op (the lower package) to one func.func.
 import contextlib
 import copy
 import operator
+import os
 import re
+import sys
 import time
 
 import torch
 import torch.fx
-from torch.fx.experimental.proxy_tensor import make_fx
+from torch.fx.experimental.proxy_tensor import disable_proxy_modes_tracing, make_fx
+from torch.overrides import TorchFunctionMode
 
 from . import lower
 from .mlir import Function, ImporterError, Tensor, fmt_const, ttype
@@ -286,6 +289,55 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     return _capture(model, example_inputs, fake=fake, fast=False, **kw)
 
 
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+# Torch's own machinery between a Python read of a value and its caller.
+_TORCH_PLUMBING = tuple(_TORCH_DIR + p for p in (
+    "fx" + os.sep, "utils" + os.sep, "_ops.py", "overrides.py", "_tensor.py", "_decomp" + os.sep))
+# Library code whose reads of values are argument checks (raise if
+# invalid) and never choose a shape: F.gaussian_nll_loss's var < 0,
+# torch.distributions' validate_args.
+_LIBRARY_CHECKS = (_TORCH_DIR + "nn" + os.sep + "functional.py", _TORCH_DIR + "distributions" + os.sep)
+
+
+def _library_check(x):
+    """aten._local_scalar_dense (.item(), bool()) while tracing on real
+    tensors: read from an argument check in PyTorch's own library, the
+    value is read and the check passes as it did for the example inputs
+    (the traced graph has no branch either way); anywhere else, tracing
+    fails as before (the model's own control flow on values cannot be
+    traced)."""
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_code.co_filename.startswith(_TORCH_PLUMBING)
+                                 or frame.f_code is ValueFreeLibrary.__torch_function__.__code__):
+        frame = frame.f_back
+    if frame is None or not frame.f_code.co_filename.startswith(_LIBRARY_CHECKS):
+        return NotImplemented
+    with disable_proxy_modes_tracing():
+        return torch.ops.aten._local_scalar_dense.default(x)
+
+
+TRACE_DECOMPOSITIONS = {torch.ops.aten._local_scalar_dense.default: _library_check}
+
+
+class ValueFreeLibrary(TorchFunctionMode):
+    """PyTorch functions whose kernels read values only to check them,
+    traced in a form that reads none: F.one_hot with num_classes (its C++
+    kernel checks min and max with .item()). Without num_classes the
+    number of classes, a shape, comes from the values: that stays an
+    error, with a clear message."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func is torch._C._nn.one_hot:
+            x = args[0]
+            n = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
+            if n < 0:
+                raise ImporterError("F.one_hot without num_classes takes the number of classes "
+                                    "(a shape) from the values; pass num_classes")
+            return (x.unsqueeze(-1) == torch.arange(n, device=x.device)).to(torch.long)
+        return func(*args, **kwargs)
+
+
 class _FastPathFailed(Exception):
     pass
 
@@ -357,7 +409,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     # buffers and the random state are restored afterwards.
     rng = torch.get_rng_state()
     saved = {k: v.clone() for k, v in buffers.items()}
-    with torch.no_grad(), tracing:
+    with torch.no_grad(), tracing, ValueFreeLibrary():
         try:
             probe = _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))
         except ImporterError:
@@ -408,7 +460,9 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     torch.manual_seed(seed)
     with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
-            gm = make_fx(joint)(params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
+            with ValueFreeLibrary():
+                gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
+                    params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:
             raise
         except Exception as e:  # tracing failures name the PyTorch error
@@ -417,9 +471,9 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             hint = ""
             if "value out of a tracing tensor" in text or "data-dependent" in text:
                 hint = ("; the model reads a tensor's value in Python (if x.any(), .item(), "
-                        "argument checks such as torch.distributions' validate_args: "
-                        "torch.distributions.Distribution.set_default_validate_args(False)), "
-                        "which a traced graph cannot follow")
+                        "int(x)), which a traced graph cannot follow (PyTorch's own argument "
+                        "checks, such as torch.distributions' validate_args, are traced past "
+                        "without --fake)")
             raise ImporterError("tracing the model failed: %s: %s%s" % (
                 type(e).__name__, text.rstrip(".") if hint else text, hint))
 

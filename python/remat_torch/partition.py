@@ -500,11 +500,24 @@ class _Partitioner:
                 if node in backward:
                     inside_backward += entry.get("bytes", 0)
                     continue
-                approx.append(fxname)
-                if isinstance(values.get(node), torch.Tensor):
-                    saved.add(node)
-                else:
-                    saved.update(u for u in node.users if isinstance(values.get(u), torch.Tensor))
+                approx.append(node)
+        # A node remat saves a part of (an intermediate of its lowering: the
+        # normalized input inside a group norm) is saved whole, or its
+        # inputs are saved and it is recomputed in backward, whichever
+        # holds fewer new bytes (arguments and what is saved anyway are free).
+        for node in approx:
+            outs = [node] if isinstance(values.get(node), torch.Tensor) else [
+                u for u in node.users if isinstance(values.get(u), torch.Tensor)]
+            ins = [a for a in node.all_input_nodes if isinstance(values.get(a), torch.Tensor)
+                   and a.op != "placeholder" and a not in saved]
+            if (not _is_random(node) and all(a not in backward for a in node.all_input_nodes) and
+                    sum(_tensor_bytes(values.get(a)) for a in ins) <
+                    sum(_tensor_bytes(values.get(o)) for o in outs if o not in saved)):
+                saved.update(ins)
+            else:
+                saved.update(outs)
+        approx = [n.name for n in approx]
+        _backward_side(jm, nodes, saved, backward, values, self._outputs(jm, num_fwd_outputs)[0])
         # Arguments are free to keep; random draws are never recomputed.
         extra = [n for n in nodes if n.op == "placeholder" and not _is_tangent(n)]
         for n in nodes:
@@ -579,6 +592,51 @@ class _Partitioner:
                 kwargs["saved_sym_nodes"] = []
             return _pt._extract_fwd_bwd_modules(jm, saved, **kwargs)
         return _pt._extract_fwd_bwd_modules(jm, saved)
+
+
+def _backward_side(jm, nodes, saved, backward, values, fwd_outs):
+    """Moves the gradient-free parts of backward formulas out of `saved`.
+    A node that no forward output needs and that reads no tangent
+    (F.normalize's x / norm, asin's rsqrt(1 - x^2) in its backward) is
+    backward to PyTorch, forward to remat's analysis (it does not depend on
+    the seed), so remat may save it. Saving what it is computed from
+    instead, as PyTorch's default partition does, is taken where that holds
+    fewer new bytes (arguments and what is saved anyway are free); the node
+    is then computed in backward, as in eager."""
+    needed = set()
+    stack = [n for n in fwd_outs if isinstance(n, torch.fx.Node)]
+    while stack:
+        n = stack.pop()
+        if n not in needed:
+            needed.add(n)
+            stack.extend(n.all_input_nodes)
+    side = {n for n in nodes if n.op == "call_function" and n not in needed and n not in backward
+            and not _is_random(n) and not _packet(n).endswith("_")}
+
+    def move(group):
+        """Saves what `group` is computed from instead of it, if that holds
+        fewer bytes (views are walked through to their base: recomputing
+        a view is free)."""
+        leaves, seen, stack = set(), set(), [a for n in group for a in n.all_input_nodes]
+        while stack:
+            a = stack.pop()
+            if a in seen:
+                continue
+            seen.add(a)
+            if (a in side and (a not in saved or a in group)) or (
+                    a not in saved and a.op == "call_function" and _packet(a) in VIEW_OPS):
+                stack.extend(a.all_input_nodes)
+            elif a.op != "placeholder" and isinstance(values.get(a), torch.Tensor):
+                leaves.add(a)
+        after = (saved - set(group)) | leaves
+        if _storage_bytes(after, values) < _storage_bytes(saved, values):
+            saved.difference_update(group)
+            saved.update(leaves)
+    # All of them at once first (they often share their leaves), then each.
+    move([n for n in nodes if n in saved and n in side])
+    for n in reversed(nodes):
+        if n in saved and n in side:
+            move([n])
 
 
 def _split_dropouts(jm):
@@ -940,6 +998,37 @@ def _reorder(gm, schedule, forward_names=None):
     gm.graph.lint()
 
 
+def _storage_base(n):
+    """The node whose storage `n` lives in: through views and in-place ops."""
+    while isinstance(n, torch.fx.Node) and n.op == "call_function":
+        p = _packet(n)
+        if p == "getitem":  # an output of a multi-output op: its own storage,
+            src = n.args[0]  # unless the op splits a tensor into views
+            if isinstance(src, torch.fx.Node) and _packet(src) in VIEW_OPS:
+                n = src.args[0]
+                continue
+            break
+        if p in VIEW_OPS or (p.endswith("_") and not p.startswith("__")):
+            n = n.args[0]
+            continue
+        break
+    return n
+
+
+def _storage_bytes(nodes, values):
+    """Bytes of the distinct storages of `nodes` (arguments are free), from
+    the joint graph's values."""
+    total, seen = 0, set()
+    for n in nodes:
+        b = _storage_base(n)
+        if not isinstance(b, torch.fx.Node) or b.op == "placeholder" or b in seen:
+            continue
+        seen.add(b)
+        v = values.get(b)
+        total += _tensor_bytes(v if isinstance(v, torch.Tensor) else values.get(n))
+    return total
+
+
 def _held_bytes(fw, bw):
     """Bytes of the distinct storages the forward returns for backward,
     besides its inputs (parameters, inputs): what autograd holds, predicted
@@ -958,26 +1047,11 @@ def _held_bytes(fw, bw):
         v = n.meta.get("val")
         return v if isinstance(v, torch.Tensor) else None
 
-    def base(n):
-        while isinstance(n, torch.fx.Node) and n.op == "call_function":
-            p = _packet(n)
-            if p == "getitem":  # an output of a multi-output op: its own storage,
-                src = n.args[0]  # unless the op splits a tensor into views
-                if isinstance(src, torch.fx.Node) and _packet(src) in VIEW_OPS:
-                    n = src.args[0]
-                    continue
-                break
-            if p in VIEW_OPS or (p.endswith("_") and not p.startswith("__")):
-                n = n.args[0]
-                continue
-            break
-        return n
-
     total, draws, seen = 0, 0, set()
     for n in saved:
         if not isinstance(n, torch.fx.Node):
             continue
-        b = base(n)
+        b = _storage_base(n)
         if not isinstance(b, torch.fx.Node) or b.op == "placeholder" or b in seen:
             continue
         seen.add(b)

@@ -15,6 +15,7 @@ import warnings
 import torch
 import torch.nn as nn
 
+from .capture import ValueFreeLibrary
 from .partition import partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
@@ -117,9 +118,14 @@ class RematModule(nn.Module):
         if first:
             fn = self._graphs[key] = self._compile()
         try:
-            if first and not _TORCH2:
-                self._trace_on_copies(fn, args, kwargs)
-            return fn(*args, **kwargs)
+            if _TORCH2:
+                return fn(*args, **kwargs)
+            # F.one_hot's kernel reads values to check them: traced in a
+            # form that reads none (capture.ValueFreeLibrary).
+            with ValueFreeLibrary():
+                if first:
+                    self._trace_on_copies(fn, args, kwargs)
+                return fn(*args, **kwargs)
         except Exception as e:  # tracing failed: train eagerly, say so once
             if fn is not self._graphs.get(key) or key in self._failed:
                 raise

@@ -14,8 +14,9 @@ one registry, `HANDLERS` (core.py), by the family modules of this package:
   losses         nll_loss, mse_loss, label smoothing's masked ops
   indexing       embedding, gather, scatter
   scans          cumsum, cumprod, sort, topk
-  conv           convolution (1-D, 2-D, grouped, transposed)
-  pooling        max, average, adaptive average pooling; nearest upsampling
+  conv           convolution (1-D, 2-D, 3-D, grouped, transposed)
+  pooling        max, average (2-D, 3-D), adaptive pooling; upsampling; pads
+  sampling       affine_grid, grid_sample (spatial transformers)
 
 Handlers see `Tensor` views (see mlir.py) and Python scalars, and return a
 Tensor, a tuple of them (multi-result ops) or None. Semantics follow
@@ -26,5 +27,5 @@ docs/PyTorch.md.
 
 from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
 from . import (activations, constants, conv, elementwise, indexing, losses,  # noqa: F401
-               matmul, normalization, pooling, reductions, rng, scans, views)
+               matmul, normalization, pooling, reductions, rng, sampling, scans, views)
 from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

@@ -1,5 +1,6 @@
-"""Convolution (1-D and 2-D, grouped and depthwise, transposed) with its
-backward. A 1-D convolution is the 2-D one on an (N, C, 1, L) view.
+"""Convolution (1-D, 2-D and 3-D, grouped and depthwise, transposed) with
+its backward. A 1-D convolution is the 2-D one on an (N, C, 1, L) view;
+3-D ones are the same loops with one more spatial dim.
 
 Three loops do all the work, each one linalg op:
   conv            y = x (*) w                      (forward; transposed: the input gradient)
@@ -11,18 +12,18 @@ from ..mlir import Tensor, ttype
 from .core import channel_view, compute_elem, handles, insert_slice, pair, rounded
 
 
-def padded(L, x, lo, hi, value, strides=(1, 1)):
-    """x (N, C, H, W) placed at offset lo (per spatial dim) with the given
-    spatial strides into a tensor filled with `value`, of size lo + (H-1)*s + 1 + hi."""
+def padded(L, x, lo, hi, value, strides=None):
+    """x (N, C, *spatial) placed at offset lo (per spatial dim) with the
+    given spatial strides into a tensor filled with `value`, of size
+    lo + (n-1)*s + 1 + hi per spatial dim."""
     x = L.fn.materialize(x)
-    n, ch, h, w = x.shape
-    sh, sw = strides
-    hh = lo[0] + (h - 1) * sh + 1 + hi[0]
-    ww = lo[1] + (w - 1) * sw + 1 + hi[1]
-    if (hh, ww) == (h, w):
+    r = len(x.shape) - 2
+    strides = strides or (1,) * r
+    sizes = tuple(lo[i] + (x.shape[2 + i] - 1) * strides[i] + 1 + hi[i] for i in range(r))
+    if sizes == tuple(x.shape[2:]):
         return x
-    base = L.fn.filled((n, ch, hh, ww), x.elem, value)
-    return insert_slice(L, x, base, [0, 0, lo[0], lo[1]], x.shape, [1, 1, sh, sw], prefix="pad")
+    base = L.fn.filled(tuple(x.shape[:2]) + sizes, x.elem, value)
+    return insert_slice(L, x, base, [0, 0] + list(lo[:r]), x.shape, [1, 1] + list(strides[:r]), prefix="pad")
 
 
 def _mac(c, ea, eb):
@@ -31,14 +32,21 @@ def _mac(c, ea, eb):
     return body
 
 
+def _d(k):
+    return "d%d" % k
+
+
 def conv(L, x, w, padding, stride, dilation, groups, shape, elem):
-    """y[n, f, Y, X] = sum_{ci, i, j} xpad[n, group(f) * cg + ci, Y*s + i*d, X*s + j*d] * w[f, ci, i, j]."""
+    """y[n, f, Y...] = sum_{ci, i...} xpad[n, group(f) * cg + ci, Y*s + i*d ...] * w[f, ci, i...]
+    over r = 2 or 3 spatial dims."""
     c = compute_elem(elem)
     p, s, d = padding, stride, dilation
     xp = padded(L, x, p, p, 0.0)
     w = L.fn.materialize(w)
-    f_, cg, kh, kw = w.shape
-    if groups == 1:  # half types accumulate in f32 (the named op extends its inputs)
+    f_, cg = w.shape[:2]
+    k = w.shape[2:]
+    r = len(k)
+    if groups == 1 and r == 2:  # half types accumulate in f32 (the named op extends its inputs)
         init = L.fn.filled(shape, c, 0.0)
         name = L.fn.fresh("conv")
         L.fn.line("%s = linalg.conv_2d_nchw_fchw {dilations = dense<[%d, %d]> : tensor<2xi64>, "
@@ -48,94 +56,106 @@ def conv(L, x, w, padding, stride, dilation, groups, shape, elem):
         return rounded(L, Tensor(name, shape, c), elem)
     fg = f_ // groups
     init = L.fn.filled(shape, c, 0.0)
-    # loops: n, f, y, x (parallel), ci, i, j (reduction)
+    # loops: n, f, y... (parallel), ci, i... (reduction)
+    ci = _d(2 + r)
+    taps = [_d(3 + r + i) for i in range(r)]
+    group = "(d1 floordiv %d) * %d + %s" % (fg, cg, ci) if groups != 1 else ci
     y = L.fn.generic([(shape, c)],
-                     [(xp, ["d0", "(d1 floordiv %d) * %d + d4" % (fg, cg), "d2 * %d + d5 * %d" % (s[0], d[0]),
-                            "d3 * %d + d6 * %d" % (s[1], d[1])]),
-                      (w, ["d1", "d4", "d5", "d6"])],
-                     _mac(c, xp.elem, w.elem), reduce_dims=[cg, kh, kw], inits=[init])[0]
+                     [(xp, ["d0", group] + ["%s * %d + %s * %d" % (_d(2 + i), s[i], taps[i], d[i])
+                                           for i in range(r)]),
+                      (w, ["d1", ci] + taps)],
+                     _mac(c, xp.elem, w.elem), reduce_dims=[cg] + list(k), inits=[init])[0]
     return rounded(L, y, elem)
 
 
 def conv_data_grad(L, g, w, padding, stride, dilation, groups, shape, elem):
-    """The adjoint of conv in its input: out (N, C, H, W) from g (N, F, h, w)
-    and w (F, cg, kh, kw): a stride-1 convolution of g dilated by the stride
-    and padded, with w flipped and transposed to (C, F) through its
+    """The adjoint of conv in its input: out (N, C, *spatial) from g (N, F,
+    *out) and w (F, cg, *k): a stride-1 convolution of g dilated by the
+    stride and padded, with w flipped and transposed to (C, F) through its
     indexing map (materializing that weight would be a parameter-only value
     computed in the backward pass)."""
     c = compute_elem(elem)
     p, s, d = padding, stride, dilation
     g = L.fn.materialize(g)
     w = L.fn.materialize(w)
-    f_, cg, kh, kw = w.shape
+    f_, cg = w.shape[:2]
+    k = w.shape[2:]
+    r = len(k)
     fg = f_ // groups
-    k = (kh, kw)
-    lo = [d[i] * (k[i] - 1) - p[i] for i in range(2)]
+    lo = [d[i] * (k[i] - 1) - p[i] for i in range(r)]
     if min(lo) < 0:
         L.error("convolution with padding larger than the kernel's reach is not supported")
     # Padded size: out size + d*(k-1), so that every output row sees its taps.
-    hi = [shape[2 + i] + d[i] * (k[i] - 1) - lo[i] - (g.shape[2 + i] - 1) * s[i] - 1 for i in range(2)]
+    hi = [shape[2 + i] + d[i] * (k[i] - 1) - lo[i] - (g.shape[2 + i] - 1) * s[i] - 1 for i in range(r)]
     if min(hi) < 0:
         L.error("convolution whose output padding exceeds the stride is not supported")
     gp = padded(L, g, lo, hi, 0.0, strides=s)
     init = L.fn.filled(shape, c, 0.0)
-    # loops: n, c, y, x (parallel), f within c's group, i, j (reduction)
+    # loops: n, c, y... (parallel), f within c's group, i... (reduction)
     grouped = groups != 1
-    f_expr = "(d1 floordiv %d) * %d + d4" % (cg, fg) if grouped else "d4"
+    fd = _d(2 + r)
+    taps = [_d(3 + r + i) for i in range(r)]
+    f_expr = "(d1 floordiv %d) * %d + %s" % (cg, fg, fd) if grouped else fd
     c_expr = "d1 mod %d" % cg if grouped else "d1"
-    r = L.fn.generic([(shape, c)],
-                     [(gp, ["d0", f_expr, "d2 + d5 * %d" % d[0], "d3 + d6 * %d" % d[1]]),
-                      (w, [f_expr, c_expr, "%d - d5" % (kh - 1), "%d - d6" % (kw - 1)])],
-                     _mac(c, gp.elem, w.elem), reduce_dims=[fg, kh, kw], inits=[init])[0]
-    return rounded(L, r, elem)
+    out = L.fn.generic([(shape, c)],
+                       [(gp, ["d0", f_expr] + ["%s + %s * %d" % (_d(2 + i), taps[i], d[i]) for i in range(r)]),
+                        (w, [f_expr, c_expr] + ["%d - %s" % (k[i] - 1, taps[i]) for i in range(r)])],
+                       _mac(c, gp.elem, w.elem), reduce_dims=[fg] + list(k), inits=[init])[0]
+    return rounded(L, out, elem)
 
 
 def conv_weight(L, g, x, padding, stride, dilation, groups, shape, elem):
-    """dw[f, ci, i, j] = sum_{n, y, z} g[n, f, y, z] * xpad[n, group(f) * cg + ci, y*s + i*d, z*s + j*d]
-    for dw of `shape` (F, cg, kh, kw)."""
+    """dw[f, ci, i...] = sum_{n, y...} g[n, f, y...] * xpad[n, group(f) * cg + ci, y*s + i*d ...]
+    for dw of `shape` (F, cg, *k)."""
     c = compute_elem(elem)
     p, s, d = padding, stride, dilation
     g = L.fn.materialize(g)
-    f_, cg, kh, kw = shape
+    f_, cg = shape[:2]
+    r = len(shape) - 2
     fg = f_ // groups
-    n, _, oh, ow = g.shape
+    n = g.shape[0]
     # Rows past what any tap reads are cut off by the loop bounds; the
     # padding only needs to reach the last tap.
-    need = [(g.shape[2 + i] - 1) * s[i] + (shape[2 + i] - 1) * d[i] + 1 for i in range(2)]
-    xp = padded(L, x, p, [max(need[i] - p[i] - x.shape[2 + i], 0) for i in range(2)], 0.0)
+    need = [(g.shape[2 + i] - 1) * s[i] + (shape[2 + i] - 1) * d[i] + 1 for i in range(r)]
+    xp = padded(L, x, p, [max(need[i] - p[i] - x.shape[2 + i], 0) for i in range(r)], 0.0)
     init = L.fn.filled(shape, c, 0.0)
-    r = L.fn.generic([(shape, c)],
-                     [(g, ["d4", "d0", "d5", "d6"]),
-                      (xp, ["d4", "(d0 floordiv %d) * %d + d1" % (fg, cg) if groups != 1 else "d1",
-                            "d5 * %d + d2 * %d" % (s[0], d[0]), "d6 * %d + d3 * %d" % (s[1], d[1])])],
-                     _mac(c, g.elem, xp.elem), reduce_dims=[n, oh, ow], inits=[init])[0]
-    return rounded(L, r, elem)
+    # loops: f, ci, i... (parallel), n, y... (reduction)
+    nd = _d(2 + r)
+    outs = [_d(3 + r + i) for i in range(r)]
+    out = L.fn.generic([(shape, c)],
+                       [(g, [nd, "d0"] + outs),
+                        (xp, [nd, "(d0 floordiv %d) * %d + d1" % (fg, cg) if groups != 1 else "d1"]
+                         + ["%s * %d + %s * %d" % (outs[i], s[i], _d(2 + i), d[i]) for i in range(r)])],
+                       _mac(c, g.elem, xp.elem), reduce_dims=[n] + list(g.shape[2:]), inits=[init])[0]
+    return rounded(L, out, elem)
 
 
 def _as_2d(L, t):
-    """An (N, C, L) tensor as (N, C, 1, L); 4-D ones unchanged."""
-    if t is None or len(t.shape) == 4:
+    """An (N, C, L) tensor as (N, C, 1, L); 4-D and 5-D ones unchanged."""
+    if t is None or len(t.shape) != 3:
         return t
     return L.fn.reshape(t, (t.shape[0], t.shape[1], 1, t.shape[2]))
 
 
 def _params(L, x, stride, padding, dilation, output_padding):
     rank = len(x.shape)
-    if rank not in (3, 4):
-        L.error("only 1-D and 2-D convolution (NCL, NCHW) is supported, got rank %d input" % rank)
+    if rank not in (3, 4, 5):
+        L.error("only 1-D, 2-D and 3-D convolution (NCL, NCHW, NCDHW) is supported, got rank %d input" % rank)
 
     def two(v, unit):
         v = list(v) if isinstance(v, (list, tuple)) else [v]
-        return [unit] + v[:1] if rank == 3 else pair(v)
+        if rank == 3:
+            return [unit] + v[:1]
+        return pair(v) if rank == 4 else (v * 3 if len(v) == 1 else v)
     return rank, two(stride, 1), two(padding, 0), two(dilation, 1), two(output_padding, 0)
 
 
 def _shape2d(shape):
-    return tuple(shape) if len(shape) == 4 else (shape[0], shape[1], 1, shape[2])
+    return tuple(shape) if len(shape) != 3 else (shape[0], shape[1], 1, shape[2])
 
 
 def _back(L, t, shape):
-    return t if t is None or len(shape) == 4 else L.fn.reshape(t, tuple(shape))
+    return t if t is None or len(shape) != 3 else L.fn.reshape(t, tuple(shape))
 
 
 @handles("convolution")
@@ -151,7 +171,7 @@ def h_convolution(L, x, w, bias, stride, padding, dilation, transposed, output_p
         y = conv(L, x4, w4, p, s, d, groups, s4, elem)
     if bias is not None:
         c = compute_elem(elem)
-        y = L.ew([y, channel_view(bias, 4)], lambda bd, e: bd.binary("add", e[0], e[1], c),
+        y = L.ew([y, channel_view(bias, len(s4))], lambda bd, e: bd.binary("add", e[0], e[1], c),
                  shape=s4, elem=elem)
     return _back(L, y, shape)
 

@@ -34,14 +34,57 @@ def h_mul(L, a, b):
     return L.ew([a, b], lambda bd, e: bd.binary("mul", e[0], e[1], c))
 
 
+def _rounded_div(bd, a, b, mode, c):
+    """a / b rounded toward zero ('trunc') or down ('floor'), as PyTorch's
+    // and div(rounding_mode=...): floats divide then round (PyTorch's
+    floor kernel corrects a / b by fmod, which can differ from this in the
+    last place when a / b rounds onto an integer); integers divide exactly."""
+    if elem_is_float(c):
+        q = bd.binary("div", a, b, c)
+        return bd.unary("math.trunc" if mode == "trunc" else "math.floor", q, c)
+    return bd.emit("%s %s, %s : %s" % ("arith.divsi" if mode == "trunc" else "arith.floordivsi", a, b, c))
+
+
 @handles("div")
 def h_div(L, a, b, rounding_mode=None):
     c = out_compute(L)
     if rounding_mode is not None:
-        L.error("div with rounding_mode='%s' is not supported" % rounding_mode)
+        if rounding_mode not in ("trunc", "floor"):
+            L.error("div with rounding_mode='%s' is not supported" % rounding_mode)
+        return L.ew([a, b], lambda bd, e: _rounded_div(bd, e[0], e[1], rounding_mode, c))
     if not elem_is_float(c):
         L.error("integer division is not supported")
     return L.ew([a, b], lambda bd, e: bd.binary("div", e[0], e[1], c))
+
+
+@handles("floor_divide")
+def h_floor_divide(L, a, b):
+    c = out_compute(L)
+    return L.ew([a, b], lambda bd, e: _rounded_div(bd, e[0], e[1], "floor", c))
+
+
+def _fmod(bd, a, b, c):
+    return bd.emit("%s %s, %s : %s" % ("arith.remf" if elem_is_float(c) else "arith.remsi", a, b, c))
+
+
+@handles("fmod")
+def h_fmod(L, a, b):
+    c = out_compute(L)
+    return L.ew([a, b], lambda bd, e: _fmod(bd, e[0], e[1], c))
+
+
+@handles("remainder")
+def h_remainder(L, a, b):
+    """Python's %: the sign of the divisor (fmod, plus b where the signs differ)."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        r = _fmod(bd, e[0], e[1], c)
+        zero = bd.const(0.0 if elem_is_float(c) else 0, c)
+        fix = bd.binary("and", bd.cmp("ne", r, zero, c),
+                        bd.binary("xor", bd.cmp("lt", r, zero, c), bd.cmp("lt", e[1], zero, c), "i1"), "i1")
+        return bd.select(fix, bd.binary("add", r, e[1], c), r, c)
+    return L.ew([a, b], f)
 
 
 @handles("maximum", "minimum")
@@ -87,8 +130,125 @@ for _name, _op in {"exp": "math.exp", "log": "math.log", "tanh": "math.tanh",
                    "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "erf": "math.erf",
                    "abs": "math.absf", "neg": "arith.negf", "sin": "math.sin",
                    "cos": "math.cos", "log1p": "math.log1p", "expm1": "math.expm1",
-                   "atan": "math.atan"}.items():
+                   "atan": "math.atan", "log2": "math.log2", "log10": "math.log10",
+                   "exp2": "math.exp2", "sinh": "math.sinh", "cosh": "math.cosh", "tan": "math.tan",
+                   "asin": "math.asin", "acos": "math.acos", "asinh": "math.asinh",
+                   "acosh": "math.acosh", "atanh": "math.atanh"}.items():
     HANDLERS[_name] = _unary_math(_op)
+
+
+def _rounding(op):
+    """floor, ceil, trunc: identity on integers, as in PyTorch."""
+    def h(L, a):
+        c = out_compute(L)
+        if not elem_is_float(c):
+            return L.ew([a], lambda bd, e: e[0])
+        return L.ew([a], lambda bd, e: bd.unary(op, e[0], c))
+    return h
+
+
+for _name, _op in {"floor": "math.floor", "ceil": "math.ceil", "trunc": "math.trunc",
+                   "fix": "math.trunc"}.items():
+    HANDLERS[_name] = _rounding(_op)
+
+
+@handles("round")
+def h_round(L, a, decimals=0):
+    """Half to even, as torch.round; with decimals, PyTorch's
+    round(x * 10^d) / 10^d (10^-d for negative d)."""
+    c = out_compute(L)
+    if not elem_is_float(c):
+        return L.ew([a], lambda bd, e: e[0])
+    if not decimals:
+        return L.ew([a], lambda bd, e: bd.unary("math.roundeven", e[0], c))
+    ten = float(10 ** abs(decimals))
+
+    def f(bd, e):
+        k = bd.const(ten, c)
+        if decimals > 0:
+            return bd.binary("div", bd.unary("math.roundeven", bd.binary("mul", e[0], k, c), c), k, c)
+        return bd.binary("mul", bd.unary("math.roundeven", bd.binary("div", e[0], k, c), c), k, c)
+    return L.ew([a], f)
+
+
+@handles("frac")
+def h_frac(L, a):
+    c = out_compute(L)
+    return L.ew([a], lambda bd, e: bd.binary("sub", e[0], bd.unary("math.trunc", e[0], c), c))
+
+
+@handles("atan2")
+def h_atan2(L, a, b):
+    c = out_compute(L)
+    return L.ew([a, b], lambda bd, e: bd.emit("math.atan2 %s, %s : %s" % (e[0], e[1], c)))
+
+
+@handles("hypot")
+def h_hypot(L, a, b):
+    c = out_compute(L)
+    return L.ew([a, b], lambda bd, e: bd.unary("math.sqrt", bd.binary(
+        "add", bd.binary("mul", e[0], e[0], c), bd.binary("mul", e[1], e[1], c), c), c))
+
+
+@handles("logit")
+def h_logit(L, a, eps=None):
+    """log(z / (1 - z)), z clamped to [eps, 1 - eps] when eps is given."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        z = e[0]
+        if eps is not None:
+            z = bd.binary("min", bd.binary("max", z, bd.const(float(eps), c), c), bd.const(1.0 - eps, c), c)
+        return bd.unary("math.log", bd.binary("div", z, bd.binary("sub", bd.const(1.0, c), z, c), c), c)
+    return L.ew([a], f)
+
+
+@handles("logit_backward")
+def h_logit_backward(L, g, a, eps=None):
+    """g / (z (1 - z)), zero outside [eps, 1 - eps] when eps is given (NaN
+    outside [0, 1] without it, as PyTorch)."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        z = e[1]
+        d = bd.binary("div", e[0], bd.binary("mul", z, bd.binary("sub", bd.const(1.0, c), z, c), c), c)
+        if eps is None:
+            return d
+        out = bd.binary("or", bd.cmp("lt", z, bd.const(float(eps), c), c),
+                        bd.cmp("gt", z, bd.const(1.0 - eps, c), c), "i1")
+        return bd.select(out, bd.const(0.0, c), d, c)
+    return L.ew([g, a], f)
+
+
+@handles("nan_to_num")
+def h_nan_to_num(L, a, nan=0.0, posinf=None, neginf=None):
+    """NaN to `nan`, infinities to the given values or the dtype's extremes."""
+    shape, elem = L.out()
+    c = out_compute(L)
+    big = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38,
+           "f64": 1.7976931348623157e308}[elem]
+    pos = big if posinf is None else posinf
+    neg = -big if neginf is None else neginf
+
+    def f(bd, e):
+        x = e[0]
+        isnan = bd.emit("arith.cmpf uno, %s, %s : %s" % (x, x, c))
+        x = bd.select(isnan, bd.const(float(nan or 0.0), c), x, c)
+        x = bd.select(bd.cmp("eq", x, bd.const(float("inf"), c), c), bd.const(float(pos), c), x, c)
+        return bd.select(bd.cmp("eq", x, bd.const(float("-inf"), c), c), bd.const(float(neg), c), x, c)
+    return L.ew([a], f)
+
+
+@handles("heaviside")
+def h_heaviside(L, a, values):
+    c = out_compute(L)
+
+    def f(bd, e):
+        zero = bd.const(0.0 if elem_is_float(c) else 0, c)
+        one = bd.const(1.0 if elem_is_float(c) else 1, c)
+        step = bd.select(bd.cmp("gt", e[0], zero, c), one, zero, c)
+        return bd.select(bd.cmp("eq", e[0], zero, c), e[1], step, c)
+    return L.ew([a, values], f)
 
 
 @handles("reciprocal")

@@ -285,3 +285,29 @@ for _kind in ("smooth_l1", "huber"):
     _loss, _backward = _robust(_kind)
     handles(_kind + "_loss")(_loss)
     handles(_kind + "_loss_backward")(_backward)
+
+
+@handles("soft_margin_loss")
+def h_soft_margin_loss(L, x, y, reduction=1):
+    """log(1 + exp(-y x)), as ATen computes it (log1p of exp)."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    full = tuple(x.shape) if len(x.shape) >= len(y.shape) else tuple(y.shape)
+    t = L.ew([x, y], lambda bd, e: bd.unary("math.log1p", bd.unary("math.exp", bd.binary(
+        "mul", bd.unary("arith.negf", e[0], c), e[1], c), c), c), shape=full, elem=c if reduction else elem)
+    return _reduced(L, t, reduction, prod(full), c, elem)
+
+
+@handles("soft_margin_loss_backward")
+def h_soft_margin_loss_backward(L, grad, x, y, reduction=1):
+    """ATen's order: (y * z) * -norm / (1 + z) * grad, z = exp(-y x)."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    norm = 1.0 / prod(shape) if reduction == 1 else 1.0
+
+    def f(bd, e):
+        z = bd.unary("math.exp", bd.binary("mul", bd.unary("arith.negf", e[2], c), e[1], c), c)
+        g = bd.binary("mul", bd.binary("mul", e[2], z, c), bd.const(-norm, c), c)
+        g = bd.binary("div", g, bd.binary("add", z, bd.const(1.0, c), c), c)
+        return bd.binary("mul", g, e[0], c)
+    return L.ew([grad, x, y], f)

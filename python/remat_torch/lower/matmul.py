@@ -98,16 +98,20 @@ def h_mv(L, a, v):
 @handles("baddbmm")
 def h_baddbmm(L, bias, a, b, beta=1, alpha=1):
     """beta * bias + alpha * (a @ b), batched (nn.MultiheadAttention with a
-    mask): the product accumulates onto beta * bias when alpha is 1."""
+    mask, BLOOM's ALiBi): the product into a zero fill, scaled, then added
+    to the bias, in PyTorch's order (beta * r + alpha * acc). Written as
+    separate steps, scores in this form are attention that
+    -remat-tile-attention recognizes (Q K^T, x * c, x + a float mask)."""
     shape, elem = L.out()
     c = compute_elem(elem)
-    init = L.ew([bias], (lambda bd, e: e[0]) if beta == 1 else
-                (lambda bd, e: bd.binary("mul", e[0], bd.const(float(beta), c), c)), shape=shape, elem=c)
-    if alpha == 1:
-        return matmul(L, a, b, batch=True, acc_init=init)
     prod_ = matmul(L, a, b, batch=True)
-    return L.ew([init, prod_], lambda bd, e: bd.binary("add", e[0], bd.binary(
-        "mul", e[1], bd.const(float(alpha), c), c), c))
+    if alpha != 1:
+        prod_ = L.ew([prod_], lambda bd, e: bd.binary("mul", e[0], bd.const(float(alpha), c), c),
+                     shape=shape, elem=c)
+    if beta == 0:  # PyTorch ignores the bias then (even NaN in it)
+        return rounded(L, prod_, elem)
+    return L.ew([prod_, bias], lambda bd, e: bd.binary("add", e[0], e[1] if beta == 1 else bd.binary(
+        "mul", e[1], bd.const(float(beta), c), c), c), shape=shape, elem=elem)
 
 
 @handles("dot")

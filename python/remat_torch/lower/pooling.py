@@ -1,37 +1,43 @@
-"""Pooling and upsampling, with their backward ops: max pooling (indices,
-ceil_mode), average pooling (count_include_pad, divisor_override,
-ceil_mode), adaptive average pooling, nearest upsampling. PyTorch traces
+"""Pooling and upsampling, with their backward ops: max pooling (2-D and
+3-D, indices, ceil_mode), average pooling (2-D and 3-D,
+count_include_pad, divisor_override, ceil_mode), adaptive average pooling, nearest upsampling. PyTorch traces
 the 1-D forms as the 2-D ops on an unsqueezed view; adaptive pooling to
 1x1 traces as mean.
 """
 
 from ..mlir import Tensor, ttype
 from .conv import padded
-from .core import compute_elem, extract, handles, index_i64, pad_sides, pair, rounded
+from .core import compute_elem, extract, handles, index_i64, pad_sides, rounded
+
+
+def _ntuple(v, r):
+    v = [v] if isinstance(v, int) else list(v)
+    return v * r if len(v) == 1 else v
 
 
 def _window_params(L, x, kernel, stride, padding, dilation=1):
-    if len(x.shape) != 4:
-        L.error("pooling is supported on NCHW input only, got rank %d" % len(x.shape))
-    k, p, d = pair(kernel), pair(padding), pair(dilation)
-    s = pair(stride) if stride else k
+    if len(x.shape) not in (4, 5):
+        L.error("pooling is supported on NCHW and NCDHW input only, got rank %d" % len(x.shape))
+    r = len(x.shape) - 2
+    k, p, d = _ntuple(kernel, r), _ntuple(padding, r), _ntuple(dilation, r)
+    s = _ntuple(stride, r) if stride else k
     return k, s, p, d
 
 
 def _ceil_hi(x, shape, k, s, p, d):
     """High-side padding so that the last window (ceil_mode) fits."""
     return [max(p[i], (shape[2 + i] - 1) * s[i] + d[i] * (k[i] - 1) + 1 - x.shape[2 + i] - p[i])
-            for i in range(2)]
+            for i in range(len(k))]
 
 
 def _taps(bd, k_dims, p, s, d, out_sizes):
-    """Inside a loop over input positions (dims 2, 3) and window taps
-    (k_dims): (valid, [output row, output col] as indices) of the window
-    whose tap it is: o*s - p + i*d == y."""
+    """Inside a loop over input positions (dims 2, 3, ...) and window taps
+    (k_dims): (valid, [output coordinates] as indices) of the window whose
+    tap it is: o*s - p + i*d == y per spatial dim."""
     ok = None
     coords = []
-    for axis, (dim_y, dim_i) in enumerate(zip((2, 3), k_dims)):
-        y, i = index_i64(bd, dim_y), index_i64(bd, dim_i)
+    for axis, dim_i in enumerate(k_dims):
+        y, i = index_i64(bd, 2 + axis), index_i64(bd, dim_i)
         num = bd.binary("sub", bd.binary("add", y, bd.const(p[axis], "i64"), "i64"),
                         bd.binary("mul", i, bd.const(d[axis], "i64"), "i64"), "i64")
         q = bd.emit("arith.divsi %s, %s : i64" % (num, bd.const(s[axis], "i64")))
@@ -46,29 +52,35 @@ def _taps(bd, k_dims, p, s, d, out_sizes):
     return ok, at
 
 
-@handles("max_pool2d_with_indices")
+def _flat(bd, coords, sizes, elem):
+    """Row-major flat index of `coords` in a grid of `sizes` (PyTorch's
+    max pooling indices count within one (n, c) plane or volume)."""
+    flat = coords[0]
+    for q, n in zip(coords[1:], sizes[1:]):
+        flat = bd.binary("add", bd.binary("mul", flat, bd.const(n, elem), elem), q, elem)
+    return flat
+
+
+@handles("max_pool2d_with_indices", "max_pool3d_with_indices")
 def h_max_pool(L, x, kernel, stride=None, padding=0, dilation=1, ceil_mode=False):
     k, s, p, d = _window_params(L, x, kernel, stride, padding, dilation)
+    r = len(k)
     shape, elem = L.out(0)
     ishape, ielem = L.out(1)
-    w = x.shape[3]
     xp = padded(L, x, p, _ceil_hi(x, shape, k, s, p, d), float("-inf"))
     init_v = L.fn.filled(shape, elem, float("-inf"))
     init_i = L.fn.filled(shape, ielem, -1)
 
     def body(bd, a):
         v, cur, cur_i = a
-        y = bd.emit("arith.index_cast %s : index to %s" % (bd.index(2), ielem))
-        z = bd.emit("arith.index_cast %s : index to %s" % (bd.index(3), ielem))
-        i = bd.emit("arith.index_cast %s : index to %s" % (bd.index(4), ielem))
-        j = bd.emit("arith.index_cast %s : index to %s" % (bd.index(5), ielem))
-        row = bd.binary("add", bd.binary("sub", bd.binary("mul", y, bd.const(s[0], ielem), ielem),
-                                         bd.const(p[0], ielem), ielem),
-                        bd.binary("mul", i, bd.const(d[0], ielem), ielem), ielem)
-        col = bd.binary("add", bd.binary("sub", bd.binary("mul", z, bd.const(s[1], ielem), ielem),
-                                         bd.const(p[1], ielem), ielem),
-                        bd.binary("mul", j, bd.const(d[1], ielem), ielem), ielem)
-        flat = bd.binary("add", bd.binary("mul", row, bd.const(w, ielem), ielem), col, ielem)
+        coords = []
+        for axis in range(r):
+            o = bd.emit("arith.index_cast %s : index to %s" % (bd.index(2 + axis), ielem))
+            i = bd.emit("arith.index_cast %s : index to %s" % (bd.index(2 + r + axis), ielem))
+            coords.append(bd.binary("add", bd.binary("sub", bd.binary("mul", o, bd.const(s[axis], ielem), ielem),
+                                                     bd.const(p[axis], ielem), ielem),
+                                    bd.binary("mul", i, bd.const(d[axis], ielem), ielem), ielem))
+        flat = _flat(bd, coords, x.shape[2:], ielem)
         # PyTorch's CPU kernel: take val if val > max or val is NaN (first wins).
         gt = bd.cmp("gt", v, cur, elem)
         nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (v, v, elem))
@@ -76,35 +88,33 @@ def h_max_pool(L, x, kernel, stride=None, padding=0, dilation=1, ceil_mode=False
         return [bd.select(take, v, cur, elem), bd.select(take, flat, cur_i, ielem)]
 
     vals, idx = L.fn.generic([(shape, elem), (ishape, ielem)],
-                             [(xp, ["d0", "d1", "d2 * %d + d4 * %d" % (s[0], d[0]),
-                                    "d3 * %d + d5 * %d" % (s[1], d[1])])],
+                             [(xp, ["d0", "d1"] + ["d%d * %d + d%d * %d" % (2 + i, s[i], 2 + r + i, d[i])
+                                                   for i in range(r)])],
                              body, reduce_dims=k, inits=[init_v, init_i])
     return (vals, idx)
 
 
-@handles("max_pool2d_with_indices_backward")
+@handles("max_pool2d_with_indices_backward", "max_pool3d_with_indices_backward")
 def h_max_pool_backward(L, go, x, kernel, stride, padding, dilation, ceil_mode, indices):
     k, s, p, d = _window_params(L, x, kernel, stride, padding, dilation)
+    r = len(k)
     shape, elem = L.out()
     c = compute_elem(elem)
     go = L.fn.materialize(go)
     indices = L.fn.materialize(indices)
-    oh, ow = go.shape[2], go.shape[3]
-    w = x.shape[3]
     ie = indices.elem
     init = L.fn.filled(shape, c, 0.0)
 
-    # dx[n, ch, y, z] = sum over window taps (i, j) of the output (oy, oz)
-    # with oy*s - p + i*d == y whose argmax index is y*W + z.
+    # dx[n, ch, y...] = sum over window taps of the output whose window has
+    # the tap at y and whose argmax index is y's flat index.
     def body(bd, a):
         (acc,) = a
-        ok, at = _taps(bd, (4, 5), p, s, d, (oh, ow))
+        ok, at = _taps(bd, tuple(range(2 + r, 2 + 2 * r)), p, s, d, go.shape[2:])
         at = [bd.index(0), bd.index(1)] + at
         g = bd.cast(extract(bd, go, at), go.elem, c)
         idx = bd.cast(extract(bd, indices, at), ie, "i64")
-        yy = bd.emit("arith.index_cast %s : index to i64" % bd.index(2))
-        zz = bd.emit("arith.index_cast %s : index to i64" % bd.index(3))
-        me = bd.binary("add", bd.binary("mul", yy, bd.const(w, "i64"), "i64"), zz, "i64")
+        me = _flat(bd, [bd.emit("arith.index_cast %s : index to i64" % bd.index(2 + i)) for i in range(r)],
+                   x.shape[2:], "i64")
         hit = bd.binary("and", ok, bd.cmp("eq", idx, me, "i64"), "i1")
         return [bd.select(hit, bd.binary("add", acc, g, c), acc, c)]
 
@@ -114,13 +124,13 @@ def h_max_pool_backward(L, go, x, kernel, stride, padding, dilation, ceil_mode, 
 # -- average pooling -------------------------------------------------------------
 
 def _avg_divisor(bd, k, s, p, sizes, count_include_pad, divisor_override, c):
-    """PyTorch's divisor of the window at output (dim 2, dim 3): the window
+    """PyTorch's divisor of the window at output (dims 2, 3, ...): the window
     clipped to the padded input (count_include_pad) or to the input."""
     if divisor_override:
         return bd.const(float(divisor_override), c)
     total = None
-    for axis, dim in enumerate((2, 3)):
-        start = bd.binary("sub", bd.binary("mul", index_i64(bd, dim), bd.const(s[axis], "i64"), "i64"),
+    for axis in range(len(k)):
+        start = bd.binary("sub", bd.binary("mul", index_i64(bd, 2 + axis), bd.const(s[axis], "i64"), "i64"),
                           bd.const(p[axis], "i64"), "i64")
         end = bd.binary("min", bd.binary("add", start, bd.const(k[axis], "i64"), "i64"),
                         bd.const(sizes[axis] + p[axis], "i64"), "i64")
@@ -132,28 +142,31 @@ def _avg_divisor(bd, k, s, p, sizes, count_include_pad, divisor_override, c):
     return bd.emit("arith.sitofp %s : i64 to %s" % (total, c))
 
 
-@handles("avg_pool2d")
+@handles("avg_pool2d", "avg_pool3d")
 def h_avg_pool(L, x, kernel, stride=(), padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     k, s, p, _ = _window_params(L, x, kernel, stride, padding)
+    r = len(k)
     shape, elem = L.out()
     c = compute_elem(elem)
-    xp = padded(L, x, p, _ceil_hi(x, shape, k, s, p, (1, 1)), 0.0)
+    xp = padded(L, x, p, _ceil_hi(x, shape, k, s, p, (1,) * r), 0.0)
     init = L.fn.filled(shape, c, 0.0)
 
     def body(bd, a):
         return [bd.binary("add", a[1], bd.cast(a[0], xp.elem, c), c)]
 
-    total = L.fn.generic([(shape, c)], [(xp, ["d0", "d1", "d2 * %d + d4" % s[0], "d3 * %d + d5" % s[1]])],
+    total = L.fn.generic([(shape, c)], [(xp, ["d0", "d1"] + ["d%d * %d + d%d" % (2 + i, s[i], 2 + r + i)
+                                                           for i in range(r)])],
                          body, reduce_dims=k, inits=[init])[0]
     sizes = x.shape[2:]
     return L.ew([total], lambda bd, e: bd.binary("div", e[0], _avg_divisor(
         bd, k, s, p, sizes, count_include_pad, divisor_override, c), c))
 
 
-@handles("avg_pool2d_backward")
+@handles("avg_pool2d_backward", "avg_pool3d_backward")
 def h_avg_pool_backward(L, go, x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
     k, s, p, _ = _window_params(L, x, kernel, stride, padding)
+    r = len(k)
     shape, elem = L.out()
     c = compute_elem(elem)
     sizes = x.shape[2:]
@@ -161,10 +174,10 @@ def h_avg_pool_backward(L, go, x, kernel, stride, padding, ceil_mode, count_incl
         bd, k, s, p, sizes, count_include_pad, divisor_override, c), c), shape=go.shape, elem=c)
     init = L.fn.filled(shape, c, 0.0)
 
-    # dx[n, ch, y, z] = sum over the taps (i, j) of the windows covering it.
+    # dx[n, ch, y...] = sum over the taps of the windows covering it.
     def body(bd, a):
         (acc,) = a
-        ok, at = _taps(bd, (4, 5), p, s, (1, 1), go.shape[2:])
+        ok, at = _taps(bd, tuple(range(2 + r, 2 + 2 * r)), p, s, (1,) * r, go.shape[2:])
         v = extract(bd, g, [bd.index(0), bd.index(1)] + at)
         return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
 

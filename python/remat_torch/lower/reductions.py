@@ -225,3 +225,19 @@ def _var_mean(sqrt):
 
 handles("var_mean")(_var_mean(False))
 handles("std_mean")(_var_mean(True))
+
+
+def _any_all(kind):
+    """any / all (over everything or one dim): each element as a bool,
+    max (any) or min (all) over it, as i8 (i1 is signed in arith's max)."""
+    def h(L, a, dim=None, keepdim=False):
+        shape, elem = L.out()
+        truth = L.ew([a], lambda bd, e: e[0], shape=a.shape, elem="i1")  # ew casts: x != 0
+        r = L.reduce(truth, dim if dim is None or isinstance(dim, (list, tuple)) else [dim], keepdim,
+                     kind, elem="i8")
+        return L.ew([r], lambda bd, e: e[0], shape=tuple(r.shape), elem=elem)
+    return h
+
+
+handles("any")(_any_all("max"))
+handles("all")(_any_all("min"))

@@ -4,8 +4,8 @@ the backward of select and slice.
 """
 
 from ..mlir import Tensor, elem_is_float, prod, ttype
-from .core import (compute_elem, extract, extract_slice, handles, index_i64, insert_slice, mark_view,
-                   norm_dim, pad_sides, record_slice, rounded)
+from .core import (HANDLERS, compute_elem, extract, extract_slice, handles, index_i64, insert_slice,
+                   mark_view, norm_dim, pad_sides, record_slice, rounded)
 
 
 @handles("view", "_unsafe_view", "_reshape_alias", "reshape", "view_copy", "_reshape_copy")
@@ -494,3 +494,12 @@ def h_pixel_unshuffle(L, a, r):
     t = L.fn.reshape(a, tuple(lead) + (c, h // r, r, w // r, r))
     t = t.permuted(list(range(k)) + [k, k + 2, k + 4, k + 1, k + 3])
     return L.fn.reshape(t, tuple(shape))
+
+
+# Functionalization (AOTAutograd's joint graph on some versions) writes
+# views as their copying twins (expand_copy, permute_copy, ...): the same
+# values, and in value semantics the same lowering.
+for _name in ("t", "transpose", "permute", "expand", "unsqueeze", "squeeze", "slice", "select",
+              "split", "split_with_sizes", "unbind", "unfold", "as_strided"):
+    if _name + "_copy" not in HANDLERS:
+        HANDLERS[_name + "_copy"] = HANDLERS[_name]

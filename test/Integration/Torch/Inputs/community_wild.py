@@ -90,8 +90,9 @@ example_inputs) for compare.py, the importer and train.py.
   bmm, the strictly lower triangle through tril_indices buffers
   (Z[:, li, lj]), BCE with logits.
 - ppo_novalidate: PPO's clipped objective with torch.distributions'
-  Categorical (log_prob, entropy), arg validation off (with it on, the
-  model reads tensor values in Python: the importer says so).
+  Categorical (log_prob, entropy), arg validation off; ppo: the same with
+  it on (it reads values in Python: `if not valid.all()`; the importer
+  traces past PyTorch's own checks since session 15).
 - litllama: Lit-LLaMA: RoPE from a (T, hd/2, 2) cos/sin cache through
   reshape(..., -1, 2), stack and flatten(3); RMSNorm written inline.
 - hfllama: Hugging Face's LLaMA: repeat_kv (expand + reshape), RMSNorm in

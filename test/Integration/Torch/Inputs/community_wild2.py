@@ -1,0 +1,566 @@
+"""A second set of models written the way their communities write them,
+none seen by remat before (2026-12-03, session 15): each FUNCTION()
+returns (model, example_inputs) for compare.py, the importer and train.py.
+
+- c3d: a C3D / R(2+1)D-style video classifier: Conv3d, BatchNorm3d,
+  MaxPool3d with a (1, 2, 2) window, AdaptiveAvgPool3d(1).
+- unet3d: a 3-D U-Net for volumes: Conv3d with padding, MaxPool3d(2),
+  ConvTranspose3d(2, stride 2), a skip concatenation, a soft Dice loss.
+- avgpool3d: AvgPool3d with padding and count_include_pad=False, and
+  F.local_response_norm (AlexNet; it pads and average-pools in 3-D).
+- mha_kpm: nn.MultiheadAttention with a key padding mask (a BERT-style
+  classifier written against torch.nn directly).
+- t5: T5's relative position bias (log-spaced buckets from integer
+  positions), T5LayerNorm (no mean, no bias), gated-GELU feed-forward,
+  no scaling of the scores.
+- alibi: BLOOM's ALiBi: per-head slopes times key positions added to
+  the scores, a causal mask through masked_fill, a baddbmm.
+- clip: CLIP's contrastive loss: normalized embeddings, a learned
+  logit_scale.exp(), symmetric cross-entropy over the batch.
+- pointnet: PointNet: a T-Net (bmm with a predicted 3x3 transform plus
+  identity), 1x1 Conv1d, max over points, a feature-transform
+  regularizer ||I - A A^T||.
+- unet2d: a diffusion U-Net block: sinusoidal time embedding, GroupNorm,
+  SiLU, the time projection broadcast over H and W, a down and up path
+  with nearest upsampling and a skip concatenation.
+- resnet: a ResNet bottleneck stem: Conv 7x7 s2, BatchNorm, MaxPool
+  k3 s2 p1, a downsampling shortcut, zero-init of the last BN.
+- gpt2hf: Hugging Face GPT-2: Conv1D (addmm over a transposed weight
+  layout), split of qkv, a bool bias buffer through torch.where with a
+  finfo.min mask value, scores divided by sqrt(head dim) as a tensor.
+- ste: quantization-aware training by hand: a straight-through round
+  (x + (q - x).detach()), clamp to the int8 range, per-channel scales.
+- ode: a neural ODE by fixed-step RK4 (8 steps over the same MLP: deep
+  and narrow, every stage feeding the next).
+- sage: GraphSAGE's mean aggregation through index_add_ and a degree
+  count, L2-normalized layers, the loss over a train index (a boolean
+  train mask, out[data.train_mask], has a value-dependent shape: a clear
+  error, errors.test).
+- nbeats: N-BEATS: stacks of MLP blocks with backcast subtracted from
+  the residual and forecasts summed.
+- losses: a loss zoo: CosineEmbedding, MarginRanking, Hinge, Huber,
+  SoftMargin, MultiLabelSoftMargin, PoissonNLL, GaussianNLL, KLDiv with
+  log_target.
+- maxout: Maxout units (max over a reshaped group), a highway layer.
+- stn: a spatial transformer: F.affine_grid and F.grid_sample.
+- convmixer: ConvMixer: patch Conv2d, depthwise Conv2d in a residual,
+  GELU, BatchNorm, a pointwise Conv2d.
+- pixelunshuffle: PixelUnshuffle, Softmax2d and AdaptiveMaxPool1d.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class C3D(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.conv1 = nn.Conv3d(3, 8, kernel_size=(3, 3, 3), padding=(1, 1, 1)); s.bn1 = nn.BatchNorm3d(8)
+        s.pool1 = nn.MaxPool3d(kernel_size=(1, 2, 2), stride=(1, 2, 2))
+        s.conv2 = nn.Conv3d(8, 16, kernel_size=(3, 1, 1), padding=(1, 0, 0), bias=False); s.bn2 = nn.BatchNorm3d(16)
+        s.conv3 = nn.Conv3d(16, 16, kernel_size=(1, 3, 3), padding=(0, 1, 1), stride=(1, 2, 2))
+        s.pool = nn.AdaptiveAvgPool3d(1); s.fc = nn.Linear(16, 5); s.drop = nn.Dropout(0.2)
+    def forward(s, clip, label):
+        x = s.pool1(F.relu(s.bn1(s.conv1(clip))))
+        x = F.relu(s.bn2(s.conv2(x)))
+        x = s.pool(F.relu(s.conv3(x))).flatten(1)
+        return F.cross_entropy(s.fc(s.drop(x)), label)
+def c3d():
+    torch.manual_seed(0); return C3D(), (torch.randn(2, 3, 4, 8, 8), torch.tensor([1, 4]))
+
+
+class DoubleConv3d(nn.Sequential):
+    def __init__(s, i, o):
+        super().__init__(nn.Conv3d(i, o, 3, padding=1, bias=False), nn.InstanceNorm3d(o, affine=True), nn.LeakyReLU(0.01, inplace=True))
+class UNet3D(nn.Module):
+    def __init__(s):
+        super().__init__(); s.enc1 = DoubleConv3d(1, 4); s.down = nn.MaxPool3d(2); s.enc2 = DoubleConv3d(4, 8)
+        s.up = nn.ConvTranspose3d(8, 4, kernel_size=2, stride=2); s.dec = DoubleConv3d(8, 4); s.out = nn.Conv3d(4, 2, 1)
+    def forward(s, vol, target):
+        e1 = s.enc1(vol); e2 = s.enc2(s.down(e1))
+        d = s.dec(torch.cat([s.up(e2), e1], dim=1))
+        probs = torch.softmax(s.out(d), dim=1)
+        onehot = F.one_hot(target, 2).permute(0, 4, 1, 2, 3).float()
+        inter = (probs * onehot).sum(dim=(2, 3, 4)); union = probs.sum(dim=(2, 3, 4)) + onehot.sum(dim=(2, 3, 4))
+        return 1 - ((2 * inter + 1e-5) / (union + 1e-5)).mean()
+def unet3d():
+    torch.manual_seed(0); return UNet3D(), (torch.randn(2, 1, 4, 6, 6), torch.randint(0, 2, (2, 4, 6, 6)))
+
+
+class AvgPool3dNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.c = nn.Conv2d(3, 8, 3, padding=1); s.p = nn.AvgPool3d((2, 3, 3), stride=(1, 2, 2), padding=(0, 1, 1), count_include_pad=False); s.fc = nn.Linear(7 * 3 * 3, 2)
+    def forward(s, x):
+        h = F.local_response_norm(F.relu(s.c(x)), size=3)
+        h = s.p(h.unsqueeze(1).expand(-1, 2, -1, -1, -1)).mean(1)
+        return s.fc(h.flatten(1)).pow(2).mean()
+def avgpool3d():
+    torch.manual_seed(0); return AvgPool3dNet(), (torch.randn(2, 3, 6, 6),)
+
+
+class MHAClassifier(nn.Module):
+    def __init__(s, V=40, d=32, h=4):
+        super().__init__(); s.emb = nn.Embedding(V, d, padding_idx=0); s.pos = nn.Parameter(torch.randn(1, 12, d) * 0.02)
+        s.attn = nn.MultiheadAttention(d, h, dropout=0.1, batch_first=True); s.ln1 = nn.LayerNorm(d); s.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d)); s.ln2 = nn.LayerNorm(d)
+        s.cls = nn.Linear(d, 3)
+    def forward(s, ids, labels):
+        pad = ids == 0
+        x = s.emb(ids) + s.pos[:, :ids.size(1)]
+        a, _ = s.attn(x, x, x, key_padding_mask=pad, need_weights=False)
+        x = s.ln1(x + a)
+        x = s.ln2(x + s.ff(x))
+        keep = (~pad).unsqueeze(-1).float()
+        return F.cross_entropy(s.cls((x * keep).sum(1) / keep.sum(1)), labels)
+def mha_kpm():
+    torch.manual_seed(0); ids = torch.randint(1, 40, (3, 12)); ids[0, 9:] = 0; ids[2, 5:] = 0
+    return MHAClassifier(), (ids, torch.tensor([0, 2, 1]))
+
+
+class T5LayerNorm(nn.Module):
+    def __init__(s, d, eps=1e-6):
+        super().__init__(); s.weight = nn.Parameter(torch.ones(d)); s.variance_epsilon = eps
+    def forward(s, x):
+        variance = x.to(torch.float32).pow(2).mean(-1, keepdim=True)
+        return s.weight * (x * torch.rsqrt(variance + s.variance_epsilon))
+class T5Block(nn.Module):
+    def __init__(s, d=32, h=4, buckets=8, max_distance=16):
+        super().__init__(); s.h, s.buckets, s.maxd = h, buckets, max_distance
+        s.q = nn.Linear(d, d, bias=False); s.k = nn.Linear(d, d, bias=False); s.v = nn.Linear(d, d, bias=False); s.o = nn.Linear(d, d, bias=False)
+        s.relative_attention_bias = nn.Embedding(buckets, h); s.ln1 = T5LayerNorm(d); s.ln2 = T5LayerNorm(d)
+        s.wi_0 = nn.Linear(d, 64, bias=False); s.wi_1 = nn.Linear(d, 64, bias=False); s.wo = nn.Linear(64, d, bias=False); s.drop = nn.Dropout(0.1)
+    def _bucket(s, rel):
+        nb = s.buckets // 2
+        ret = (rel > 0).to(torch.long) * nb
+        n = torch.abs(rel)
+        max_exact = nb // 2
+        is_small = n < max_exact
+        large = max_exact + (torch.log(n.float() / max_exact) / math.log(s.maxd / max_exact) * (nb - max_exact)).to(torch.long)
+        large = torch.min(large, torch.full_like(large, nb - 1))
+        return ret + torch.where(is_small, n, large)
+    def forward(s, x):
+        B, T, C = x.shape
+        ctx = torch.arange(T, dtype=torch.long)[:, None]; mem = torch.arange(T, dtype=torch.long)[None, :]
+        bias = s.relative_attention_bias(s._bucket(mem - ctx)).permute([2, 0, 1]).unsqueeze(0)
+        h = s.ln1(x)
+        q, k, v = (f(h).view(B, -1, s.h, C // s.h).transpose(1, 2) for f in (s.q, s.k, s.v))
+        scores = torch.matmul(q, k.transpose(3, 2)) + bias
+        w = s.drop(F.softmax(scores.float(), dim=-1).type_as(scores))
+        x = x + s.drop(s.o(torch.matmul(w, v).transpose(1, 2).contiguous().view(B, -1, C)))
+        h = s.ln2(x)
+        x = x + s.drop(s.wo(s.drop(F.gelu(s.wi_0(h), approximate="tanh") * s.wi_1(h))))
+        return x.pow(2).mean()
+def t5():
+    torch.manual_seed(0); return T5Block(), (torch.randn(2, 10, 32),)
+
+
+class AlibiAttn(nn.Module):
+    def __init__(s, d=32, h=4):
+        super().__init__(); s.h = h; s.qkv = nn.Linear(d, 3 * d); s.dense = nn.Linear(d, d); s.ln = nn.LayerNorm(d)
+        closest = 2 ** math.floor(math.log2(h)); base = torch.tensor(2 ** (-(2 ** -(math.log2(closest) - 3))), dtype=torch.float32)
+        s.register_buffer("slopes", torch.pow(base, torch.arange(1, 1 + closest, dtype=torch.int32)), persistent=False)
+    def forward(s, x, attention_mask):
+        B, T, C = x.shape; hd = C // s.h
+        arange_tensor = ((attention_mask.cumsum(dim=-1) - 1) * attention_mask)[:, None, :]
+        alibi = (s.slopes[..., None] * arange_tensor).reshape(B * s.h, 1, T)
+        q, k, v = s.qkv(s.ln(x)).view(B, T, s.h, 3, hd).unbind(3)
+        q = q.transpose(1, 2).reshape(B * s.h, T, hd); k = k.permute(0, 2, 3, 1).reshape(B * s.h, hd, T); v = v.transpose(1, 2).reshape(B * s.h, T, hd)
+        scores = alibi.baddbmm(batch1=q, batch2=k, beta=1.0, alpha=1.0 / math.sqrt(hd)).view(B, s.h, T, T)
+        causal = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
+        mask = causal[None, None] | (attention_mask[:, None, None, :] == 0)
+        probs = F.softmax(scores.masked_fill(mask, torch.finfo(scores.dtype).min), dim=-1, dtype=torch.float32)
+        ctx = torch.bmm(probs.view(B * s.h, T, T), v).view(B, s.h, T, hd).permute(0, 2, 1, 3).reshape(B, T, C)
+        return (x + s.dense(ctx)).pow(2).mean()
+def alibi():
+    torch.manual_seed(0); m = torch.ones(2, 9, dtype=torch.long); m[1, :2] = 0
+    return AlibiAttn(), (torch.randn(2, 9, 32), m)
+
+
+class CLIPLoss(nn.Module):
+    def __init__(s):
+        super().__init__(); s.img = nn.Sequential(nn.Conv2d(3, 8, 4, 4), nn.GELU(), nn.Flatten(), nn.Linear(8 * 4 * 4, 16))
+        s.txt_emb = nn.Embedding(20, 16); s.txt = nn.TransformerEncoderLayer(16, 2, 32, 0.0, activation="gelu", batch_first=True, norm_first=True)
+        s.txt_proj = nn.Parameter(torch.randn(16, 16) * 16 ** -0.5); s.logit_scale = nn.Parameter(torch.ones([]) * math.log(1 / 0.07))
+    def forward(s, images, text):
+        i = s.img(images)
+        t = s.txt(s.txt_emb(text))
+        t = t[torch.arange(t.shape[0]), text.argmax(dim=-1)] @ s.txt_proj
+        i = i / i.norm(dim=1, keepdim=True); t = t / t.norm(dim=1, keepdim=True)
+        logits_per_image = s.logit_scale.exp() * i @ t.t()
+        labels = torch.arange(len(logits_per_image))
+        return (F.cross_entropy(logits_per_image, labels) + F.cross_entropy(logits_per_image.t(), labels)) / 2
+def clip():
+    torch.manual_seed(0); return CLIPLoss(), (torch.randn(4, 3, 16, 16), torch.randint(0, 20, (4, 6)))
+
+
+class TNet(nn.Module):
+    def __init__(s, k):
+        super().__init__(); s.k = k; s.c1 = nn.Conv1d(k, 16, 1); s.c2 = nn.Conv1d(16, 32, 1); s.bn1 = nn.BatchNorm1d(16); s.bn2 = nn.BatchNorm1d(32); s.fc = nn.Linear(32, k * k)
+    def forward(s, x):
+        x = F.relu(s.bn2(s.c2(F.relu(s.bn1(s.c1(x))))))
+        x = torch.max(x, 2, keepdim=True)[0].view(-1, 32)
+        iden = torch.eye(s.k).flatten().view(1, s.k * s.k).repeat(x.size(0), 1)
+        return (s.fc(x) + iden).view(-1, s.k, s.k)
+class PointNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.stn = TNet(3); s.fstn = TNet(8); s.c1 = nn.Conv1d(3, 8, 1); s.c2 = nn.Conv1d(8, 32, 1); s.bn = nn.BatchNorm1d(32); s.fc = nn.Linear(32, 4)
+    def forward(s, pts, y):
+        trans = s.stn(pts)
+        x = torch.bmm(pts.transpose(2, 1), trans).transpose(2, 1)
+        x = F.relu(s.c1(x))
+        trans_feat = s.fstn(x)
+        x = torch.bmm(x.transpose(2, 1), trans_feat).transpose(2, 1)
+        x = torch.max(s.bn(s.c2(x)), 2, keepdim=False)[0]
+        I = torch.eye(8)[None, :, :]
+        reg = torch.mean(torch.norm(torch.bmm(trans_feat, trans_feat.transpose(2, 1)) - I, dim=(1, 2)))
+        return F.nll_loss(F.log_softmax(s.fc(x), dim=1), y) + 0.001 * reg
+def pointnet():
+    torch.manual_seed(0); return PointNet(), (torch.randn(3, 3, 20), torch.tensor([0, 3, 1]))
+
+
+def timestep_embedding(t, dim, max_period=10000):
+    half = dim // 2
+    freqs = torch.exp(-math.log(max_period) * torch.arange(start=0, end=half, dtype=torch.float32) / half)
+    args = t[:, None].float() * freqs[None]
+    return torch.cat([torch.cos(args), torch.sin(args)], dim=-1)
+class ResBlock(nn.Module):
+    def __init__(s, i, o, tdim):
+        super().__init__(); s.n1 = nn.GroupNorm(4, i); s.c1 = nn.Conv2d(i, o, 3, padding=1); s.t = nn.Linear(tdim, o); s.n2 = nn.GroupNorm(4, o); s.c2 = nn.Conv2d(o, o, 3, padding=1)
+        s.skip = nn.Conv2d(i, o, 1) if i != o else nn.Identity(); s.drop = nn.Dropout(0.1)
+    def forward(s, x, emb):
+        h = s.c1(F.silu(s.n1(x)))
+        h = h + s.t(F.silu(emb))[:, :, None, None]
+        h = s.c2(s.drop(F.silu(s.n2(h))))
+        return s.skip(x) + h
+class TinyUNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.inc = nn.Conv2d(3, 8, 3, padding=1); s.temb = nn.Sequential(nn.Linear(8, 16), nn.SiLU(), nn.Linear(16, 16))
+        s.d1 = ResBlock(8, 8, 16); s.down = nn.Conv2d(8, 8, 3, stride=2, padding=1); s.mid = ResBlock(8, 16, 16); s.u1 = ResBlock(24, 8, 16); s.out = nn.Sequential(nn.GroupNorm(4, 8), nn.SiLU(), nn.Conv2d(8, 3, 3, padding=1))
+    def forward(s, x0, t, noise):
+        a = (1 - t.float() / 1000)[:, None, None, None]
+        x = a.sqrt() * x0 + (1 - a).sqrt() * noise
+        emb = s.temb(timestep_embedding(t, 8))
+        h1 = s.d1(s.inc(x), emb)
+        h = s.mid(s.down(h1), emb)
+        h = F.interpolate(h, scale_factor=2, mode="nearest")
+        h = s.u1(torch.cat([h, h1], dim=1), emb)
+        return F.mse_loss(s.out(h), noise)
+def unet2d():
+    torch.manual_seed(0); return TinyUNet(), (torch.randn(2, 3, 8, 8), torch.tensor([10, 500]), torch.randn(2, 3, 8, 8))
+
+
+class Bottleneck(nn.Module):
+    expansion = 4
+    def __init__(s, inplanes, planes, stride=1, downsample=None):
+        super().__init__(); s.conv1 = nn.Conv2d(inplanes, planes, 1, bias=False); s.bn1 = nn.BatchNorm2d(planes)
+        s.conv2 = nn.Conv2d(planes, planes, 3, stride, 1, bias=False); s.bn2 = nn.BatchNorm2d(planes)
+        s.conv3 = nn.Conv2d(planes, planes * 4, 1, bias=False); s.bn3 = nn.BatchNorm2d(planes * 4); nn.init.zeros_(s.bn3.weight)
+        s.relu = nn.ReLU(inplace=True); s.downsample = downsample
+    def forward(s, x):
+        identity = x
+        out = s.relu(s.bn1(s.conv1(x))); out = s.relu(s.bn2(s.conv2(out))); out = s.bn3(s.conv3(out))
+        if s.downsample is not None:
+            identity = s.downsample(x)
+        out += identity
+        return s.relu(out)
+class ResNetStem(nn.Module):
+    def __init__(s):
+        super().__init__(); s.conv1 = nn.Conv2d(3, 8, 7, 2, 3, bias=False); s.bn1 = nn.BatchNorm2d(8); s.relu = nn.ReLU(inplace=True); s.maxpool = nn.MaxPool2d(3, 2, 1)
+        s.layer = nn.Sequential(Bottleneck(8, 4, 2, nn.Sequential(nn.Conv2d(8, 16, 1, 2, bias=False), nn.BatchNorm2d(16))), Bottleneck(16, 4))
+        s.avgpool = nn.AdaptiveAvgPool2d((1, 1)); s.fc = nn.Linear(16, 10)
+    def forward(s, x, y):
+        x = s.maxpool(s.relu(s.bn1(s.conv1(x))))
+        x = torch.flatten(s.avgpool(s.layer(x)), 1)
+        return F.cross_entropy(s.fc(x), y)
+def resnet():
+    torch.manual_seed(0); return ResNetStem(), (torch.randn(2, 3, 20, 20), torch.tensor([3, 7]))
+
+
+class Conv1D(nn.Module):
+    def __init__(s, nf, nx):
+        super().__init__(); s.nf = nf; s.weight = nn.Parameter(torch.randn(nx, nf) * 0.02); s.bias = nn.Parameter(torch.zeros(nf))
+    def forward(s, x):
+        size_out = x.size()[:-1] + (s.nf,)
+        return torch.addmm(s.bias, x.view(-1, x.size(-1)), s.weight).view(size_out)
+class GPT2Attention(nn.Module):
+    def __init__(s, d=32, h=4, maxT=16):
+        super().__init__(); s.h = h; s.c_attn = Conv1D(3 * d, d); s.c_proj = Conv1D(d, d); s.attn_dropout = nn.Dropout(0.1); s.resid_dropout = nn.Dropout(0.1)
+        s.register_buffer("bias", torch.tril(torch.ones((maxT, maxT), dtype=torch.bool)).view(1, 1, maxT, maxT), persistent=False)
+        s.ln_1 = nn.LayerNorm(d); s.ln_2 = nn.LayerNorm(d); s.c_fc = Conv1D(4 * d, d); s.c_proj2 = Conv1D(d, 4 * d)
+    def _split_heads(s, t):
+        return t.view(t.size()[:-1] + (s.h, t.size(-1) // s.h)).permute(0, 2, 1, 3)
+    def forward(s, hidden, labels_in):
+        res = hidden
+        q, k, v = s.c_attn(s.ln_1(hidden)).split(hidden.size(-1), dim=2)
+        q, k, v = s._split_heads(q), s._split_heads(k), s._split_heads(v)
+        w = torch.matmul(q, k.transpose(-1, -2))
+        w = w / torch.full([], v.size(-1) ** 0.5, dtype=w.dtype, device=w.device)
+        T = q.size(-2)
+        causal_mask = s.bias[:, :, :T, :T]
+        mask_value = torch.full([], torch.finfo(w.dtype).min, dtype=w.dtype)
+        w = torch.where(causal_mask, w.to(w.dtype), mask_value)
+        w = s.attn_dropout(nn.functional.softmax(w, dim=-1))
+        a = torch.matmul(w, v).permute(0, 2, 1, 3).contiguous()
+        a = a.view(a.size()[:-2] + (a.size(-2) * a.size(-1),))
+        hidden = res + s.resid_dropout(s.c_proj(a))
+        hidden = hidden + s.c_proj2(F.gelu(s.c_fc(s.ln_2(hidden)), approximate="tanh"))
+        logits = hidden @ s.c_attn.weight[:, :8].t()[None].transpose(1, 2)
+        shift_logits = logits[..., :-1, :].contiguous(); shift_labels = labels_in[..., 1:].contiguous()
+        return F.cross_entropy(shift_logits.view(-1, shift_logits.size(-1)), shift_labels.view(-1))
+def gpt2hf():
+    torch.manual_seed(0); return GPT2Attention(), (torch.randn(2, 9, 32), torch.randint(0, 8, (2, 9)))
+
+
+class FakeQuant(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 4)
+    @staticmethod
+    def quant(w, dim):
+        scale = w.abs().amax(dim=dim, keepdim=True).clamp(min=1e-8) / 127
+        q = torch.clamp(torch.round(w / scale), -128, 127) * scale
+        return w + (q - w).detach()
+    def forward(s, x, y):
+        h = F.linear(x, s.quant(s.l1.weight, 1), s.l1.bias)
+        h = s.quant(F.relu(h), -1)
+        return F.mse_loss(F.linear(h, s.quant(s.l2.weight, 1), s.l2.bias), y)
+def ste():
+    torch.manual_seed(0); return FakeQuant(), (torch.randn(6, 8), torch.randn(6, 4))
+
+
+class ODEFunc(nn.Module):
+    def __init__(s, d=6):
+        super().__init__(); s.net = nn.Sequential(nn.Linear(d + 1, 16), nn.Tanh(), nn.Linear(16, d))
+    def forward(s, t, y):
+        return s.net(torch.cat([y, t.expand(y.shape[0], 1)], dim=1))
+class NeuralODE(nn.Module):
+    def __init__(s):
+        super().__init__(); s.f = ODEFunc()
+    def forward(s, y0, target):
+        y, dt = y0, 0.125
+        for i in range(8):
+            t = torch.tensor([[i * dt]])
+            k1 = s.f(t, y); k2 = s.f(t + dt / 2, y + dt / 2 * k1); k3 = s.f(t + dt / 2, y + dt / 2 * k2); k4 = s.f(t + dt, y + dt * k3)
+            y = y + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+        return F.mse_loss(y, target)
+def ode():
+    torch.manual_seed(0); return NeuralODE(), (torch.randn(4, 6), torch.randn(4, 6))
+
+
+class SAGEConv(nn.Module):
+    def __init__(s, i, o):
+        super().__init__(); s.lin_l = nn.Linear(i, o); s.lin_r = nn.Linear(i, o, bias=False)
+    def forward(s, x, edge_index):
+        src, dst = edge_index
+        agg = torch.zeros_like(x).index_add_(0, dst, x[src])
+        deg = torch.zeros(x.size(0)).index_add_(0, dst, torch.ones(dst.size(0))).clamp(min=1)
+        out = s.lin_l(agg / deg.unsqueeze(-1)) + s.lin_r(x)
+        return F.normalize(out, p=2., dim=-1)
+class GraphSAGE(nn.Module):
+    def __init__(s):
+        super().__init__(); s.c1 = SAGEConv(5, 16); s.c2 = SAGEConv(16, 3)
+    def forward(s, x, edge_index, y, train_idx):
+        h = F.dropout(F.relu(s.c1(x, edge_index)), p=0.5, training=s.training)
+        out = F.log_softmax(s.c2(h, edge_index), dim=1)
+        return F.nll_loss(out[train_idx], y[train_idx])
+def sage():
+    torch.manual_seed(0); ei = torch.randint(0, 7, (2, 16))
+    return GraphSAGE(), (torch.randn(7, 5), ei, torch.randint(0, 3, (7,)), torch.tensor([0, 1, 3, 5, 6]))
+
+
+class NBeatsBlock(nn.Module):
+    def __init__(s, back=12, fore=4, units=32):
+        super().__init__(); s.fc = nn.Sequential(*[m for _ in range(3) for m in (nn.Linear(back if _ == 0 else units, units), nn.ReLU())])
+        s.theta_b = nn.Linear(units, back, bias=False); s.theta_f = nn.Linear(units, fore, bias=False)
+    def forward(s, x):
+        h = s.fc(x); return s.theta_b(h), s.theta_f(h)
+class NBeats(nn.Module):
+    def __init__(s):
+        super().__init__(); s.blocks = nn.ModuleList([NBeatsBlock() for _ in range(4)])
+    def forward(s, x, y):
+        residuals = x.flip(dims=(1,)); forecast = 0
+        for b in s.blocks:
+            back, f = b(residuals)
+            residuals = residuals - back
+            forecast = forecast + f
+        return torch.mean(torch.abs(forecast - y) / (torch.abs(y) + torch.abs(forecast) + 1e-8)) * 200
+def nbeats():
+    torch.manual_seed(0); return NBeats(), (torch.randn(5, 12), torch.randn(5, 4))
+
+
+class LossZoo(nn.Module):
+    def __init__(s):
+        super().__init__(); s.a = nn.Linear(6, 6); s.b = nn.Linear(6, 6)
+    def forward(s, x, x2, lbl, multi, counts):
+        u, v = s.a(x), s.b(x2)
+        l = F.cosine_embedding_loss(u, v, lbl, margin=0.1)
+        l = l + F.margin_ranking_loss(u[:, 0], v[:, 0], lbl, margin=0.2)
+        l = l + F.hinge_embedding_loss(u.abs().sum(1), lbl, margin=1.5)
+        l = l + F.huber_loss(u, v, delta=0.5) + F.soft_margin_loss(u[:, 1], lbl)
+        l = l + F.multilabel_soft_margin_loss(u, multi)
+        l = l + F.poisson_nll_loss(v, counts, log_input=True)
+        l = l + F.gaussian_nll_loss(u, v.detach(), F.softplus(v) + 1e-3)
+        l = l + F.kl_div(F.log_softmax(u, -1), F.log_softmax(v, -1), reduction="batchmean", log_target=True)
+        return l
+def losses():
+    torch.manual_seed(0); lbl = torch.tensor([1., -1., 1., -1.])
+    return LossZoo(), (torch.randn(4, 6), torch.randn(4, 6), lbl, (torch.rand(4, 6) > 0.5).float(), torch.poisson(torch.ones(4, 6) * 2))
+
+
+class Maxout(nn.Module):
+    def __init__(s, i, o, pieces=3):
+        super().__init__(); s.o, s.k = o, pieces; s.lin = nn.Linear(i, o * pieces)
+    def forward(s, x):
+        return s.lin(x).view(*x.shape[:-1], s.o, s.k).max(-1)[0]
+class Highway(nn.Module):
+    def __init__(s, d):
+        super().__init__(); s.h = nn.Linear(d, d); s.t = nn.Linear(d, d); nn.init.constant_(s.t.bias, -1.0)
+    def forward(s, x):
+        t = torch.sigmoid(s.t(x)); return t * F.relu(s.h(x)) + (1 - t) * x
+class MaxoutNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.m1 = Maxout(8, 12); s.hw = Highway(12); s.m2 = Maxout(12, 4, 2)
+    def forward(s, x, y):
+        return F.cross_entropy(s.m2(s.hw(s.m1(x))), y)
+def maxout():
+    torch.manual_seed(0); return MaxoutNet(), (torch.randn(5, 8), torch.tensor([0, 1, 2, 3, 1]))
+
+
+class STN(nn.Module):
+    def __init__(s):
+        super().__init__(); s.loc = nn.Sequential(nn.Conv2d(1, 4, 3), nn.MaxPool2d(2, 2), nn.ReLU(True))
+        s.fc_loc = nn.Sequential(nn.Linear(4 * 3 * 3, 8), nn.ReLU(True), nn.Linear(8, 6))
+        s.fc_loc[2].weight.data.zero_(); s.fc_loc[2].bias.data.copy_(torch.tensor([1, 0, 0, 0, 1, 0], dtype=torch.float))
+        s.cls = nn.Linear(64, 3)
+    def forward(s, x, y):
+        theta = s.fc_loc(s.loc(x).view(-1, 36)).view(-1, 2, 3)
+        grid = F.affine_grid(theta, x.size(), align_corners=False)
+        x = F.grid_sample(x, grid, align_corners=False)
+        return F.cross_entropy(s.cls(x.view(-1, 64)), y)
+def stn():
+    torch.manual_seed(0); return STN(), (torch.randn(2, 1, 8, 8), torch.tensor([0, 2]))
+
+
+class Residual(nn.Module):
+    def __init__(s, fn):
+        super().__init__(); s.fn = fn
+    def forward(s, x):
+        return s.fn(x) + x
+def ConvMixer(dim=16, depth=2, kernel_size=3, patch_size=2, n_classes=4):
+    return nn.Sequential(nn.Conv2d(3, dim, kernel_size=patch_size, stride=patch_size), nn.GELU(), nn.BatchNorm2d(dim),
+                         *[nn.Sequential(Residual(nn.Sequential(nn.Conv2d(dim, dim, kernel_size, groups=dim, padding="same"), nn.GELU(), nn.BatchNorm2d(dim))),
+                                         nn.Conv2d(dim, dim, kernel_size=1), nn.GELU(), nn.BatchNorm2d(dim)) for i in range(depth)],
+                         nn.AdaptiveAvgPool2d((1, 1)), nn.Flatten(), nn.Linear(dim, n_classes))
+class ConvMixerLoss(nn.Module):
+    def __init__(s):
+        super().__init__(); s.net = ConvMixer()
+    def forward(s, x, y):
+        return F.cross_entropy(s.net(x), y, label_smoothing=0.1)
+def convmixer():
+    torch.manual_seed(0); return ConvMixerLoss(), (torch.randn(2, 3, 8, 8), torch.tensor([1, 3]))
+
+
+class UnshuffleNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.un = nn.PixelUnshuffle(2); s.c = nn.Conv2d(12, 6, 1); s.sm = nn.Softmax2d(); s.amp = nn.AdaptiveMaxPool1d(3); s.fc = nn.Linear(18, 2)
+    def forward(s, x):
+        h = s.sm(s.c(s.un(x)))
+        return s.fc(s.amp(h.flatten(2)).flatten(1)).pow(2).mean()
+def pixelunshuffle():
+    torch.manual_seed(0); return UnshuffleNet(), (torch.randn(2, 3, 8, 8),)
+
+
+MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
+          "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp"]
+
+
+class MathZoo(nn.Module):
+    """Elementwise functions users reach for: rounding, integer division
+    and modulo on positions, inverse trig, logit, nan_to_num, any/all."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(6, 6)
+    def forward(s, x, pos):
+        h = torch.tanh(s.l(x)) * 0.9
+        a = torch.asin(h) + torch.acos(h) * 0.5 + torch.atanh(h) + torch.atan2(h, h.flip(0) + 2)
+        b = torch.log2(h.abs() + 1) + torch.log10(h.abs() + 2) + torch.exp2(h) + torch.sinh(h) + torch.cosh(h) + torch.tan(h)
+        c = torch.asinh(h) + torch.acosh(h.abs() + 1.5) + torch.logit(h.abs() * 0.5 + 0.25, eps=1e-3) + torch.hypot(h, b)
+        q = torch.round(h * 4) + torch.floor(h * 3) + torch.ceil(h * 2) + torch.trunc(h * 5) + torch.frac(h * 3) + torch.round(h, decimals=1)
+        half = torch.div(pos, 2, rounding_mode="floor") + pos // 3 + torch.remainder(pos, 4) + pos % -3 + torch.fmod(pos, 3) + torch.div(pos, 2, rounding_mode="trunc")
+        fhalf = torch.div(h * 7, 2, rounding_mode="floor") + torch.remainder(h * 5, 1.5) + torch.fmod(h * 5, 1.5)
+        bad = torch.nan_to_num(torch.log(h), nan=0.0, neginf=-5.0)
+        flag = (h > 0).any(dim=1, keepdim=True).float() + (h > -1).all().float() + torch.heaviside(h.detach(), torch.tensor(0.5))
+        return (a + b + c + q + half.float()[:, None] * h + fhalf + bad + flag).pow(2).mean()
+def mathzoo():
+    torch.manual_seed(0); return MathZoo(), (torch.randn(4, 6), torch.tensor([-7, -2, 5, 9]))
+
+
+class Conv3dOps(nn.Module):
+    """3-D variants: grouped dilated Conv3d, MaxPool3d with padding and
+    ceil_mode, ConvTranspose3d with output_padding, AvgPool3d with
+    ceil_mode, a 1-D conv next to them."""
+    def __init__(s):
+        super().__init__(); s.a = nn.Conv3d(4, 6, 3, padding=2, dilation=2, groups=2); s.p = nn.MaxPool3d(3, 2, 1, ceil_mode=True)
+        s.t = nn.ConvTranspose3d(6, 4, 3, stride=2, padding=1, output_padding=1, groups=2); s.q = nn.AvgPool3d(2, ceil_mode=True); s.c1 = nn.Conv1d(4, 4, 3, padding=1)
+    def forward(s, x):
+        h = s.q(s.t(F.gelu(s.p(s.a(x)))))
+        return s.c1(h.flatten(2)).pow(2).mean()
+def conv3dops():
+    torch.manual_seed(0); return Conv3dOps(), (torch.randn(2, 4, 5, 6, 7),)
+
+
+class FlowWarp(nn.Module):
+    """Optical-flow style backward warping (RAFT / PWC-Net): a predicted
+    flow added to a meshgrid, normalized to [-1, 1], grid_sample of a
+    feature map that needs its gradient (border padding, align_corners),
+    and a nearest-mode sample of the same features."""
+    def __init__(s):
+        super().__init__(); s.feat = nn.Conv2d(3, 4, 3, padding=1); s.flow = nn.Conv2d(6, 2, 3, padding=1)
+    def forward(s, im1, im2):
+        f2 = s.feat(im2)
+        flow = s.flow(torch.cat([im1, im2], 1)) * 2
+        B, _, H, W = im1.shape
+        yy, xx = torch.meshgrid(torch.arange(H), torch.arange(W), indexing="ij")
+        grid = torch.stack((xx, yy), 0).float()[None] + flow
+        gx = 2.0 * grid[:, 0] / max(W - 1, 1) - 1.0; gy = 2.0 * grid[:, 1] / max(H - 1, 1) - 1.0
+        g = torch.stack((gx, gy), dim=3)
+        warped = F.grid_sample(f2, g, mode="bilinear", padding_mode="border", align_corners=True)
+        near = F.grid_sample(f2, g * 0.9, mode="nearest", padding_mode="zeros", align_corners=False)
+        return (s.feat(im1) - warped).abs().mean() + near.pow(2).mean() + flow.pow(2).mean() * 0.01
+def warp():
+    torch.manual_seed(0); return FlowWarp(), (torch.randn(2, 3, 6, 7), torch.randn(2, 3, 6, 7))
+
+
+# Inputs that must stay clear errors (community-wild2.test):
+class Branchy(nn.Module):
+    """The model's own control flow on a value: not traceable."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(4, 4)
+    def forward(s, x):
+        h = s.l(x)
+        if h.sum() > 0:
+            h = h * 2
+        return h.pow(2).mean()
+def branchy():
+    torch.manual_seed(0); return Branchy(), (torch.randn(3, 4),)
+
+
+class OneHotAuto(nn.Module):
+    """F.one_hot without num_classes: the number of classes (a shape) comes
+    from the values."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(3, 3)
+    def forward(s, x, t):
+        return (s.l(x) * F.one_hot(t).float()).sum()
+def onehot_auto():
+    torch.manual_seed(0); return OneHotAuto(), (torch.randn(4, 3), torch.tensor([0, 2, 1, 2]))
+
+
+class TrainMask(GraphSAGE):
+    """PyG's usual loss over a boolean train mask: a value-dependent shape."""
+    def forward(s, x, edge_index, y, train_mask):
+        out = F.log_softmax(s.c2(F.relu(s.c1(x, edge_index)), edge_index), dim=1)
+        return F.nll_loss(out[train_mask], y[train_mask])
+def trainmask():
+    torch.manual_seed(0); m = torch.tensor([True, True, False, True, False, True, True])
+    return TrainMask(), (torch.randn(7, 5), torch.randint(0, 7, (2, 16)), torch.randint(0, 3, (7,)), m)

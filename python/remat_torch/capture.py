@@ -26,7 +26,51 @@ from .mlir import Function, ImporterError, Tensor, fmt_const, ttype
 try:  # PyTorch 2.x
     from torch.func import functional_call
 except ImportError:  # PyTorch 1.13
-    from torch.nn.utils.stateless import functional_call
+    functional_call = None
+
+
+def _call_with(model, tensors, args, kwargs=None):
+    """model(*args) with its parameters and buffers replaced by `tensors`
+    (by full name; every name of a tied tensor gets its replacement) in the
+    modules' own dicts, so that module.parameters() yields them too, as
+    torch.func.functional_call does on 2.x. 1.13's functional_call swaps
+    attribute access only: a forward that walks .parameters() (MoCo's
+    momentum update over zip(q.parameters(), k.parameters())) would write
+    the model's real parameters, and the trace would read stale ones."""
+    if functional_call is not None:
+        return functional_call(model, tensors, args, kwargs)
+    by_id = {}
+    for name, t in list(model.named_parameters()) + list(model.named_buffers()):
+        if name in tensors:
+            by_id[id(t)] = tensors[name]
+    saved = []
+    try:
+        for mname, m in model.named_modules(remove_duplicate=False):
+            for d in (m._parameters, m._buffers):
+                for k, v in list(d.items()):
+                    full = mname + "." + k if mname else k
+                    new = tensors.get(full, by_id.get(id(v)) if v is not None else None)
+                    if new is not None:
+                        saved.append((d, k, v))
+                        d[k] = new
+        return model(*args, **(kwargs or {}))
+    finally:
+        for d, k, v in reversed(saved):
+            d[k] = v
+
+
+@contextlib.contextmanager
+def stateless_as_2x():
+    """1.13's AOTAutograd (aot_module) calls torch.nn.utils.stateless's
+    functional_call: within this, it calls _call_with instead, which also
+    swaps what module.parameters() yields."""
+    from torch.nn.utils import stateless
+    keep = stateless.functional_call
+    stateless.functional_call = _call_with
+    try:
+        yield
+    finally:
+        stateless.functional_call = keep
 
 ELEM = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
         torch.float64: "f64", torch.int64: "i64", torch.int32: "i32", torch.int16: "i16",
@@ -308,23 +352,43 @@ def _library_check(x):
     traced)."""
     frame = sys._getframe(1)
     while frame is not None and (frame.f_code.co_filename.startswith(_TORCH_PLUMBING)
-                                 or frame.f_code is ValueFreeLibrary.__torch_function__.__code__):
+                                 or frame.f_code is TraceHelpers.__torch_function__.__code__):
         frame = frame.f_back
     if frame is None or not frame.f_code.co_filename.startswith(_LIBRARY_CHECKS):
+        if frame is not None and not _READ_SITE:
+            path = frame.f_code.co_filename
+            if path.startswith(_TORCH_DIR):
+                path = "torch/" + path[len(_TORCH_DIR):]
+            _READ_SITE.append("%s:%d, in %s" % (path, frame.f_lineno, frame.f_code.co_name))
         return NotImplemented
     with disable_proxy_modes_tracing():
         return torch.ops.aten._local_scalar_dense.default(x)
 
 
 TRACE_DECOMPOSITIONS = {torch.ops.aten._local_scalar_dense.default: _library_check}
+_READ_SITE = []  # where the trace first read a value it could not follow
 
 
-class ValueFreeLibrary(TorchFunctionMode):
-    """PyTorch functions whose kernels read values only to check them,
-    traced in a form that reads none: F.one_hot with num_classes (its C++
-    kernel checks min and max with .item()). Without num_classes the
-    number of classes, a shape, comes from the values: that stays an
-    error, with a clear message."""
+class TraceHelpers(TorchFunctionMode):
+    """What a trace would otherwise miss or refuse, in the form it can follow:
+
+    - F.one_hot with num_classes: its C++ kernel reads min and max with
+      .item() only to check them; traced as a comparison with arange.
+      Without num_classes the number of classes, a shape, comes from the
+      values: an error saying so.
+    - `p.data` (MoCo's momentum update `pk.data.mul_(m).add_(pq.data, ...)`):
+      a detached alias made outside the dispatcher, so writes through it
+      would not be traced (a silently stale value); traced as `p.detach()`,
+      whose writes reach `p`. `p.data = x` is traced as `p.copy_(x)` under
+      no_grad (same shape and dtype; else an error).
+
+    With data_writes="refuse" (remat_torch.compile on 1.13, whose
+    AOTAutograd drops what a step writes into its parameters), `.data` is
+    an error instead: that step then runs eagerly, with a warning."""
+
+    def __init__(self, data_writes="trace"):
+        super().__init__()
+        self.data_writes = data_writes
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -335,7 +399,25 @@ class ValueFreeLibrary(TorchFunctionMode):
                 raise ImporterError("F.one_hot without num_classes takes the number of classes "
                                     "(a shape) from the values; pass num_classes")
             return (x.unsqueeze(-1) == torch.arange(n, device=x.device)).to(torch.long)
+        if (func == _DATA.__get__ or func == _DATA.__set__) and self.data_writes == "refuse":
+            raise ImporterError("the step uses `.data` of a tensor (a write into a parameter "
+                                "outside autograd, such as a momentum encoder's update), which "
+                                "this PyTorch's AOTAutograd does not carry")
+        if func == _DATA.__get__ and isinstance(args[0], torch.Tensor):
+            return args[0].detach()
+        if func == _DATA.__set__:
+            dst, src = args[0], args[1]
+            if tuple(dst.shape) != tuple(src.shape) or dst.dtype != src.dtype:
+                raise ImporterError("`.data = ...` changing a tensor's shape or dtype (%s %s to %s %s) "
+                                    "cannot be traced" % (tuple(dst.shape), dst.dtype, tuple(src.shape),
+                                                          src.dtype))
+            with torch.no_grad():
+                dst.copy_(src)
+            return None
         return func(*args, **kwargs)
+
+
+_DATA = torch.Tensor.data
 
 
 class _FastPathFailed(Exception):
@@ -399,7 +481,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             if canonical in p:
                 p[alias] = p[canonical]
         args = torch.utils._pytree.tree_unflatten(list(inputs), input_spec)
-        return functional_call(model, {**p, **b}, tuple(args))
+        return _call_with(model, {**p, **b}, tuple(args))
 
     def fast_failed(e):
         if fast and not isinstance(e, ImporterError):
@@ -408,20 +490,31 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     # Output shapes for the cotangents, from a probe run that leaves no trace:
     # buffers and the random state are restored afterwards.
     rng = torch.get_rng_state()
-    saved = {k: v.clone() for k, v in buffers.items()}
-    with torch.no_grad(), tracing, ValueFreeLibrary():
+
+    def run_probe(grad):
+        saved = {k: v.clone() for k, v in buffers.items()}
+        with torch.set_grad_enabled(grad), tracing, TraceHelpers():
+            return [o.detach() for o in _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))]
+    try:
         try:
-            probe = _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))
-        except ImporterError:
-            raise
-        except Exception as e:
-            fast_failed(e)
-            raise ImporterError("running the model failed: %s: %s%s" % (
-                type(e).__name__, str(e).strip().split("\n")[0],
-                " (try --fake: PyTorch may lack CPU kernels for this dtype)"
-                if any(x.dtype in (torch.float16, torch.bfloat16) for x in all_params.values()) and not fake else
-                " (with --fake, ops whose output shape depends on values cannot run)"
-                if fake and "Dynamic" in type(e).__name__ else ""))
+            probe = run_probe(False)
+        except RuntimeError as e:
+            # A forward that differentiates itself (WGAN-GP's gradient
+            # penalty: torch.autograd.grad inside forward) needs grad mode.
+            if "does not require grad" not in str(e):
+                raise
+            torch.set_rng_state(rng)
+            probe = run_probe(True)
+    except ImporterError:
+        raise
+    except Exception as e:
+        fast_failed(e)
+        raise ImporterError("running the model failed: %s: %s%s" % (
+            type(e).__name__, str(e).strip().split("\n")[0],
+            " (try --fake: PyTorch may lack CPU kernels for this dtype)"
+            if any(x.dtype in (torch.float16, torch.bfloat16) for x in all_params.values()) and not fake else
+            " (with --fake, ops whose output shape depends on values cannot run)"
+            if fake and "Dynamic" in type(e).__name__ else ""))
     torch.set_rng_state(rng)
     if not probe:
         raise ImporterError("the model returned no tensor")
@@ -460,7 +553,8 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     torch.manual_seed(seed)
     with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
-            with ValueFreeLibrary():
+            del _READ_SITE[:]
+            with TraceHelpers():
                 gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:
@@ -471,9 +565,9 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             hint = ""
             if "value out of a tracing tensor" in text or "data-dependent" in text:
                 hint = ("; the model reads a tensor's value in Python (if x.any(), .item(), "
-                        "int(x)), which a traced graph cannot follow (PyTorch's own argument "
+                        "int(x)%s), which a traced graph cannot follow (PyTorch's own argument "
                         "checks, such as torch.distributions' validate_args, are traced past "
-                        "without --fake)")
+                        "without --fake)" % (": at " + _READ_SITE[0] if _READ_SITE else ""))
             raise ImporterError("tracing the model failed: %s: %s%s" % (
                 type(e).__name__, text.rstrip(".") if hint else text, hint))
 
@@ -822,6 +916,11 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         for n, bname in buffer_nodes.items():
             if n in L.mutated:
                 results.append(("new." + bname[2:], "buffer", fn.materialize(L.mutated[n])))
+        # Parameters the step writes (MoCo's momentum encoder, updated under
+        # no_grad in forward): their new values are results too.
+        for pname, n in param_nodes.items():
+            if n in L.mutated:
+                results.append(("new." + pname, "buffer", fn.materialize(L.mutated[n])))
     fn.results = [(t.value, ttype(t.shape, t.elem)) for _, _, t in results]
 
     header = "// Imported from PyTorch %s by remat-import-torch.\n" % torch.__version__

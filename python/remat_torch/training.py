@@ -15,7 +15,7 @@ import warnings
 import torch
 import torch.nn as nn
 
-from .capture import ValueFreeLibrary
+from .capture import TraceHelpers, stateless_as_2x
 from .partition import partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
@@ -120,9 +120,10 @@ class RematModule(nn.Module):
         try:
             if _TORCH2:
                 return fn(*args, **kwargs)
-            # F.one_hot's kernel reads values to check them: traced in a
-            # form that reads none (capture.ValueFreeLibrary).
-            with ValueFreeLibrary():
+            # F.one_hot's kernel reads values to check them, `p.data` is
+            # not traced, 1.13's functional_call leaves module.parameters()
+            # alone: each traced in a form that follows it (capture.py).
+            with TraceHelpers(data_writes="refuse"), stateless_as_2x():
                 if first:
                     self._trace_on_copies(fn, args, kwargs)
                 return fn(*args, **kwargs)

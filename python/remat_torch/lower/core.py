@@ -217,17 +217,21 @@ class Lowering:
             # with what reads them through in-place ops' results
             others += [n for n, r in self.root.items() if r in others]
             chain = self._slice_chain(target_node, base)
-            if chain is not None and base.op != "placeholder":
+            if chain is not None:
                 # Only the base and the chain's own views may be read later:
                 # they get the written value; other views would be stale.
                 others = [o for o in others
                           if self.root.get(o, o) is not base and self.root.get(o, o) not in chain]
-            if base.op == "placeholder" or any(self.order.get(u, -1) > here
-                                               for o in others for u in o.users):
+            if (base.op == "placeholder" and chain is None) or any(
+                    self.order.get(u, -1) > here for o in others for u in o.users):
                 self.error("in-place '%s' writes into a view of another tensor; remat imports "
                            "functional graphs only" % self.node.target)
             if chain is not None and not whole:
+                # (into an argument: a buffer's new value, MoCo's enqueue
+                # `queue[:, :n] = k.T`, is a result of the step)
                 self._write_through(target_node, base, new)
+                if base.op == "placeholder":
+                    self.mutated[base] = self.env[base]
             if whole:
                 shape = tuple(self.meta[base].shape)
                 self.env[base] = new if tuple(new.shape) == shape else self.fn.reshape(new, shape)
@@ -264,10 +268,11 @@ def extract_slice(L, a, offsets, sizes, strides, out_shape=None):
     """tensor.extract_slice of `a` (materialized first)."""
     a = L.fn.materialize(a)
     name = L.fn.fresh("s")
+    out = list(sizes) if out_shape is None else list(out_shape)  # [] is a 0-d result
     L.fn.line("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
         name, a.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
-        ", ".join(map(str, strides)), ttype(a.shape, a.elem), ttype(out_shape or sizes, a.elem)))
-    return Tensor(name, out_shape or sizes, a.elem)
+        ", ".join(map(str, strides)), ttype(a.shape, a.elem), ttype(out, a.elem)))
+    return Tensor(name, out, a.elem)
 
 
 def insert_slice(L, src, dst, offsets, sizes, strides, prefix="ins"):

@@ -3,7 +3,7 @@ scatter_add.
 """
 
 from ..mlir import Tensor, elem_is_float, prod
-from .core import compute_elem, extract, extract_slice, handles, norm_dim, to_index
+from .core import compute_elem, extract, extract_slice, handles, norm_dim, rounded, to_index
 
 
 @handles("embedding")
@@ -286,3 +286,213 @@ def h_repeat_interleave(L, repeats, output_size=None):
         hit = bd.cmp("le", s, j, re_)
         return [bd.select(hit, bd.binary("add", acc, bd.const(1, elem), elem), acc, elem)]
     return L.fn.generic([(shape, elem)], [(sums, ["d1"])], body, reduce_dims=[repeats.shape[0]], inits=[init])[0]
+
+
+# -- nn.EmbeddingBag ----------------------------------------------------------------
+
+def _bag_bounds(bd, offsets, b, n_bags, n_idx, include_last, ie):
+    """[start, end) of bag b (i64) from the offsets."""
+    start = bd.cast(extract(bd, offsets, [b]), offsets.elem, "i64")
+    if include_last:
+        nxt = bd.emit("arith.addi %s, %s : index" % (b, bd.const(1, "index")))
+        return start, bd.cast(extract(bd, offsets, [nxt]), offsets.elem, "i64")
+    last = bd.cmp("eq", b, bd.const(n_bags - 1, "index"), "index")
+    nxt = bd.select(last, b, bd.emit("arith.addi %s, %s : index" % (b, bd.const(1, "index"))), "index")
+    end = bd.cast(extract(bd, offsets, [nxt]), offsets.elem, "i64")
+    return start, bd.select(last, bd.const(n_idx, "i64"), end, "i64")
+
+
+@handles("_embedding_bag", "_embedding_bag_forward_only")
+def h_embedding_bag(L, weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
+                    per_sample_weights=None, include_last_offset=False, padding_idx=-1):
+    """sum (mode 0) or mean (mode 1) of the weight rows of each bag
+    [offsets[b], offsets[b + 1]), padding_idx left out (of the mean's
+    count too), an empty bag 0; with offset2bag and bag_size, which the
+    backward reads (max_indices: zeros, max mode is not supported)."""
+    if mode not in (0, 1):
+        L.error("embedding_bag with mode='max' is not supported (sum and mean are)")
+    if per_sample_weights is not None:
+        L.error("embedding_bag with per_sample_weights is not supported")
+    if len(indices.shape) != 1:
+        L.error("embedding_bag with 2-D input is traced with offsets by PyTorch; got %d-D indices"
+                % len(indices.shape))
+    shape, elem = L.out(0)
+    c = compute_elem(elem)
+    n_bags, n_idx = shape[0], indices.shape[0]
+    weight, offsets, indices = L.fn.materialize(weight), L.fn.materialize(offsets), L.fn.materialize(indices)
+    ie = indices.elem
+    pad = padding_idx if padding_idx is not None and padding_idx >= 0 else None
+
+    def member(bd, i_val):
+        """Whether index position d2 (value i_val) counts for bag d0."""
+        start, end = _bag_bounds(bd, offsets, bd.index(0), n_bags, n_idx, include_last_offset, ie)
+        i = bd.emit("arith.index_cast %s : index to i64" % bd.index(2))
+        hit = bd.binary("and", bd.cmp("ge", i, start, "i64"), bd.cmp("lt", i, end, "i64"), "i1")
+        if pad is not None:
+            hit = bd.binary("and", hit, bd.cmp("ne", i_val, bd.const(pad, ie), ie), "i1")
+        return hit
+
+    def body(bd, a):
+        idx, acc, cnt = a
+        hit = member(bd, idx)
+        row = extract(bd, weight, [to_index(bd, idx, ie, weight.shape[0]), bd.index(1)])
+        return [bd.select(hit, bd.binary("add", acc, bd.cast(row, weight.elem, c), c), acc, c),
+                bd.select(hit, bd.binary("add", cnt, bd.const(1, "i64"), "i64"), cnt, "i64")]
+    total, count = L.fn.generic([(shape, c), (shape, "i64")], [(indices, ["d2"])], body, reduce_dims=[n_idx],
+                                inits=[L.fn.filled(shape, c, 0.0), L.fn.filled(shape, "i64", 0)])
+    if mode == 1:
+        # (ew converts the count to the compute type)
+        out = L.ew([total, count], lambda bd, e: bd.select(
+            bd.cmp("eq", e[1], bd.const(0.0, c), c), bd.const(0.0, c), bd.binary("div", e[0], e[1], c), c),
+            shape=shape, elem=elem, compute=c)
+    else:
+        out = rounded(L, total, elem)
+    # offset2bag[i]: the last bag starting at or before i.
+    o_shape, o_elem = L.out(1)
+    if prod(o_shape):
+        def o_body(bd, a):
+            (acc,) = a
+            i = bd.emit("arith.index_cast %s : index to i64" % bd.index(0))
+            b = bd.emit("arith.addi %s, %s : index" % (bd.index(1), bd.const(1, "index")))
+            start = bd.cast(extract(bd, offsets, [b]), offsets.elem, "i64")
+            return [bd.select(bd.cmp("le", start, i, "i64"), bd.binary("add", acc, bd.const(1, o_elem), o_elem),
+                              acc, o_elem)]
+        offset2bag = L.fn.generic([(o_shape, o_elem)], [], o_body, reduce_dims=[n_bags - 1],
+                                  inits=[L.fn.filled(o_shape, o_elem, 0)])[0]
+    else:
+        offset2bag = L.fn.filled(o_shape, o_elem, 0)
+    s_shape, s_elem = L.out(2)
+
+    def s_body(bd, a):  # (include_last_offset: one more entry than bags, 0)
+        b = bd.index(0)
+        inside = bd.cmp("lt", b, bd.const(n_bags, "index"), "index")
+        n = extract(bd, count, [bd.select(inside, b, bd.const(0, "index"), "index"), bd.const(0, "index")])
+        return [bd.cast(bd.select(inside, n, bd.const(0, "i64"), "i64"), "i64", s_elem)]
+    bag_size = L.fn.generic([(s_shape, s_elem)], [], s_body)[0] if prod(s_shape) else \
+        L.fn.filled(s_shape, s_elem, 0)
+    m_shape, m_elem = L.out(3)
+    return out, offset2bag, bag_size, L.fn.filled(m_shape, m_elem, 0)
+
+
+@handles("_embedding_bag_dense_backward")
+def h_embedding_bag_backward(L, grad, indices, offset2bag, bag_size, maximum_indices, num_weights,
+                             scale_grad_by_freq, mode, per_sample_weights, padding_idx=-1):
+    """gw[v, j] = sum over positions i with indices[i] == v (not padding)
+    of grad[offset2bag[i], j] (divided by that bag's size for mean)."""
+    if mode not in (0, 1) or scale_grad_by_freq or per_sample_weights is not None:
+        L.error("embedding_bag's backward is supported for sum and mean without "
+                "scale_grad_by_freq or per_sample_weights")
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    n_idx = indices.shape[0]
+    grad, bag_size = L.fn.materialize(grad), L.fn.materialize(bag_size)
+    ie, oe = indices.elem, offset2bag.elem
+    pad = padding_idx if padding_idx is not None and padding_idx >= 0 else None
+
+    def body(bd, a):
+        idx, bag, acc = a
+        v = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
+        hit = bd.cmp("eq", idx, v, ie)
+        if pad is not None:
+            hit = bd.binary("and", hit, bd.cmp("ne", idx, bd.const(pad, ie), ie), "i1")
+        b = to_index(bd, bag, oe, grad.shape[0])
+        g = bd.cast(extract(bd, grad, [b, bd.index(1)]), grad.elem, c)
+        if mode == 1:
+            n = bd.cast(extract(bd, bag_size, [b]), bag_size.elem, "i64")
+            g = bd.binary("div", g, bd.emit("arith.sitofp %s : i64 to %s" % (
+                bd.binary("max", n, bd.const(1, "i64"), "i64"), c)), c)
+        return [bd.select(hit, bd.binary("add", acc, g, c), acc, c)]
+    r = L.fn.generic([(shape, c)], [(indices, ["d2"]), (offset2bag, ["d2"])], body,
+                     reduce_dims=[n_idx], inits=[L.fn.filled(shape, c, 0.0)])[0]
+    return rounded(L, r, elem)
+
+
+@handles("scatter_reduce")
+def h_scatter_reduce(L, base, dim, index, src, reduce, include_self=True):
+    """out = base, then each out[..., index[q], ...] reduced ("sum", "prod",
+    "mean", "amax", "amin") with src[q] along dim; with include_self=False
+    base takes no part where anything is scattered and stays where nothing
+    is. For each output element a reduction over the index's extent (a
+    count beside it for the mean and for include_self=False)."""
+    kinds = {"sum": "add", "mean": "add", "prod": "mul", "amax": "max", "amin": "min"}
+    if reduce not in kinds:
+        L.error("scatter_reduce with reduce='%s' is not supported" % reduce)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    rank = len(shape)
+    dim = norm_dim(dim, rank)
+    if any(index.shape[d] != shape[d] for d in range(rank) if d != dim):
+        L.error("scatter_reduce with an index smaller than the output outside dim %d is not supported" % dim)
+    if tuple(src.shape) != tuple(index.shape):
+        src = L.fn.materialize(extract_slice(L, src, [0] * rank, list(index.shape), [1] * rank))
+    ie = index.elem
+    at = ["d%d" % d for d in range(rank)]
+    at[dim] = "d%d" % rank
+    fl = elem_is_float(c)
+    big = float("inf") if fl else (1 << (int(c[1:]) - 1)) - 1
+    ident = {"sum": 0, "mean": 0, "prod": 1, "amax": -big if fl else -big - 1, "amin": big}[reduce]
+    init = L.ew([base], lambda bd, e: e[0], shape=shape, elem=c) if include_self else \
+        L.fn.filled(shape, c, float(ident) if fl else ident)
+    kind = kinds[reduce]
+
+    def body(bd, args):
+        idx, v, acc, cnt = args
+        here = bd.emit("arith.index_cast %s : index to %s" % (bd.index(dim), ie))
+        hit = bd.cmp("eq", wrap_negative(bd, idx, ie, shape[dim]), here, ie)
+        v = bd.cast(v, src.elem, c)
+        return [bd.select(hit, bd.binary(kind, acc, v, c), acc, c),
+                bd.select(hit, bd.binary("add", cnt, bd.const(1, "i64"), "i64"), cnt, "i64")]
+    r, cnt = L.fn.generic([(shape, c), (shape, "i64")],
+                          [(index, index.base_exprs(at)), (src, src.base_exprs(at))], body,
+                          reduce_dims=[index.shape[dim]], inits=[init, L.fn.filled(shape, "i64", 0)])
+
+    def finish(bd, e):
+        red, n, b = e
+        if reduce == "mean":
+            total = bd.binary("add", n, bd.const(1, "i64"), "i64") if include_self else n
+            total = bd.binary("max", total, bd.const(1, "i64"), "i64")
+            tc = bd.emit("arith.sitofp %s : i64 to %s" % (total, c)) if fl else total
+            red = bd.binary("div", red, tc, c) if fl else bd.emit("arith.floordivsi %s, %s : %s" % (red, tc, c))
+        if not include_self:
+            red = bd.select(bd.cmp("eq", n, bd.const(0, "i64"), "i64"), bd.cast(b, base.elem, c), red, c)
+        return bd.cast(red, c, elem)
+    return L.fn.generic([(shape, elem)], [(r, ["d%d" % d for d in range(rank)]),
+                                          (cnt, ["d%d" % d for d in range(rank)]),
+                                          (base, base.base_exprs(["d%d" % d for d in range(rank)]))],
+                        lambda bd, a: [finish(bd, a[:3])])[0]
+
+
+@handles("index_fill")
+def h_index_fill(L, base, dim, index, value):
+    """out = base with every position whose coordinate along dim is in
+    `index` set to value (a scalar or a 0-d tensor; trace's backward):
+    for each element a reduction over the index list finds whether it is
+    named."""
+    shape, elem = L.out()
+    rank = len(shape)
+    if rank == 0:
+        L.error("index_fill of a 0-d tensor is not supported")
+    dim = norm_dim(dim, rank)
+    ie = index.elem
+    k = prod(index.shape)
+    ix = Tensor(index.value, index.base_shape, ie, (k,), index.view if index.shape else [None])
+    hit0 = L.fn.filled(shape, "i1", False)
+
+    def body(bd, a):
+        i, acc = a
+        here = bd.emit("arith.index_cast %s : index to %s" % (bd.index(dim), ie))
+        return [bd.binary("or", acc, bd.cmp("eq", wrap_negative(bd, i, ie, shape[dim]), here, ie), "i1")]
+    named = L.fn.generic([(shape, "i1")], [(ix, ix.base_exprs(["d%d" % rank]))], body,
+                         reduce_dims=[k], inits=[hit0])[0]
+    from .elementwise import h_where
+    return h_where(L, named, value, base)
+
+
+@handles("trace")
+def h_trace(L, a):
+    """The sum of a matrix's main diagonal."""
+    shape, elem = L.out()
+    n = min(a.shape)
+    a = L.fn.materialize(a)
+    diag = L.fn.generic([((n,), a.elem)], [(a, ["d0", "d0"])], lambda bd, x: [x[0]])[0]
+    return L.reduce(diag, [0], False, elem=elem)

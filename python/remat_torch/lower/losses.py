@@ -311,3 +311,40 @@ def h_soft_margin_loss_backward(L, grad, x, y, reduction=1):
         g = bd.binary("div", g, bd.binary("add", z, bd.const(1.0, c), c), c)
         return bd.binary("mul", g, e[0], c)
     return L.ew([grad, x, y], f)
+
+
+@handles("binary_cross_entropy")
+def h_bce(L, x, y, weight=None, reduction=1):
+    """-(y log x + (1 - y) log(1 - x)), each log clamped at -100 as PyTorch."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    ops = [x, y] + ([weight] if weight is not None else [])
+    full = tuple(x.shape)
+
+    def f(bd, e):
+        lo = bd.const(-100.0, c)
+        lx = bd.binary("max", bd.unary("math.log", e[0], c), lo, c)
+        l1x = bd.binary("max", bd.unary("math.log", bd.binary("sub", bd.const(1.0, c), e[0], c), c), lo, c)
+        t = bd.binary("add", bd.binary("mul", bd.binary("sub", e[1], bd.const(1.0, c), c), l1x, c),
+                      bd.unary("arith.negf", bd.binary("mul", e[1], lx, c), c), c)
+        return bd.binary("mul", t, e[2], c) if weight is not None else t
+    t = L.ew(ops, f, shape=full, elem=c if reduction else elem)
+    return _reduced(L, t, reduction, prod(full), c, elem)
+
+
+@handles("binary_cross_entropy_backward")
+def h_bce_backward(L, grad, x, y, weight=None, reduction=1):
+    """grad (x - y) / max((1 - x) x, 1e-12), times weight, / n for the mean."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    norm = 1.0 / prod(shape) if reduction == 1 else 1.0
+    ops = [grad, x, y] + ([weight] if weight is not None else [])
+
+    def f(bd, e):
+        den = bd.binary("max", bd.binary("mul", bd.binary("sub", bd.const(1.0, c), e[1], c), e[1], c),
+                        bd.const(1e-12, c), c)
+        g = bd.binary("mul", bd.binary("div", bd.binary("sub", e[1], e[2], c), den, c), e[0], c)
+        if weight is not None:
+            g = bd.binary("mul", g, e[3], c)
+        return bd.binary("mul", g, bd.const(norm, c), c) if norm != 1.0 else g
+    return L.ew(ops, f)

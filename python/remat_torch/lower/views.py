@@ -503,3 +503,59 @@ for _name in ("t", "transpose", "permute", "expand", "unsqueeze", "squeeze", "sl
               "split", "split_with_sizes", "unbind", "unfold", "as_strided"):
     if _name + "_copy" not in HANDLERS:
         HANDLERS[_name + "_copy"] = HANDLERS[_name]
+
+
+@handles("diagonal")
+def h_diagonal(L, a, offset=0, dim1=0, dim2=1):
+    """x.diagonal(offset, dim1, dim2): the other dims, then the diagonal.
+    The n x n window the diagonal crosses is sliced out first, then read at
+    (i, i): an affine map whose dims all bound the loops (linalg infers the
+    loop sizes from the first operand that names a dim alone)."""
+    r = len(a.shape)
+    dim1, dim2 = norm_dim(dim1, r), norm_dim(dim2, r)
+    shape, _ = L.out()
+    n = shape[-1]
+    offsets, sizes = [0] * r, list(a.shape)
+    offsets[dim1], offsets[dim2] = max(-offset, 0), max(offset, 0)
+    sizes[dim1] = sizes[dim2] = n
+    if n and (offsets != [0] * r or sizes != list(a.shape)):
+        a = extract_slice(L, a, offsets, sizes, [1] * r)
+    rest = [k for k in range(r) if k not in (dim1, dim2)]
+    last = "d%d" % len(rest)
+    return _remap(L, a, [last if k in (dim1, dim2) else "d%d" % rest.index(k) for k in range(r)])
+
+
+def _on_diagonal(L, g, shape, elem, offset, dim1, dim2):
+    """A zero tensor of `shape` with g (the other dims, then the diagonal)
+    on the diagonal (offset, dim1, dim2)."""
+    r = len(shape)
+    rest = [k for k in range(r) if k not in (dim1, dim2)]
+    g = L.fn.materialize(g)
+    c = compute_elem(elem)
+
+    def body(bd, a):
+        i, j = index_i64(bd, dim1), index_i64(bd, dim2)
+        hit = bd.cmp("eq", bd.binary("sub", j, i, "i64"), bd.const(offset, "i64"), "i64")
+        k = bd.binary("sub", i, bd.const(max(-offset, 0), "i64"), "i64")
+        k = bd.select(hit, k, bd.const(0, "i64"), "i64")
+        at = [bd.index(d) for d in rest] + [bd.emit("arith.index_cast %s : i64 to index" % k)]
+        v = bd.cast(extract(bd, g, at), g.elem, c)
+        return [bd.cast(bd.select(hit, v, bd.const(0.0, c), c), c, elem)]
+    return L.fn.generic([(tuple(shape), elem)], [], body)[0]
+
+
+@handles("diagonal_backward")
+def h_diagonal_backward(L, g, input_sizes, offset, dim1, dim2):
+    shape, elem = L.out()
+    r = len(shape)
+    return _on_diagonal(L, g, shape, elem, offset, norm_dim(dim1, r), norm_dim(dim2, r))
+
+
+@handles("diag")
+def h_diag(L, a, diagonal=0):
+    """torch.diag: a matrix's diagonal (as diagonal), or a vector placed on
+    a diagonal of a square matrix (its backward, diag of the gradient)."""
+    if len(a.shape) == 2:
+        return h_diagonal(L, a, diagonal, 0, 1)
+    shape, elem = L.out()
+    return _on_diagonal(L, a, shape, elem, diagonal, 0, 1)

@@ -471,8 +471,6 @@ def pixelunshuffle():
     torch.manual_seed(0); return UnshuffleNet(), (torch.randn(2, 3, 8, 8),)
 
 
-MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
-          "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp"]
 
 
 class MathZoo(nn.Module):
@@ -564,3 +562,361 @@ class TrainMask(GraphSAGE):
 def trainmask():
     torch.manual_seed(0); m = torch.tensor([True, True, False, True, False, True, True])
     return TrainMask(), (torch.randn(7, 5), torch.randint(0, 7, (2, 16)), torch.randint(0, 3, (7,)), m)
+
+
+# -- a third round (session 15), written after the first two passed ----------
+
+class ArcFace(nn.Module):
+    """ArcFace (insightface's margin head): normalized features and
+    weights, sqrt(1 - cos^2), cos(theta + m) by identities, easy margin
+    through torch.where, the one-hot by scatter_ into zeros."""
+    def __init__(s, d=16, classes=6, scale=30.0, m=0.5):
+        super().__init__(); s.body = nn.Sequential(nn.Linear(8, d), nn.BatchNorm1d(d), nn.PReLU()); s.weight = nn.Parameter(torch.randn(classes, d) * 0.1)
+        s.s, s.cos_m, s.sin_m = scale, math.cos(m), math.sin(m); s.th = math.cos(math.pi - m); s.mm = math.sin(math.pi - m) * m
+    def forward(s, x, label):
+        cosine = F.linear(F.normalize(s.body(x)), F.normalize(s.weight))
+        sine = torch.sqrt((1.0 - torch.pow(cosine, 2)).clamp(0, 1))
+        phi = cosine * s.cos_m - sine * s.sin_m
+        phi = torch.where(cosine > s.th, phi, cosine - s.mm)
+        one_hot = torch.zeros(cosine.size()); one_hot.scatter_(1, label.view(-1, 1).long(), 1)
+        output = (one_hot * phi) + ((1.0 - one_hot) * cosine)
+        return F.cross_entropy(output * s.s, label)
+def arcface():
+    torch.manual_seed(0); return ArcFace(), (torch.randn(5, 8), torch.tensor([0, 3, 5, 1, 3]))
+
+
+class WGANGP(nn.Module):
+    """WGAN-GP's critic loss: the gradient penalty takes
+    torch.autograd.grad(create_graph=True) of the critic at interpolates
+    inside the forward (a double backward in the training step)."""
+    def __init__(s):
+        super().__init__(); s.D = nn.Sequential(nn.Linear(6, 16), nn.LeakyReLU(0.2), nn.Linear(16, 16), nn.LeakyReLU(0.2), nn.Linear(16, 1))
+    def forward(s, real, fake, alpha):
+        interp = (alpha * real + (1 - alpha) * fake).requires_grad_(True)
+        d_interp = s.D(interp)
+        grads = torch.autograd.grad(outputs=d_interp, inputs=interp, grad_outputs=torch.ones_like(d_interp),
+                                    create_graph=True, retain_graph=True, only_inputs=True)[0]
+        gp = ((grads.norm(2, dim=1) - 1) ** 2).mean()
+        return s.D(fake).mean() - s.D(real).mean() + 10 * gp
+def wgan_gp():
+    torch.manual_seed(0); return WGANGP(), (torch.randn(4, 6), torch.randn(4, 6), torch.rand(4, 1))
+
+
+class EmbBag(nn.Module):
+    """A recommender with nn.EmbeddingBag (mean and sum bags from flat
+    indices and offsets) and a wide & deep head."""
+    def __init__(s):
+        super().__init__(); s.bag = nn.EmbeddingBag(20, 8, mode="mean"); s.bag2 = nn.EmbeddingBag(12, 8, mode="sum")
+        s.deep = nn.Sequential(nn.Linear(16 + 3, 16), nn.ReLU(), nn.Linear(16, 1)); s.wide = nn.Linear(3, 1)
+    def forward(s, idx, offsets, idx2, offsets2, dense, y):
+        h = torch.cat([s.bag(idx, offsets), s.bag2(idx2, offsets2), dense], 1)
+        return F.binary_cross_entropy_with_logits((s.deep(h) + s.wide(dense)).squeeze(1), y)
+def embbag():
+    torch.manual_seed(0)
+    return EmbBag(), (torch.tensor([1, 4, 7, 2, 9, 9, 3, 15]), torch.tensor([0, 3, 5, 6]), torch.tensor([0, 5, 11, 2, 2]),
+                      torch.tensor([0, 2, 3, 4]), torch.randn(4, 3), torch.tensor([1., 0., 1., 1.]))
+
+
+class EmbBagPad(nn.Module):
+    """EmbeddingBag with padding_idx (left out of the mean), an empty bag,
+    include_last_offset=True, and a sum bag from 2-D input (no offsets)."""
+    def __init__(s):
+        super().__init__(); s.bag = nn.EmbeddingBag(10, 4, mode="mean", padding_idx=0, include_last_offset=True); s.bag2 = nn.EmbeddingBag(10, 4, mode="sum"); s.o = nn.Linear(8, 1)
+    def forward(s, idx, offsets, idx2d):
+        return s.o(torch.cat([s.bag(idx, offsets), s.bag2(idx2d)], 1)).pow(2).mean()
+def embbag_pad():
+    torch.manual_seed(0)
+    return EmbBagPad(), (torch.tensor([3, 0, 5, 7, 0, 2, 9]), torch.tensor([0, 3, 3, 5, 7]), torch.randint(0, 10, (4, 3)))
+
+
+class LSTMProj(nn.Module):
+    """nn.LSTM with proj_size (LSTMP, speech recognition) and an
+    initial state of the projected size."""
+    def __init__(s):
+        super().__init__(); s.lstm = nn.LSTM(6, 16, num_layers=2, proj_size=8, batch_first=True); s.fc = nn.Linear(8, 3)
+    def forward(s, x, y):
+        out, _ = s.lstm(x)
+        return F.cross_entropy(s.fc(out[:, -1]), y)
+def lstmproj():
+    torch.manual_seed(0); return LSTMProj(), (torch.randn(3, 5, 6), torch.tensor([0, 2, 1]))
+
+
+class ChannelsLast(nn.Module):
+    """A conv block run in channels_last memory format (input and weights),
+    as NVIDIA's training recipes do."""
+    def __init__(s):
+        super().__init__(); s.c1 = nn.Conv2d(3, 8, 3, padding=1, bias=False); s.bn = nn.BatchNorm2d(8); s.c2 = nn.Conv2d(8, 8, 3, stride=2, padding=1); s.fc = nn.Linear(8, 4)
+        s.to(memory_format=torch.channels_last)
+    def forward(s, x, y):
+        x = x.contiguous(memory_format=torch.channels_last)
+        h = F.relu(s.bn(s.c1(x)))
+        h = F.silu(s.c2(h)).mean((2, 3))
+        return F.cross_entropy(s.fc(h), y)
+def channels_last():
+    torch.manual_seed(0); return ChannelsLast(), (torch.randn(2, 3, 8, 8), torch.tensor([1, 3]))
+
+
+def sparsemax(z, dim=-1):
+    """Sparsemax (Martins & Astudillo) as TabNet's code writes it: sort,
+    cumsum, support size, threshold tau."""
+    z = z - z.max(dim=dim, keepdim=True)[0]
+    zs = torch.sort(z, dim=dim, descending=True)[0]
+    k = torch.arange(1, z.size(dim) + 1, dtype=z.dtype).view(1, -1)
+    bound = 1 + k * zs > zs.cumsum(dim)
+    kz = bound.sum(dim=dim, keepdim=True)
+    tau = (zs * bound).sum(dim=dim, keepdim=True).sub(1) / kz.to(z.dtype)
+    return torch.clamp(z - tau, min=0)
+class SparseAttnNet(nn.Module):
+    def __init__(s):
+        super().__init__(); s.att = nn.Linear(6, 6); s.bn = nn.BatchNorm1d(6); s.fc = nn.Linear(6, 2)
+    def forward(s, x, y):
+        mask = sparsemax(s.bn(s.att(x)))
+        return F.mse_loss(s.fc(mask * x), y)
+def sparsemax_net():
+    torch.manual_seed(0); return SparseAttnNet(), (torch.randn(5, 6), torch.randn(5, 2))
+
+
+def box_cxcywh_to_xyxy(x):
+    x_c, y_c, w, h = x.unbind(-1)
+    return torch.stack([(x_c - 0.5 * w), (y_c - 0.5 * h), (x_c + 0.5 * w), (y_c + 0.5 * h)], dim=-1)
+def generalized_box_iou(b1, b2):
+    area1 = (b1[:, 2] - b1[:, 0]) * (b1[:, 3] - b1[:, 1]); area2 = (b2[:, 2] - b2[:, 0]) * (b2[:, 3] - b2[:, 1])
+    lt = torch.max(b1[:, None, :2], b2[:, :2]); rb = torch.min(b1[:, None, 2:], b2[:, 2:])
+    wh = (rb - lt).clamp(min=0); inter = wh[:, :, 0] * wh[:, :, 1]
+    union = area1[:, None] + area2 - inter; iou = inter / union
+    lt2 = torch.min(b1[:, None, :2], b2[:, :2]); rb2 = torch.max(b1[:, None, 2:], b2[:, 2:])
+    wh2 = (rb2 - lt2).clamp(min=0); area = wh2[:, :, 0] * wh2[:, :, 1]
+    return iou - (area - union) / area
+class DETRHead(nn.Module):
+    """DETR's box head and loss: sigmoid boxes in (cx, cy, w, h), L1 plus
+    1 - diag(GIoU), class cross-entropy with a down-weighted no-object
+    class (empty_weight)."""
+    def __init__(s, d=16, nq=5, classes=3):
+        super().__init__(); s.query = nn.Embedding(nq, d); s.dec = nn.TransformerDecoderLayer(d, 2, 32, 0.1, batch_first=True)
+        s.class_embed = nn.Linear(d, classes + 1); s.bbox = nn.Sequential(nn.Linear(d, d), nn.ReLU(), nn.Linear(d, 4))
+        w = torch.ones(classes + 1); w[-1] = 0.1; s.register_buffer("empty_weight", w)
+    def forward(s, memory, tgt_cls, tgt_box):
+        B = memory.shape[0]
+        h = s.dec(s.query.weight.unsqueeze(0).repeat(B, 1, 1), memory)
+        logits, boxes = s.class_embed(h), s.bbox(h).sigmoid()
+        loss_ce = F.cross_entropy(logits.transpose(1, 2), tgt_cls, s.empty_weight)
+        src, tgt = boxes.flatten(0, 1), tgt_box.flatten(0, 1)
+        loss_bbox = F.l1_loss(src, tgt, reduction="none").sum() / src.shape[0]
+        loss_giou = (1 - torch.diag(generalized_box_iou(box_cxcywh_to_xyxy(src), box_cxcywh_to_xyxy(tgt)))).sum() / src.shape[0]
+        return loss_ce + 5 * loss_bbox + 2 * loss_giou
+def detr():
+    torch.manual_seed(0); tb = torch.rand(2, 5, 4) * 0.5 + 0.25
+    return DETRHead(), (torch.randn(2, 7, 16), torch.randint(0, 4, (2, 5)), tb)
+
+
+class MDN(nn.Module):
+    """A mixture density network: softmax mixing weights, exp of log
+    sigmas, the negative log-likelihood through logsumexp."""
+    def __init__(s, k=4):
+        super().__init__(); s.k = k; s.h = nn.Sequential(nn.Linear(3, 24), nn.Tanh()); s.pi = nn.Linear(24, k); s.mu = nn.Linear(24, k * 2); s.ls = nn.Linear(24, k * 2)
+    def forward(s, x, y):
+        h = s.h(x); log_pi = F.log_softmax(s.pi(h), -1)
+        mu = s.mu(h).view(-1, s.k, 2); log_sigma = s.ls(h).view(-1, s.k, 2).clamp(-5, 5)
+        z = (y.unsqueeze(1) - mu) / torch.exp(log_sigma)
+        log_prob = -0.5 * (z ** 2).sum(-1) - log_sigma.sum(-1) - math.log(2 * math.pi)
+        return -torch.logsumexp(log_pi + log_prob, dim=-1).mean()
+def mdn():
+    torch.manual_seed(0); return MDN(), (torch.randn(6, 3), torch.randn(6, 2))
+
+
+class ModulatedConv(nn.Module):
+    """StyleGAN2's modulated convolution: per-sample weights from a style,
+    demodulation by rsqrt, the batch folded into groups of one conv."""
+    def __init__(s, cin=4, cout=6, k=3, wdim=8):
+        super().__init__(); s.weight = nn.Parameter(torch.randn(1, cout, cin, k, k)); s.affine = nn.Linear(wdim, cin); s.cout, s.k = cout, k
+        s.mapping = nn.Sequential(nn.Linear(wdim, wdim), nn.LeakyReLU(0.2), nn.Linear(wdim, wdim))
+    def forward(s, x, z):
+        B, C, H, W = x.shape
+        style = s.affine(s.mapping(F.normalize(z, dim=1))).view(B, 1, C, 1, 1) + 1
+        w = s.weight * style
+        demod = torch.rsqrt(w.pow(2).sum([2, 3, 4]) + 1e-8)
+        w = w * demod.view(B, s.cout, 1, 1, 1)
+        out = F.conv2d(x.reshape(1, B * C, H, W), w.view(B * s.cout, C, s.k, s.k), padding=1, groups=B)
+        out = F.leaky_relu(out.view(B, s.cout, H, W), 0.2) * math.sqrt(2)
+        return F.softplus(-out.mean((1, 2, 3))).mean()
+def modconv():
+    torch.manual_seed(0); return ModulatedConv(), (torch.randn(3, 4, 6, 6), torch.randn(3, 8))
+
+
+class Wav2VecFE(nn.Module):
+    """wav2vec 2.0's feature encoder: strided Conv1d stack without bias,
+    GroupNorm with one group per channel on the first layer, GELU; a
+    LayerNorm'd projection; the positional conv (weight_norm over dim 2,
+    padding, the last frame removed)."""
+    def __init__(s, d=16):
+        super().__init__()
+        s.convs = nn.ModuleList([nn.Conv1d(1, d, 10, 5, bias=False), nn.Conv1d(d, d, 3, 2, bias=False), nn.Conv1d(d, d, 2, 2, bias=False)])
+        s.gn = nn.GroupNorm(d, d, affine=True); s.ln = nn.LayerNorm(d); s.proj = nn.Linear(d, 24)
+        s.pos_conv = nn.utils.weight_norm(nn.Conv1d(24, 24, 4, padding=2, groups=4), name="weight", dim=2)
+    def forward(s, wav):
+        x = wav[:, None]
+        for i, c in enumerate(s.convs):
+            x = c(x)
+            x = F.gelu(s.gn(x) if i == 0 else x)
+        x = s.proj(s.ln(x.transpose(1, 2)))
+        p = s.pos_conv(x.transpose(1, 2))[:, :, :-1]
+        x = x + F.gelu(p).transpose(1, 2)
+        return x.pow(2).mean()
+def wav2vec():
+    torch.manual_seed(0); return Wav2VecFE(), (torch.randn(2, 160),)
+
+
+class Bahdanau(nn.Module):
+    """A GRUCell decoder in a Python loop with Bahdanau (additive)
+    attention and teacher forcing (the PyTorch seq2seq tutorial)."""
+    def __init__(s, V=12, h=16):
+        super().__init__(); s.emb = nn.Embedding(V, h); s.enc = nn.GRU(h, h, batch_first=True); s.Wa = nn.Linear(h, h); s.Ua = nn.Linear(h, h); s.Va = nn.Linear(h, 1)
+        s.cell = nn.GRUCell(2 * h, h); s.out = nn.Linear(h, V)
+    def forward(s, src, tgt):
+        keys, hid = s.enc(s.emb(src)); h = hid[0]; loss = 0
+        for t in range(tgt.shape[1] - 1):
+            scores = s.Va(torch.tanh(s.Wa(h).unsqueeze(1) + s.Ua(keys))).squeeze(2)
+            ctx = torch.bmm(F.softmax(scores, dim=-1).unsqueeze(1), keys).squeeze(1)
+            h = s.cell(torch.cat([s.emb(tgt[:, t]), ctx], 1), h)
+            loss = loss + F.nll_loss(F.log_softmax(s.out(h), -1), tgt[:, t + 1])
+        return loss / (tgt.shape[1] - 1)
+def bahdanau():
+    torch.manual_seed(0); return Bahdanau(), (torch.randint(0, 12, (2, 6)), torch.randint(0, 12, (2, 5)))
+
+
+class ScatterSoftmax(nn.Module):
+    """A graph transformer's edge softmax as PyG writes it without
+    torch_scatter: scatter_reduce(amax) of the scores per target node,
+    exp, index_add of the denominators, messages summed by index_add_."""
+    def __init__(s, d=8):
+        super().__init__(); s.q = nn.Linear(d, d); s.k = nn.Linear(d, d); s.v = nn.Linear(d, d); s.o = nn.Linear(d, 2)
+    def forward(s, x, edge_index, y):
+        src, dst = edge_index; N = x.size(0)
+        score = (s.q(x)[dst] * s.k(x)[src]).sum(-1) / math.sqrt(x.size(1))
+        smax = torch.full((N,), float("-inf")).scatter_reduce(0, dst, score, reduce="amax", include_self=True)
+        e = torch.exp(score - smax[dst])
+        denom = torch.zeros(N).index_add(0, dst, e)
+        alpha = e / (denom[dst] + 1e-16)
+        out = torch.zeros_like(x).index_add_(0, dst, alpha.unsqueeze(-1) * s.v(x)[src])
+        return F.cross_entropy(s.o(out + x), y)
+def scatter_softmax():
+    torch.manual_seed(0); ei = torch.tensor([[0, 1, 2, 3, 4, 0, 2, 4, 1], [1, 2, 3, 4, 0, 0, 0, 1, 1]])
+    return ScatterSoftmax(), (torch.randn(5, 8), ei, torch.tensor([0, 1, 1, 0, 1]))
+
+
+class BNVariants(nn.Module):
+    """Batch norm written three more ways: momentum=0.3,
+    track_running_stats=False, and affine=False."""
+    def __init__(s, momentum=0.3):
+        super().__init__(); s.l = nn.Linear(5, 8); s.b1 = nn.BatchNorm1d(8, momentum=momentum); s.b2 = nn.BatchNorm1d(8, track_running_stats=False); s.b3 = nn.BatchNorm1d(8, affine=False); s.o = nn.Linear(8, 1)
+    def forward(s, x):
+        return s.o(s.b3(torch.tanh(s.b2(F.relu(s.b1(s.l(x))))))).pow(2).mean()
+def bn_variants():
+    torch.manual_seed(0); return BNVariants(), (torch.randn(6, 5),)
+def bn_cumulative():
+    """momentum=None: the factor 1 / num_batches_tracked is read in Python
+    (batchnorm.py): a clear error naming the line."""
+    torch.manual_seed(0); return BNVariants(momentum=None), (torch.randn(6, 5),)
+
+
+class NCF(nn.Module):
+    """Neural collaborative filtering (NeuMF): a GMF branch (user * item
+    embeddings) and an MLP branch, concatenated, BCE on implicit labels."""
+    def __init__(s, users=10, items=15, d=8):
+        super().__init__(); s.ug = nn.Embedding(users, d); s.ig = nn.Embedding(items, d); s.um = nn.Embedding(users, d); s.im = nn.Embedding(items, d)
+        s.mlp = nn.Sequential(nn.Linear(2 * d, 16), nn.ReLU(), nn.Dropout(0.1), nn.Linear(16, 8), nn.ReLU()); s.pred = nn.Linear(d + 8, 1)
+        for e in (s.ug, s.ig, s.um, s.im):
+            nn.init.normal_(e.weight, std=0.01)
+    def forward(s, u, i, label):
+        gmf = s.ug(u) * s.ig(i)
+        mlp = s.mlp(torch.cat([s.um(u), s.im(i)], -1))
+        return F.binary_cross_entropy(torch.sigmoid(s.pred(torch.cat([gmf, mlp], -1))).view(-1), label)
+def ncf():
+    torch.manual_seed(0); return NCF(), (torch.randint(0, 10, (8,)), torch.randint(0, 15, (8,)), torch.randint(0, 2, (8,)).float())
+
+
+class MoCo(nn.Module):
+    """MoCo's InfoNCE loss: a momentum encoder updated under no_grad in
+    forward, a negatives queue buffer read by einsum and written in place
+    (enqueue) after the loss."""
+    def __init__(s, d=8, K=12, m=0.99, T=0.07):
+        super().__init__(); s.q = nn.Linear(6, d); s.k = nn.Linear(6, d); s.m, s.T = m, T
+        for pq, pk in zip(s.q.parameters(), s.k.parameters()):
+            pk.data.copy_(pq.data); pk.requires_grad = False
+        s.register_buffer("queue", F.normalize(torch.randn(d, K), dim=0)); s.register_buffer("ptr", torch.zeros(1, dtype=torch.long))
+    def forward(s, x_q, x_k):
+        q = F.normalize(s.q(x_q), dim=1)
+        with torch.no_grad():
+            for pq, pk in zip(s.q.parameters(), s.k.parameters()):
+                pk.data = pk.data * s.m + pq.data * (1.0 - s.m)
+            k = F.normalize(s.k(x_k), dim=1)
+        l_pos = torch.einsum("nc,nc->n", [q, k]).unsqueeze(-1)
+        l_neg = torch.einsum("nc,ck->nk", [q, s.queue.clone().detach()])
+        logits = torch.cat([l_pos, l_neg], dim=1) / s.T
+        loss = F.cross_entropy(logits, torch.zeros(logits.shape[0], dtype=torch.long))
+        with torch.no_grad():
+            s.queue[:, :k.shape[0]] = k.T
+        return loss
+class MoCoInplace(MoCo):
+    """MoCo's momentum update as its repository writes it: in place on
+    .data (param_k.data.mul_(m).add_(param_q.data, alpha=1 - m))."""
+    def forward(s, x_q, x_k):
+        q = F.normalize(s.q(x_q), dim=1)
+        with torch.no_grad():
+            for pq, pk in zip(s.q.parameters(), s.k.parameters()):
+                pk.data.mul_(s.m).add_(pq.data, alpha=1.0 - s.m)
+            k = F.normalize(s.k(x_k), dim=1)
+        logits = torch.cat([torch.einsum("nc,nc->n", [q, k]).unsqueeze(-1), torch.einsum("nc,ck->nk", [q, s.queue.clone().detach()])], dim=1) / s.T
+        return F.cross_entropy(logits, torch.zeros(logits.shape[0], dtype=torch.long))
+def moco_inplace():
+    torch.manual_seed(0); m = MoCoInplace()
+    with torch.no_grad():
+        m.k.weight.add_(0.5 * torch.randn_like(m.k.weight))
+    return m, (torch.randn(4, 6), torch.randn(4, 6))
+
+
+def moco():
+    torch.manual_seed(0); m = MoCo()
+    with torch.no_grad():  # a key encoder some steps behind the query encoder
+        m.k.weight.add_(0.5 * torch.randn_like(m.k.weight))
+    return m, (torch.randn(4, 6), torch.randn(4, 6))
+
+
+class LabelSmoothCE(nn.Module):
+    """Label smoothing written by hand (timm's LabelSmoothingCrossEntropy):
+    log_softmax, gather of the target, the mean over classes."""
+    def __init__(s, smoothing=0.1):
+        super().__init__(); s.net = nn.Sequential(nn.Linear(7, 12), nn.Hardswish(), nn.Linear(12, 5)); s.confidence = 1. - smoothing; s.smoothing = smoothing
+    def forward(s, x, target):
+        logprobs = F.log_softmax(s.net(x), dim=-1)
+        nll_loss = -logprobs.gather(dim=-1, index=target.unsqueeze(1)).squeeze(1)
+        smooth_loss = -logprobs.mean(dim=-1)
+        return (s.confidence * nll_loss + s.smoothing * smooth_loss).mean()
+def labelsmooth():
+    torch.manual_seed(0); return LabelSmoothCE(), (torch.randn(6, 7), torch.tensor([0, 4, 2, 1, 3, 4]))
+
+
+class IndexZoo(nn.Module):
+    """diagonal with offsets and batched dims, diag of a vector, trace,
+    scatter_reduce (sum, mean, amax, amin) with and without include_self."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(5, 5); s.v = nn.Parameter(torch.randn(4))
+    def forward(s, x, idx):
+        m = s.l(x)                                   # (4, 5)
+        a = torch.diagonal(m, 1).sum() + m.diagonal(offset=-1).pow(2).sum() + torch.trace(m[:, :4])
+        b = (torch.diag(s.v) @ m).sum() + torch.diag(torch.diag(m[:, :4], 0)).sum()
+        bat = m.view(2, 2, 5)[:, :, :2].diagonal(dim1=-2, dim2=-1).sum()
+        t = torch.tanh(m)
+        r = 0
+        for mode in ("sum", "mean", "amax", "amin"):  # (prod's backward reads values)
+            for inc in (True, False):
+                r = r + torch.zeros(3, 5).scatter_reduce(0, idx, t, reduce=mode, include_self=inc).pow(2).sum()
+        return a + b + bat + r
+def indexzoo():
+    torch.manual_seed(0); return IndexZoo(), (torch.randn(4, 5), torch.tensor([[0, 2, 2, 0, 1], [1, 1, 0, 0, 0], [2, 0, 0, 0, 1], [0, 0, 2, 2, 2]]))
+
+
+MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
+          "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
+          "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo"]

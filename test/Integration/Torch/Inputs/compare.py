@@ -38,7 +38,8 @@ def reference(model, inputs, seed, graph):
     values = [o.detach() for o in outs]
     values += [g if g is not None else torch.zeros_like(params[n]) for g, n in zip(grads, trained)]
     buffers = dict(model.named_buffers())
-    values += [buffers[name[4:]].detach() for name, kind in graph.results if kind == "buffer"]
+    state = dict(model.named_parameters(), **buffers)  # new.NAME: updated buffers and parameters
+    values += [state[name[4:]].detach() for name, kind in graph.results if kind == "buffer"]
     return values
 
 

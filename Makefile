@@ -4,6 +4,7 @@
 #                report of the bundled example training graph before and after
 #                rematerialization
 #   make check   the same set-up, then every lit and GoogleTest suite
+#   make check-long  the sweeps kept out of `make check` (lit feature `long`)
 #   make bench   the benchmark tables of docs/Benchmarks.md, measured now
 #   make check-torch2  optional: the PyTorch front end under PyTorch 2.x from PyPI
 #
@@ -18,7 +19,7 @@ REMAT_RUN := $(BUILD_DIR)/bin/remat-run
 RUN_EXAMPLE ?= examples/mlp2_small.mlir
 EXAMPLE ?= examples/mlp2_gelu.mlir
 
-.PHONY: all setup configure build demo check check-torch2 bench check-sanitize fuzz clean
+.PHONY: all setup configure build demo check check-long check-torch2 bench check-sanitize fuzz clean
 
 all: build
 
@@ -49,6 +50,13 @@ demo: build
 
 check: build
 	cmake --build $(BUILD_DIR) --target check-remat
+
+# The sweeps `make check` leaves out to stay under 15 minutes on 2 cores
+# (tests marked `REQUIRES: long`: training every community model through
+# remat_torch.compile). CI runs them after `make check`.
+LIT ?= /usr/lib/llvm-22/bin/lit
+check-long: build
+	REMAT_LONG_TESTS=1 $(LIT) -sv --filter 'sweep' $(BUILD_DIR)/test
 
 # Optional: the PyTorch front end under the current PyTorch 2.x from PyPI (a
 # virtual environment in $(BUILD_DIR)/torch2-venv, several GB the first time):

@@ -52,6 +52,11 @@ if config.remat_sanitize:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
 
+# `long`: sweeps kept out of `make check` (15 minutes on 2 cores) and run by
+# `make check-long` (CI runs both): `lit --param long=1` or REMAT_LONG_TESTS=1.
+if lit_config.params.get("long", os.environ.get("REMAT_LONG_TESTS", "")) not in ("", "0"):
+    config.available_features.add("long")
+
 # `cbc` when the budget policy's MILP solver was built (REMAT_HAVE_CBC).
 if getattr(config, "remat_have_cbc", "") == "ON":
     config.available_features.add("cbc")

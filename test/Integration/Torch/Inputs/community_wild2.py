@@ -313,6 +313,25 @@ def gpt2hf():
     torch.manual_seed(0); return GPT2Attention(), (torch.randn(2, 9, 32), torch.randint(0, 8, (2, 9)))
 
 
+class GPT2Padded(GPT2Attention):
+    """Hugging Face GPT-2 with an attention_mask for left padding: the causal
+    torch.where, then + (1 - mask) * finfo.min (two masks on the scores)."""
+    def forward(s, hidden, labels_in, attention_mask):
+        q, k, v = s.c_attn(s.ln_1(hidden)).split(hidden.size(-1), dim=2)
+        q, k, v = s._split_heads(q), s._split_heads(k), s._split_heads(v)
+        w = torch.matmul(q, k.transpose(-1, -2)) / torch.full([], v.size(-1) ** 0.5, dtype=q.dtype)
+        T = q.size(-2)
+        w = torch.where(s.bias[:, :, :T, :T], w, torch.full([], torch.finfo(w.dtype).min, dtype=w.dtype))
+        w = w + (1.0 - attention_mask[:, None, None, :].to(w.dtype)) * torch.finfo(w.dtype).min
+        a = torch.matmul(s.attn_dropout(F.softmax(w, dim=-1)), v).permute(0, 2, 1, 3).contiguous()
+        hidden = hidden + s.c_proj(a.view(a.size()[:-2] + (a.size(-2) * a.size(-1),)))
+        logits = hidden @ s.c_attn.weight[:, :8]
+        return F.cross_entropy(logits[:, :-1].reshape(-1, 8), labels_in[:, 1:].reshape(-1))
+def gpt2_padded():
+    torch.manual_seed(0); m = torch.ones(2, 8, dtype=torch.long); m[0, :3] = 0
+    return GPT2Padded(), (torch.randn(2, 8, 32), torch.randint(0, 8, (2, 8)), m)
+
+
 class FakeQuant(nn.Module):
     def __init__(s):
         super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 4)
@@ -919,4 +938,4 @@ def indexzoo():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo"]
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded"]

@@ -3,6 +3,7 @@
 compares outputs, gradients and updated buffers with PyTorch's own step.
 
   compare.py models.py:mlp --remat-run PATH [--policy P]... [--tol T]
+  compare.py models.py:mlp,gpt,... ...   several models in one process
 
 Both sides draw the same dropout masks: the importer replays the traced
 step with the same seed and passes its draws as arguments. Prints one line
@@ -88,18 +89,36 @@ def check_reference(models, func, args, graph, want):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("source")
+    ap.add_argument("source", help="FILE.py:FUNCTION, or FILE.py:F1,F2,... (one process, "
+                                   "each model's lines after '== NAME')")
     ap.add_argument("--remat-run", required=True)
     ap.add_argument("--policy", action="append", default=[])
     ap.add_argument("--tol", type=float, default=1e-4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--opt-level", type=int, default=2, help="remat-run --opt-level")
     args = ap.parse_args()
-    path, _, func = args.source.rpartition(":")
+    path, _, funcs = args.source.rpartition(":")
     spec = importlib.util.spec_from_file_location("models", path)
     models = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(models)
+    funcs = funcs.split(",")
+    if len(funcs) == 1:
+        sys.exit(0 if compare(models, funcs[0], args) else 1)
+    ok = True
+    for func in funcs:  # one failing model does not hide the others
+        print("== %s" % func)
+        try:
+            ok = compare(models, func, args) and ok
+        except Exception as e:
+            print("FAIL: %s: %s" % (type(e).__name__, str(e).split("\n")[0]))
+            ok = False
+        sys.stdout.flush()
+    sys.exit(0 if ok else 1)
 
+
+def compare(models, func, args):
+    """One model: import, PyTorch's step, remat-run per policy; prints the
+    lines and returns whether all matched."""
     model, inputs = getattr(models, func)()
     graph = import_model(model, inputs, seed=args.seed)
     # The reference runs on a fresh copy: the import must not have changed
@@ -152,7 +171,8 @@ def main():
         print("%s: %d results, worst error %.2e (%s) %s; peak measured %d predicted %d" % (
             text, len(graph.results), worst, where, status,
             report["measured_peak_bytes"], report["predicted_peak_bytes"]))
-    sys.exit(0 if ok else 1)
+    return ok
+
 
 
 if __name__ == "__main__":

@@ -59,6 +59,31 @@ def _call_with(model, tensors, args, kwargs=None):
             d[k] = v
 
 
+class _CallDirectly:
+    """torch.utils.checkpoint's reentrant Function, replaced: run it."""
+    @staticmethod
+    def apply(function, preserve_rng_state, *args):
+        return function(*args)
+
+
+@contextlib.contextmanager
+def checkpoint_as_call():
+    """torch.utils.checkpoint.checkpoint (and checkpoint_sequential, and
+    HF's gradient_checkpointing) runs its function directly while tracing:
+    the values and gradients are the same, remat decides what to recompute,
+    and the reentrant form cannot be traced at all (it refuses
+    torch.autograd.grad)."""
+    import torch.utils.checkpoint as cp
+    keep = cp.CheckpointFunction, cp._checkpoint_without_reentrant
+    cp.CheckpointFunction = _CallDirectly
+    cp._checkpoint_without_reentrant = lambda function, preserve_rng_state=True, *args, **kwargs: \
+        function(*args, **kwargs)
+    try:
+        yield
+    finally:
+        cp.CheckpointFunction, cp._checkpoint_without_reentrant = keep
+
+
 @contextlib.contextmanager
 def stateless_as_2x():
     """1.13's AOTAutograd (aot_module) calls torch.nn.utils.stateless's
@@ -493,7 +518,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
 
     def run_probe(grad):
         saved = {k: v.clone() for k, v in buffers.items()}
-        with torch.set_grad_enabled(grad), tracing, TraceHelpers():
+        with torch.set_grad_enabled(grad), tracing, TraceHelpers(), checkpoint_as_call():
             return [o.detach() for o in _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))]
     try:
         try:
@@ -554,7 +579,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
             del _READ_SITE[:]
-            with TraceHelpers():
+            with TraceHelpers(), checkpoint_as_call():
                 gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:

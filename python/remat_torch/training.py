@@ -15,7 +15,7 @@ import warnings
 import torch
 import torch.nn as nn
 
-from .capture import TraceHelpers, stateless_as_2x
+from .capture import TraceHelpers, checkpoint_as_call, stateless_as_2x
 from .partition import partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
@@ -122,8 +122,10 @@ class RematModule(nn.Module):
                 return fn(*args, **kwargs)
             # F.one_hot's kernel reads values to check them, `p.data` is
             # not traced, 1.13's functional_call leaves module.parameters()
-            # alone: each traced in a form that follows it (capture.py).
-            with TraceHelpers(data_writes="refuse"), stateless_as_2x():
+            # alone, torch.utils.checkpoint cannot be traced (remat decides
+            # recomputation instead): each traced in a form that follows it
+            # (capture.py).
+            with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call():
                 if first:
                     self._trace_on_copies(fn, args, kwargs)
                 return fn(*args, **kwargs)

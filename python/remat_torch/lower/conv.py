@@ -9,7 +9,7 @@ Three loops do all the work, each one linalg op:
 """
 
 from ..mlir import Tensor, ttype
-from .core import channel_view, compute_elem, handles, insert_slice, pair, rounded
+from .core import channel_view, compute_elem, extract, handles, index_i64, insert_slice, pair, rounded
 
 
 def padded(L, x, lo, hi, value, strides=None):
@@ -200,3 +200,86 @@ def h_convolution_backward(L, go, x, w, bias_sizes, stride, padding, dilation, t
         shape, belem = L.out(2)
         results[2] = L.reduce(go, [0] + list(range(2, len(go.shape))), False, elem=belem)
     return tuple(results)
+
+
+# -- F.unfold / F.fold (im2col, col2im) ------------------------------------------
+
+def _im2col_params(kernel_size, dilation, padding, stride):
+    return pair(kernel_size), pair(dilation), pair(padding), pair(stride)
+
+
+@handles("im2col")
+def h_im2col(L, x, kernel_size, dilation, padding, stride):
+    """F.unfold: out[n, (c*kh + i)*kw + j, oy*ow + ox] =
+    x[n, c, oy*s - p + i*d, ox*s - p + j*d] (0 outside)."""
+    (kh, kw), d, p, s = _im2col_params(kernel_size, dilation, padding, stride)
+    if len(x.shape) != 4:
+        L.error("F.unfold is supported on 4-D (N, C, H, W) input only")
+    shape, elem = L.out()
+    n, ch, h, w = x.shape
+    ow = (w + 2 * p[1] - d[1] * (kw - 1) - 1) // s[1] + 1
+    x = L.fn.materialize(x)
+
+    def body(bd, a):
+        row, col = index_i64(bd, 1), index_i64(bd, 2)
+        k = bd.const(kh * kw, "i64")
+        cc = bd.emit("arith.divsi %s, %s : i64" % (row, k))
+        rem = bd.emit("arith.remsi %s, %s : i64" % (row, k))
+        i = bd.emit("arith.divsi %s, %s : i64" % (rem, bd.const(kw, "i64")))
+        j = bd.emit("arith.remsi %s, %s : i64" % (rem, bd.const(kw, "i64")))
+        oy = bd.emit("arith.divsi %s, %s : i64" % (col, bd.const(ow, "i64")))
+        ox = bd.emit("arith.remsi %s, %s : i64" % (col, bd.const(ow, "i64")))
+        ok, at = None, []
+        for o, t, axis, size in ((oy, i, 0, h), (ox, j, 1, w)):
+            v = bd.binary("add", bd.binary("sub", bd.binary("mul", o, bd.const(s[axis], "i64"), "i64"),
+                                           bd.const(p[axis], "i64"), "i64"),
+                          bd.binary("mul", t, bd.const(d[axis], "i64"), "i64"), "i64")
+            good = bd.binary("and", bd.cmp("ge", v, bd.const(0, "i64"), "i64"),
+                             bd.cmp("lt", v, bd.const(size, "i64"), "i64"), "i1")
+            ok = good if ok is None else bd.binary("and", ok, good, "i1")
+            at.append(v)
+        idx = [bd.index(0), bd.emit("arith.index_cast %s : i64 to index" % cc)] + [
+            bd.emit("arith.index_cast %s : i64 to index" % bd.select(ok, v, bd.const(0, "i64"), "i64")) for v in at]
+        v = extract(bd, x, idx)
+        return [bd.select(ok, v, bd.const(0.0, x.elem), x.elem)]
+    return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+@handles("col2im")
+def h_col2im(L, cols, output_size, kernel_size, dilation, padding, stride):
+    """F.fold (and F.unfold's backward): out[n, c, y, x] = the sum over the
+    taps (i, j) of the columns that read (y, x): oy*s - p + i*d == y."""
+    (kh, kw), d, p, s = _im2col_params(kernel_size, dilation, padding, stride)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    h, w = shape[2], shape[3]
+    oh = (h + 2 * p[0] - d[0] * (kh - 1) - 1) // s[0] + 1
+    ow = (w + 2 * p[1] - d[1] * (kw - 1) - 1) // s[1] + 1
+    cols = L.fn.materialize(cols)
+    init = L.fn.filled(shape, c, 0.0)
+
+    def body(bd, a):
+        (acc,) = a
+        ok, coords = None, []
+        for axis, (dim_y, dim_i) in enumerate(((2, 4), (3, 5))):
+            y, i = index_i64(bd, dim_y), index_i64(bd, dim_i)
+            num = bd.binary("sub", bd.binary("add", y, bd.const(p[axis], "i64"), "i64"),
+                            bd.binary("mul", i, bd.const(d[axis], "i64"), "i64"), "i64")
+            q = bd.emit("arith.divsi %s, %s : i64" % (num, bd.const(s[axis], "i64")))
+            r = bd.emit("arith.remsi %s, %s : i64" % (num, bd.const(s[axis], "i64")))
+            good = bd.binary("and", bd.cmp("ge", num, bd.const(0, "i64"), "i64"), bd.binary(
+                "and", bd.cmp("eq", r, bd.const(0, "i64"), "i64"),
+                bd.cmp("lt", q, bd.const((oh, ow)[axis], "i64"), "i64"), "i1"), "i1")
+            ok = good if ok is None else bd.binary("and", ok, good, "i1")
+            coords.append(bd.select(ok, q, bd.const(0, "i64"), "i64"))
+        ch, i, j = index_i64(bd, 1), index_i64(bd, 4), index_i64(bd, 5)
+        row = bd.binary("add", bd.binary("mul", bd.binary("add", bd.binary("mul", ch, bd.const(kh, "i64"), "i64"),
+                                                          i, "i64"), bd.const(kw, "i64"), "i64"), j, "i64")
+        col = bd.binary("add", bd.binary("mul", bd.select(ok, coords[0], bd.const(0, "i64"), "i64"),
+                                         bd.const(ow, "i64"), "i64"),
+                        bd.select(ok, coords[1], bd.const(0, "i64"), "i64"), "i64")
+        idx = [bd.index(0)] + [bd.emit("arith.index_cast %s : i64 to index" % v) for v in (row, col)]
+        v = bd.cast(extract(bd, cols, idx), cols.elem, c)
+        return [bd.select(ok, bd.binary("add", acc, v, c), acc, c)]
+    r = L.fn.generic([(shape, c)], [], body, reduce_dims=[kh, kw], inits=[init])[0]
+    return rounded(L, r, elem)

@@ -102,15 +102,17 @@ def h_clamp_min(L, a, m):
 
 @handles("clamp")
 def h_clamp(L, a, lo=None, hi=None):
+    """clamp with scalar or (broadcast) tensor bounds (clamp.Tensor)."""
     c = out_compute(L)
+
     def f(bd, e):
         x = e[0]
         if lo is not None:
-            x = bd.binary("max", x, bd.const(lo, c), c)
+            x = bd.binary("max", x, e[1], c)
         if hi is not None:
-            x = bd.binary("min", x, bd.const(hi, c), c)
+            x = bd.binary("min", x, e[2], c)
         return x
-    return L.ew([a], f)
+    return L.ew([a, lo, hi], f)
 
 
 def _unary_math(op):

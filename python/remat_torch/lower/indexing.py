@@ -496,3 +496,42 @@ def h_trace(L, a):
     a = L.fn.materialize(a)
     diag = L.fn.generic([((n,), a.elem)], [(a, ["d0", "d0"])], lambda bd, x: [x[0]])[0]
     return L.reduce(diag, [0], False, elem=elem)
+
+
+@handles("embedding_renorm")
+def h_embedding_renorm(L, weight, indices, max_norm, norm_type):
+    """nn.Embedding(max_norm=...)'s in-place renorm of the rows it looks up
+    (the caller writes the result into the weight): a row named by
+    `indices` whose p-norm exceeds max_norm is scaled by
+    max_norm / (norm + 1e-7), as PyTorch's CPU kernel."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    v_rows, dim = weight.shape
+    ie = indices.elem
+    k = prod(indices.shape)
+    ix = L.fn.reshape(indices, (k,))
+
+    def named_body(bd, a):
+        i, acc = a
+        v = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
+        return [bd.binary("or", acc, bd.cmp("eq", i, v, ie), "i1")]
+    named = L.fn.generic([((v_rows,), "i1")], [(ix, ix.base_exprs(["d1"]))], named_body,
+                         reduce_dims=[k], inits=[L.fn.filled((v_rows,), "i1", False)])[0]
+    p = float(norm_type)
+
+    def power(bd, x):
+        a = bd.unary("math.absf", x, c)
+        if p == 2.0:
+            return bd.binary("mul", a, a, c)
+        return a if p == 1.0 else bd.emit("math.powf %s, %s : %s" % (a, bd.const(p, c), c))
+    total = L.reduce(weight, [1], True, elem=c, fn=power)
+
+    def f(bd, e):
+        w, hit, s = e
+        norm = s if p == 1.0 else (bd.unary("math.sqrt", s, c) if p == 2.0 else
+                                   bd.emit("math.powf %s, %s : %s" % (s, bd.const(1.0 / p, c), c)))
+        big = bd.binary("and", bd.cmp("ne", hit, bd.const(0.0, c), c),
+                        bd.cmp("gt", norm, bd.const(float(max_norm), c), c), "i1")
+        scale = bd.binary("div", bd.const(float(max_norm), c), bd.binary("add", norm, bd.const(1e-7, c), c), c)
+        return bd.select(big, bd.binary("mul", w, scale, c), w, c)
+    return L.ew([weight, named.unsqueezed(1).broadcast_to(shape), total.broadcast_to(shape)], f, shape=shape, elem=elem)

@@ -280,15 +280,15 @@ def _nearest_sources(in_size, out_size, scale):
     return [min(int(np.floor(np.float32(o) * sc)), in_size - 1) for o in range(out_size)]
 
 
-def _scales(args, kwargs):
-    """The scale factors (h, w) of an upsample call, None where absent: the
-    .vec overload passes a list, the default one scales_h and scales_w."""
+def _scales(args, kwargs, r=2):
+    """The scale factors of an upsample call over r spatial dims, None
+    where absent: the .vec overload passes a list, the default one
+    scales_d / scales_h / scales_w (1-D: scales)."""
     vec = kwargs.get("scale_factors", args[0] if args else None)
     if isinstance(vec, (list, tuple)):
-        return list(vec) + [None] * (2 - len(vec))
-    hs = kwargs.get("scales_h", args[0] if args else None)
-    ws = kwargs.get("scales_w", args[1] if len(args) > 1 else None)
-    return [hs, ws]
+        return list(vec) + [None] * (r - len(vec))
+    names = {1: ["scales"], 2: ["scales_h", "scales_w"], 3: ["scales_d", "scales_h", "scales_w"]}[r]
+    return [kwargs.get(n, args[i] if len(args) > i else None) for i, n in enumerate(names)]
 
 
 def _index_table(L, values):
@@ -377,49 +377,57 @@ def _float_table(L, values, elem):
     return Tensor(name, (len(values),), elem)
 
 
-@handles("upsample_bilinear2d")
-def h_upsample_bilinear(L, x, output_size, align_corners, *args, **kwargs):
-    """out = sum of the 4 taps of each output pixel, weights from tables of
-    PyTorch's source indices."""
-    if len(x.shape) != 4:
-        L.error("upsample_bilinear2d is supported on NCHW input only")
+@handles("upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d")
+def h_upsample_linear(L, x, output_size, align_corners, *args, **kwargs):
+    """out = the 2^r taps of each output position (r = 1, 2, 3 spatial
+    dims) weighted, nested axis by axis as PyTorch's CPU kernel sums them
+    (h0 * (w0 x00 + w1 x01) + h1 * (...)); weights from tables of its
+    source indices."""
+    r = len(x.shape) - 2
+    if r not in (1, 2, 3):
+        L.error("linear upsampling is supported on NCL, NCHW and NCDHW input only")
     shape, elem = L.out()
     c = compute_elem(elem)
-    scales = _scales(args, kwargs)
+    scales = _scales(args, kwargs, r)
     x = L.fn.materialize(x)
     ins = []
-    for axis, dim in ((0, "d2"), (1, "d3")):
+    for axis in range(r):
         taps = _linear_taps(x.shape[2 + axis], shape[2 + axis], align_corners, scales[axis])
         for k in range(4):
             col = [t[k] for t in taps]
-            ins.append((_index_table(L, col) if k < 2 else _float_table(L, col, c), [dim]))
+            ins.append((_index_table(L, col) if k < 2 else _float_table(L, col, c), ["d%d" % (2 + axis)]))
 
     def body(bd, a):
-        h0, h1, lh0, lh1, w0, w1, lw0, lw1 = a[:8]
-
-        def at(h, w):
-            v = extract(bd, x, [bd.index(0), bd.index(1), bd.emit("arith.index_cast %s : i64 to index" % h),
-                                bd.emit("arith.index_cast %s : i64 to index" % w)])
+        def at(idx):
+            v = extract(bd, x, [bd.index(0), bd.index(1)] +
+                        [bd.emit("arith.index_cast %s : i64 to index" % i) for i in idx])
             return bd.cast(v, x.elem, c)
-        top = bd.binary("add", bd.binary("mul", lw0, at(h0, w0), c), bd.binary("mul", lw1, at(h0, w1), c), c)
-        bot = bd.binary("add", bd.binary("mul", lw0, at(h1, w0), c), bd.binary("mul", lw1, at(h1, w1), c), c)
-        return [bd.cast(bd.binary("add", bd.binary("mul", lh0, top, c), bd.binary("mul", lh1, bot, c), c), c, elem)]
+
+        def interp(axis, idx):
+            if axis == r:
+                return at(idx)
+            i0, i1, l0, l1 = a[4 * axis:4 * axis + 4]
+            return bd.binary("add", bd.binary("mul", l0, interp(axis + 1, idx + [i0]), c),
+                             bd.binary("mul", l1, interp(axis + 1, idx + [i1]), c), c)
+        return [bd.cast(interp(0, []), c, elem)]
 
     return L.fn.generic([(shape, elem)], ins, body)[0]
 
 
-@handles("upsample_bilinear2d_backward")
-def h_upsample_bilinear_backward(L, go, output_size, input_size, align_corners, *args, **kwargs):
-    """dx[y, x] = sum over the output pixels whose taps include (y, x) of
+@handles("upsample_linear1d_backward", "upsample_bilinear2d_backward", "upsample_trilinear3d_backward")
+def h_upsample_linear_backward(L, go, output_size, input_size, align_corners, *args, **kwargs):
+    """dx[y...] = sum over the output positions whose taps include y of
     their weight times the gradient: per axis, the outputs reading input y
     are a contiguous run first[y] + k (k < K) with weight table W[y, k]."""
     shape, elem = L.out()
     c = compute_elem(elem)
-    scales = _scales(args, kwargs)
+    r = len(shape) - 2
+    scales = _scales(args, kwargs, r)
     go = L.fn.materialize(go)
     ins, widest = [], []
-    for axis, dim in ((0, 2), (1, 3)):
-        n_in, n_out = shape[2 + axis], go.shape[2 + axis]
+    for axis in range(r):
+        dim = 2 + axis
+        n_in, n_out = shape[dim], go.shape[dim]
         weights = [dict() for _ in range(n_in)]
         for o, (i0, i1, l0, l1) in enumerate(_linear_taps(n_in, n_out, align_corners, scales[axis])):
             weights[i0][o] = weights[i0].get(o, 0.0) + l0
@@ -430,21 +438,25 @@ def h_upsample_bilinear_backward(L, go, output_size, input_size, align_corners, 
         for y, w in enumerate(weights):
             table += [w.get(first[y] + j, 0.0) for j in range(k)]
         ins += [(_index_table(L, first), ["d%d" % dim]),
-                (_float_table(L, table, c), ["d%d * %d + d%d" % (dim, k, dim + 2)])]
+                (_float_table(L, table, c), ["d%d * %d + d%d" % (dim, k, dim + r)])]
         widest.append(k)
     init = L.fn.filled(shape, c, 0.0)
 
     def body(bd, a):
-        fh, wh, fw, ww, acc = a
+        acc = a[-1]
         at = [bd.index(0), bd.index(1)]
-        for f0, tap, size in ((fh, 4, go.shape[2]), (fw, 5, go.shape[3])):
-            pos = bd.binary("min", bd.binary("add", f0, index_i64(bd, tap), "i64"), bd.const(size - 1, "i64"), "i64")
+        weight = None
+        for axis in range(r):
+            f0, w = a[2 * axis], a[2 * axis + 1]
+            pos = bd.binary("min", bd.binary("add", f0, index_i64(bd, 2 + r + axis), "i64"),
+                            bd.const(go.shape[2 + axis] - 1, "i64"), "i64")
             at.append(bd.emit("arith.index_cast %s : i64 to index" % pos))
+            weight = w if weight is None else bd.binary("mul", weight, w, c)
         g = bd.cast(extract(bd, go, at), go.elem, c)
-        return [bd.binary("add", acc, bd.binary("mul", bd.binary("mul", wh, ww, c), g, c), c)]
+        return [bd.binary("add", acc, bd.binary("mul", weight, g, c), c)]
 
-    r = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
-    return rounded(L, r, elem)
+    res = L.fn.generic([(shape, c)], ins, body, reduce_dims=widest, inits=[init])[0]
+    return rounded(L, res, elem)
 
 
 @handles("adaptive_max_pool2d")

@@ -935,7 +935,116 @@ def indexzoo():
     torch.manual_seed(0); return IndexZoo(), (torch.randn(4, 5), torch.tensor([[0, 2, 2, 0, 1], [1, 1, 0, 0, 0], [2, 0, 0, 0, 1], [0, 0, 2, 2, 2]]))
 
 
+
+# -- a fourth round: what users wrap around their models ----------------------
+
+class DictOut(nn.Module):
+    """Hugging Face style: forward returns a dict with the loss first."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(6, 4)
+    def forward(s, x, labels):
+        logits = s.l(x)
+        return {"loss": F.cross_entropy(logits, labels), "logits": logits}
+def dictout():
+    torch.manual_seed(0); return DictOut(), (torch.randn(5, 6), torch.tensor([0, 1, 2, 3, 0]))
+
+
+class Ckpt(nn.Module):
+    """Blocks already wrapped in torch.utils.checkpoint, as HF's
+    gradient_checkpointing_enable() does (reentrant and not)."""
+    def __init__(s):
+        super().__init__(); s.blocks = nn.ModuleList([nn.Sequential(nn.LayerNorm(8), nn.Linear(8, 16), nn.GELU(), nn.Linear(16, 8)) for _ in range(3)])
+    def forward(s, x):
+        import torch.utils.checkpoint as cp
+        for i, b in enumerate(s.blocks):
+            x = x + cp.checkpoint(b, x, use_reentrant=(i == 1))
+        return x.pow(2).mean()
+def ckpt():
+    torch.manual_seed(0); return Ckpt(), (torch.randn(4, 8, requires_grad=True),)
+
+
+class GradReverse(torch.autograd.Function):
+    """DANN's gradient reversal layer: a custom autograd.Function."""
+    @staticmethod
+    def forward(ctx, x, alpha):
+        ctx.alpha = alpha
+        return x.view_as(x)
+    @staticmethod
+    def backward(ctx, g):
+        return g.neg() * ctx.alpha, None
+class DANN(nn.Module):
+    def __init__(s):
+        super().__init__(); s.feat = nn.Sequential(nn.Linear(6, 12), nn.ReLU()); s.cls = nn.Linear(12, 3); s.dom = nn.Sequential(nn.Linear(12, 8), nn.ReLU(), nn.Linear(8, 1))
+    def forward(s, x, y, d):
+        f = s.feat(x)
+        return F.cross_entropy(s.cls(f), y) + F.binary_cross_entropy_with_logits(s.dom(GradReverse.apply(f, 0.3)).squeeze(1), d)
+def dann():
+    torch.manual_seed(0); return DANN(), (torch.randn(6, 6), torch.tensor([0, 1, 2, 0, 1, 2]), torch.tensor([0., 1., 0., 1., 1., 0.]))
+
+
+class HookClip(nn.Module):
+    """A gradient hook on an activation (clamping its gradient)."""
+    def __init__(s):
+        super().__init__(); s.a = nn.Linear(5, 8); s.b = nn.Linear(8, 1)
+    def forward(s, x):
+        h = torch.tanh(s.a(x))
+        if h.requires_grad:
+            h.register_hook(lambda g: g.clamp(-0.01, 0.01))
+        return s.b(h).pow(2).mean()
+def hookclip():
+    torch.manual_seed(0); return HookClip(), (torch.randn(4, 5),)
+
+
+class Symmetric(nn.Module):
+    def forward(s, X):
+        return X.triu() + X.triu(1).transpose(-1, -2)
+class Parametrized(nn.Module):
+    """torch.nn.utils.parametrize: symmetric weights on two layers.
+    (orthogonal()'s default map is linalg_matrix_exp, not supported: a
+    clear error naming it.)"""
+    def __init__(s):
+        super().__init__(); import torch.nn.utils.parametrize as P
+        s.a = nn.Linear(6, 6); P.register_parametrization(s.a, "weight", Symmetric())
+        s.b = nn.Linear(6, 6); P.register_parametrization(s.b, "weight", Symmetric()); s.c = nn.Linear(6, 2)
+    def forward(s, x):
+        return s.c(torch.relu(s.b(torch.relu(s.a(x))))).pow(2).mean()
+def parametrized():
+    torch.manual_seed(0); return Parametrized(), (torch.randn(3, 6),)
+
+
+class TensorClamp(nn.Module):
+    """clamp with tensor bounds, torch.where with 0-d tensors, F.unfold
+    (im2col) for a local attention, F.fold of a strided dilated unfold,
+    trilinear and linear upsampling."""
+    def __init__(s):
+        super().__init__(); s.c = nn.Conv2d(2, 4, 1); s.lo = nn.Parameter(torch.full((4, 1, 1), -0.5)); s.c3 = nn.Conv3d(1, 2, 1)
+    def forward(s, x, v):
+        h = s.c(x)
+        h = torch.clamp(h, min=s.lo, max=s.lo + 1.0)
+        cols = F.unfold(h, kernel_size=3, padding=1)                 # (N, 4*9, H*W)
+        local = cols.view(h.shape[0], 4, 9, -1).softmax(2).mean(2)
+        u = F.interpolate(s.c3(v), scale_factor=2, mode="trilinear", align_corners=False)
+        u1 = F.interpolate(v.flatten(2), size=11, mode="linear", align_corners=True)
+        folded = F.fold(F.unfold(h, kernel_size=2, dilation=2, stride=2), output_size=(5, 5), kernel_size=2, dilation=2, stride=2)
+        return local.pow(2).mean() + torch.where(h > 0, h, torch.tensor(0.1) * h).mean() + u.pow(2).mean() + \
+            u1.pow(2).mean() + folded.pow(2).mean()
+def tensorclamp():
+    torch.manual_seed(0); return TensorClamp(), (torch.randn(2, 2, 5, 5), torch.randn(1, 1, 2, 3, 3))
+
+
+class MaxNormEmb(nn.Module):
+    """nn.Embedding(max_norm=1): forward renormalizes the looked-up rows of
+    the weight in place (embedding_renorm_)."""
+    def __init__(s):
+        super().__init__(); s.e = nn.Embedding(10, 4, max_norm=1.0); s.o = nn.Linear(4, 1)
+    def forward(s, ids):
+        return s.o(s.e(ids)).pow(2).mean()
+def maxnorm_emb():
+    torch.manual_seed(0); return MaxNormEmb(), (torch.tensor([[1, 4, 4], [7, 2, 9]]),)
+
+
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded"]
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded",
+          "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb"]

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "..", "python"))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from remat_torch import import_model  # noqa: E402
+from remat_torch.capture import _flatten_outputs  # noqa: E402
 
 
 def reference(model, inputs, seed, graph):
@@ -30,12 +31,16 @@ def reference(model, inputs, seed, graph):
     (loss.backward()) or from every output with ones."""
     torch.manual_seed(seed)
     out = model(*inputs)
-    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    outs = _flatten_outputs(out)  # as the importer flattens them (tuples, dicts)
     params = dict(model.named_parameters())
     trained = [name[5:] for name, kind in graph.results if kind == "grad"]  # grad.NAME
     seeded = [outs[i] for i in graph.seeded]
-    grads = torch.autograd.grad(seeded, [params[n] for n in trained],
-                                [torch.ones_like(o) for o in seeded], allow_unused=True)
+    # .backward(), as users train (torch.utils.checkpoint's reentrant form
+    # refuses torch.autograd.grad)
+    for p in params.values():
+        p.grad = None
+    torch.autograd.backward(seeded, [torch.ones_like(o) for o in seeded])
+    grads = [params[n].grad for n in trained]
     values = [o.detach() for o in outs]
     values += [g if g is not None else torch.zeros_like(params[n]) for g, n in zip(grads, trained)]
     buffers = dict(model.named_buffers())
@@ -125,7 +130,7 @@ def compare(models, func, args):
     # the model (its buffers) or the random state it starts from.
     model, inputs = getattr(models, func)()
     # nested inputs (an LSTM's (h, c)) as the importer flattens them
-    given = [x.clone() for x in torch.utils._pytree.tree_flatten(tuple(inputs))[0]]
+    given = [x.detach().clone() for x in torch.utils._pytree.tree_flatten(tuple(inputs))[0]]
     want = reference(model, inputs, args.seed, graph)
     want = check_reference(models, func, args, graph, want)
 

@@ -53,10 +53,17 @@ def _call_with(model, tensors, args, kwargs=None):
                     if new is not None:
                         saved.append((d, k, v))
                         d[k] = new
+                        _STATE_IDS.add(id(new))
         return model(*args, **(kwargs or {}))
     finally:
         for d, k, v in reversed(saved):
             d[k] = v
+            _STATE_IDS.discard(id(d[k]))
+        _STATE_IDS.clear()
+
+
+_STATE_IDS = set()  # the parameters and buffers _call_with swapped in
+_BATCHNORM = os.path.join("nn", "modules", "batchnorm.py")
 
 
 class _CallDirectly:
@@ -390,6 +397,14 @@ def _library_check(x):
         return torch.ops.aten._local_scalar_dense.default(x)
 
 
+def _caller_file():
+    """The file of the code that called into torch (its plumbing skipped)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_TORCH_PLUMBING):
+        frame = frame.f_back
+    return frame.f_code.co_filename if frame is not None else ""
+
+
 TRACE_DECOMPOSITIONS = {torch.ops.aten._local_scalar_dense.default: _library_check}
 _READ_SITE = []  # where the trace first read a value it could not follow
 
@@ -408,8 +423,12 @@ class TraceHelpers(TorchFunctionMode):
       no_grad (same shape and dtype; else an error).
 
     With data_writes="refuse" (remat_torch.compile on 1.13, whose
-    AOTAutograd drops what a step writes into its parameters), `.data` is
-    an error instead: that step then runs eagerly, with a warning."""
+    AOTAutograd drops what a step writes into its parameters and buffers),
+    `.data` and in-place writes into a parameter or buffer swapped in by
+    _call_with (VQ-VAE's EMA `buf.mul_(decay)`, `out=` a buffer) are errors
+    instead: that step then runs eagerly, with a warning. (Batch norm's
+    running statistics are written by its kernel, not in Python: the
+    partition carries them.)"""
 
     def __init__(self, data_writes="trace"):
         super().__init__()
@@ -424,10 +443,21 @@ class TraceHelpers(TorchFunctionMode):
                 raise ImporterError("F.one_hot without num_classes takes the number of classes "
                                     "(a shape) from the values; pass num_classes")
             return (x.unsqueeze(-1) == torch.arange(n, device=x.device)).to(torch.long)
-        if (func == _DATA.__get__ or func == _DATA.__set__) and self.data_writes == "refuse":
-            raise ImporterError("the step uses `.data` of a tensor (a write into a parameter "
-                                "outside autograd, such as a momentum encoder's update), which "
-                                "this PyTorch's AOTAutograd does not carry")
+        if self.data_writes == "refuse":
+            if func == _DATA.__get__ or func == _DATA.__set__:
+                raise ImporterError("the step uses `.data` of a tensor (a write into a parameter "
+                                    "outside autograd, such as a momentum encoder's update), which "
+                                    "this PyTorch's AOTAutograd does not carry")
+            name = getattr(func, "__name__", "")
+            written = args[0] if args and ((name.endswith("_") and not name.startswith("__"))
+                                           or name == "__setitem__") else kwargs.get("out")
+            if isinstance(written, torch.Tensor) and id(written) in _STATE_IDS and \
+                    not _caller_file().endswith(_BATCHNORM):
+                # (nn.BatchNorm's num_batches_tracked.add_(1) is let through,
+                # as before: it only counts, and momentum=None is refused)
+                raise ImporterError("the step writes into a parameter or buffer in place (%s: an "
+                                    "EMA or a codebook update), which this PyTorch's AOTAutograd "
+                                    "does not carry" % name)
         if func == _DATA.__get__ and isinstance(args[0], torch.Tensor):
             return args[0].detach()
         if func == _DATA.__set__:

@@ -104,8 +104,12 @@ def _scatter(L, base, dim, index, src, accumulate):
 
 @handles("scatter")
 def h_scatter(L, base, dim, index, src, reduce=None):
-    if reduce is not None:
-        L.error("scatter with reduce='%s' is not supported" % reduce)
+    if reduce is not None:  # the older API: scatter_(dim, index, src, reduce="add" | "multiply")
+        if reduce not in ("add", "multiply"):
+            L.error("scatter with reduce='%s' is not supported" % reduce)
+        if not isinstance(src, Tensor):
+            src = L.fn.filled(tuple(index.shape), L.out()[1], src)
+        return h_scatter_reduce(L, base, dim, index, src, "sum" if reduce == "add" else "prod", True)
     return _scatter(L, base, dim, index, src, accumulate=False)
 
 

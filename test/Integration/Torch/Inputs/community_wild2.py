@@ -1043,8 +1043,91 @@ def maxnorm_emb():
     torch.manual_seed(0); return MaxNormEmb(), (torch.tensor([[1, 4, 4], [7, 2, 9]]),)
 
 
+
+# -- a fifth round: state, soft targets, odd outputs --------------------------
+
+class VQVAE(nn.Module):
+    """VQ-VAE with an EMA codebook (Oord et al.; the sonnet/PyTorch
+    ports): argmin of distances, one_hot assignments, the straight-through
+    estimator, commitment loss, in-place EMA updates of the cluster sizes
+    and sums (buffers) under no_grad."""
+    def __init__(s, K=6, d=4, decay=0.9, eps=1e-5):
+        super().__init__(); s.enc = nn.Conv2d(3, d, 3, padding=1); s.dec = nn.Conv2d(d, 3, 3, padding=1); s.K, s.decay, s.eps = K, decay, eps
+        embed = torch.randn(K, d)
+        s.register_buffer("embed", embed); s.register_buffer("cluster_size", torch.zeros(K)); s.register_buffer("embed_avg", embed.clone())
+    def forward(s, x):
+        z = s.enc(x).permute(0, 2, 3, 1)
+        flat = z.reshape(-1, z.shape[-1])
+        dist = flat.pow(2).sum(1, keepdim=True) - 2 * flat @ s.embed.t() + s.embed.pow(2).sum(1)[None]
+        ind = dist.argmin(1)
+        onehot = F.one_hot(ind, s.K).type(flat.dtype)
+        zq = F.embedding(ind, s.embed).view_as(z)
+        if s.training:
+            with torch.no_grad():
+                s.cluster_size.mul_(s.decay).add_(onehot.sum(0), alpha=1 - s.decay)
+                s.embed_avg.mul_(s.decay).add_(onehot.t() @ flat, alpha=1 - s.decay)
+                n = s.cluster_size.sum()
+                size = (s.cluster_size + s.eps) / (n + s.K * s.eps) * n
+                s.embed.copy_(s.embed_avg / size.unsqueeze(1))
+        commit = F.mse_loss(z, zq.detach())
+        zq = z + (zq - z).detach()
+        return F.mse_loss(s.dec(zq.permute(0, 3, 1, 2)), x) + 0.25 * commit
+def vqvae():
+    torch.manual_seed(0); return VQVAE(), (torch.randn(2, 3, 4, 4),)
+
+
+class SoftTargets(nn.Module):
+    """Cross-entropy against probabilities (mixup/cutmix's soft labels,
+    PyTorch >= 1.10) with label smoothing, and predictions returned beside
+    the loss (an integer output)."""
+    def __init__(s):
+        super().__init__(); s.net = nn.Sequential(nn.Linear(5, 8), nn.ReLU(), nn.Linear(8, 4))
+    def forward(s, x, y_soft):
+        logits = s.net(x)
+        return F.cross_entropy(logits, y_soft, label_smoothing=0.05), logits.argmax(-1)
+def soft_targets():
+    torch.manual_seed(0); y = torch.softmax(torch.randn(6, 4), -1)
+    return SoftTargets(), (torch.randn(6, 5), y)
+
+
+class ScatterAdd(nn.Module):
+    """Tensor.scatter_ with reduce="add" and "multiply" (the older API), and
+    an input normalized in place in forward."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(4, 4)
+    def forward(s, x, idx):
+        x = x.clone()
+        x.sub_(x.mean(0)).div_(x.std(0) + 1e-5)
+        h = torch.sigmoid(s.l(x))
+        # (scatter_ with reduce has no derivative in PyTorch: on detached values)
+        acc = torch.zeros(3, 4).scatter_(0, idx, h.detach(), reduce="add")
+        prod = torch.ones(3, 4).scatter_(0, idx, h.detach() + 0.5, reduce="multiply")
+        ones = torch.zeros(3, 4).scatter_(0, idx, 1.0, reduce="add")
+        return (acc.pow(2).sum() + prod.sum() + ones.sum()) * h.mean()
+def scatter_add_api():
+    torch.manual_seed(0); return ScatterAdd(), (torch.randn(5, 4), torch.tensor([[0, 1, 2, 0], [1, 1, 0, 2], [2, 0, 1, 1], [0, 2, 2, 0], [1, 0, 0, 2]]))
+
+
+class Norms(nn.Module):
+    """Norms written the ways users write them: F.normalize(p=1),
+    torch.linalg.norm (Frobenius), torch.linalg.vector_norm over a dim
+    tuple, torch.norm(p=inf), and a noise injection (randn_like)."""
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(6, 6)
+    def forward(s, x):
+        h = s.l(x + 0.1 * torch.randn_like(x))
+        a = F.normalize(h, p=1, dim=-1)
+        b = torch.linalg.norm(h.view(2, 3, 6), dim=(1, 2))
+        c = torch.linalg.vector_norm(h.view(2, 3, 6), ord=3, dim=(0, 2))
+        d = torch.norm(h, p=float("inf"), dim=1)
+        return a.pow(2).sum() + b.sum() + c.sum() + d.sum()
+def norms():
+    torch.manual_seed(0); return Norms(), (torch.randn(6, 6),)
+
+
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
           "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded",
-          "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb"]
+          "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
+          "vqvae", "soft_targets", "scatter_add_api", "norms"]

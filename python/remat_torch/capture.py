@@ -58,7 +58,6 @@ def _call_with(model, tensors, args, kwargs=None):
     finally:
         for d, k, v in reversed(saved):
             d[k] = v
-            _STATE_IDS.discard(id(d[k]))
         _STATE_IDS.clear()
 
 

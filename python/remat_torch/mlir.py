@@ -407,7 +407,7 @@ class Function:
                         d.add(m.group(1))
                     u.update(_USE.findall(text))
                 units.append(((g, k), d, u - d))
-        needed = set(s.split("#")[0] for s, _ in self.results)  # %g106#1: result 1 of %g106
+        needed = set(s.split("#")[0] for s, _ in self.results)  # %x#1: result 1 of %x
         keep = set()
         for key, d, u in reversed(units):
             if d & needed:

@@ -517,7 +517,7 @@ class _Partitioner:
             else:
                 saved.update(outs)
         approx = [n.name for n in approx]
-        _backward_side(jm, nodes, saved, backward, values, self._outputs(jm, num_fwd_outputs)[0])
+        _backward_side(nodes, saved, backward, values, self._outputs(jm, num_fwd_outputs)[0])
         # Arguments are free to keep; random draws are never recomputed.
         extra = [n for n in nodes if n.op == "placeholder" and not _is_tangent(n)]
         for n in nodes:
@@ -594,7 +594,7 @@ class _Partitioner:
         return _pt._extract_fwd_bwd_modules(jm, saved)
 
 
-def _backward_side(jm, nodes, saved, backward, values, fwd_outs):
+def _backward_side(nodes, saved, backward, values, fwd_outs):
     """Moves the gradient-free parts of backward formulas out of `saved`.
     A node that no forward output needs and that reads no tangent
     (F.normalize's x / norm, asin's rsqrt(1 - x^2) in its backward) is

@@ -125,10 +125,10 @@ class RematModule(nn.Module):
             # alone, torch.utils.checkpoint cannot be traced (remat decides
             # recomputation instead): each traced in a form that follows it
             # (capture.py).
-            with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call():
-                if first:
+            if first:  # (the trace; later steps run the compiled graphs as they are)
+                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call():
                     self._trace_on_copies(fn, args, kwargs)
-                return fn(*args, **kwargs)
+            return fn(*args, **kwargs)
         except Exception as e:  # tracing failed: train eagerly, say so once
             if fn is not self._graphs.get(key) or key in self._failed:
                 raise

@@ -4,6 +4,8 @@ scatter_add.
 
 from ..mlir import Tensor, elem_is_float, prod
 from .core import compute_elem, extract, extract_slice, handles, norm_dim, rounded, to_index
+from .elementwise import h_where
+from .views import diagonal_of
 
 
 @handles("embedding")
@@ -65,6 +67,23 @@ def h_gather(L, a, dim, index, sparse_grad=False):
     return L.fn.generic([(shape, elem)], [index], body)[0]
 
 
+def _scatter_loops(L, what, shape, dim, index, src):
+    """What the scatters share: dim normalized, the loop names (the
+    output's dims, dim read through a reduction over the index's extent)
+    and src cut to the index's shape (a scalar stays one). An index smaller
+    than the output outside dim is refused."""
+    rank = len(shape)
+    dim = norm_dim(dim, rank)
+    if any(index.shape[d] != shape[d] for d in range(rank) if d != dim):
+        L.error("%s with an index smaller than the output outside dim %d is not supported" % (what, dim))
+    at = ["d%d" % d for d in range(rank)]
+    at[dim] = "d%d" % rank
+    if isinstance(src, Tensor) and tuple(src.shape) != tuple(index.shape) and \
+            all(s >= i for s, i in zip(src.shape, index.shape)):
+        src = L.fn.materialize(extract_slice(L, src, [0] * rank, list(index.shape), [1] * rank))
+    return dim, at, src
+
+
 def _scatter(L, base, dim, index, src, accumulate):
     """out = base, then out[..., index[p], ...] (=|+=) src[p] over positions
     p of index (dim `dim`): for each output element, a reduction over the
@@ -72,20 +91,12 @@ def _scatter(L, base, dim, index, src, accumulate):
     one wins without accumulate, like PyTorch's CPU loop)."""
     shape, elem = L.out()
     c = compute_elem(elem)
-    rank = len(shape)
-    dim = norm_dim(dim, rank)
+    dim, at, src = _scatter_loops(L, "scatter", shape, dim, index, src)
     ie = index.elem
     k = index.shape[dim]
-    if any(index.shape[d] != shape[d] for d in range(rank) if d != dim):
-        L.error("scatter with an index smaller than the output outside dim %d is not supported" % dim)
-    at = ["d%d" % d for d in range(rank)]
-    at[dim] = "d%d" % rank
     ins = [(index, index.base_exprs(at))]
     scalar_src = not isinstance(src, Tensor)
     if not scalar_src:
-        if tuple(src.shape) != tuple(index.shape):
-            src = L.fn.materialize(extract_slice(L, src, [0] * rank, list(index.shape), [1] * rank)) \
-                if all(s >= i for s, i in zip(src.shape, index.shape)) else src
         ins.append((src, src.base_exprs(at)))
     init = L.ew([base], lambda bd, e: e[0], shape=shape, elem=c)
 
@@ -294,7 +305,7 @@ def h_repeat_interleave(L, repeats, output_size=None):
 
 # -- nn.EmbeddingBag ----------------------------------------------------------------
 
-def _bag_bounds(bd, offsets, b, n_bags, n_idx, include_last, ie):
+def _bag_bounds(bd, offsets, b, n_bags, n_idx, include_last):
     """[start, end) of bag b (i64) from the offsets."""
     start = bd.cast(extract(bd, offsets, [b]), offsets.elem, "i64")
     if include_last:
@@ -329,7 +340,7 @@ def h_embedding_bag(L, weight, indices, offsets, scale_grad_by_freq=False, mode=
 
     def member(bd, i_val):
         """Whether index position d2 (value i_val) counts for bag d0."""
-        start, end = _bag_bounds(bd, offsets, bd.index(0), n_bags, n_idx, include_last_offset, ie)
+        start, end = _bag_bounds(bd, offsets, bd.index(0), n_bags, n_idx, include_last_offset)
         i = bd.emit("arith.index_cast %s : index to i64" % bd.index(2))
         hit = bd.binary("and", bd.cmp("ge", i, start, "i64"), bd.cmp("lt", i, end, "i64"), "i1")
         if pad is not None:
@@ -424,14 +435,8 @@ def h_scatter_reduce(L, base, dim, index, src, reduce, include_self=True):
     shape, elem = L.out()
     c = compute_elem(elem)
     rank = len(shape)
-    dim = norm_dim(dim, rank)
-    if any(index.shape[d] != shape[d] for d in range(rank) if d != dim):
-        L.error("scatter_reduce with an index smaller than the output outside dim %d is not supported" % dim)
-    if tuple(src.shape) != tuple(index.shape):
-        src = L.fn.materialize(extract_slice(L, src, [0] * rank, list(index.shape), [1] * rank))
+    dim, at, src = _scatter_loops(L, "scatter_reduce", shape, dim, index, src)
     ie = index.elem
-    at = ["d%d" % d for d in range(rank)]
-    at[dim] = "d%d" % rank
     fl = elem_is_float(c)
     big = float("inf") if fl else (1 << (int(c[1:]) - 1)) - 1
     ident = {"sum": 0, "mean": 0, "prod": 1, "amax": -big if fl else -big - 1, "amin": big}[reduce]
@@ -466,6 +471,22 @@ def h_scatter_reduce(L, base, dim, index, src, reduce, include_self=True):
                         lambda bd, a: [finish(bd, a[:3])])[0]
 
 
+def _named(L, shape, dim, index):
+    """An i1 tensor of `shape`: whether each element's coordinate along dim
+    is one of `index`'s values (negative ones from the end), found by a
+    reduction over them."""
+    ie = index.elem
+    k = prod(index.shape)
+    ix = L.fn.reshape(index, (k,))
+
+    def body(bd, a):
+        i, acc = a
+        here = bd.emit("arith.index_cast %s : index to %s" % (bd.index(dim), ie))
+        return [bd.binary("or", acc, bd.cmp("eq", wrap_negative(bd, i, ie, shape[dim]), here, ie), "i1")]
+    return L.fn.generic([(tuple(shape), "i1")], [(ix, ix.base_exprs(["d%d" % len(shape)]))], body,
+                        reduce_dims=[k], inits=[L.fn.filled(tuple(shape), "i1", False)])[0]
+
+
 @handles("index_fill")
 def h_index_fill(L, base, dim, index, value):
     """out = base with every position whose coordinate along dim is in
@@ -477,29 +498,14 @@ def h_index_fill(L, base, dim, index, value):
     if rank == 0:
         L.error("index_fill of a 0-d tensor is not supported")
     dim = norm_dim(dim, rank)
-    ie = index.elem
-    k = prod(index.shape)
-    ix = Tensor(index.value, index.base_shape, ie, (k,), index.view if index.shape else [None])
-    hit0 = L.fn.filled(shape, "i1", False)
-
-    def body(bd, a):
-        i, acc = a
-        here = bd.emit("arith.index_cast %s : index to %s" % (bd.index(dim), ie))
-        return [bd.binary("or", acc, bd.cmp("eq", wrap_negative(bd, i, ie, shape[dim]), here, ie), "i1")]
-    named = L.fn.generic([(shape, "i1")], [(ix, ix.base_exprs(["d%d" % rank]))], body,
-                         reduce_dims=[k], inits=[hit0])[0]
-    from .elementwise import h_where
-    return h_where(L, named, value, base)
+    return h_where(L, _named(L, shape, dim, index), value, base)
 
 
 @handles("trace")
 def h_trace(L, a):
-    """The sum of a matrix's main diagonal."""
-    shape, elem = L.out()
-    n = min(a.shape)
-    a = L.fn.materialize(a)
-    diag = L.fn.generic([((n,), a.elem)], [(a, ["d0", "d0"])], lambda bd, x: [x[0]])[0]
-    return L.reduce(diag, [0], False, elem=elem)
+    """The sum of a matrix's main diagonal (of any matrix, tall or wide)."""
+    _, elem = L.out()
+    return L.reduce(diagonal_of(L, a), [0], False, elem=elem)
 
 
 @handles("embedding_renorm")
@@ -510,17 +516,7 @@ def h_embedding_renorm(L, weight, indices, max_norm, norm_type):
     max_norm / (norm + 1e-7), as PyTorch's CPU kernel."""
     shape, elem = L.out()
     c = compute_elem(elem)
-    v_rows, dim = weight.shape
-    ie = indices.elem
-    k = prod(indices.shape)
-    ix = L.fn.reshape(indices, (k,))
-
-    def named_body(bd, a):
-        i, acc = a
-        v = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
-        return [bd.binary("or", acc, bd.cmp("eq", i, v, ie), "i1")]
-    named = L.fn.generic([((v_rows,), "i1")], [(ix, ix.base_exprs(["d1"]))], named_body,
-                         reduce_dims=[k], inits=[L.fn.filled((v_rows,), "i1", False)])[0]
+    named = _named(L, (weight.shape[0],), 0, indices)
     p = float(norm_type)
 
     def power(bd, x):

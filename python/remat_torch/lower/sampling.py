@@ -196,4 +196,3 @@ def h_grid_sampler_2d_backward(L, go, x, grid, mode, padding, align_corners, out
             return [bd.binary("add", acc, bd.binary("mul", d, g, c), c)]
         results[1] = rounded(L, L.fn.generic([(shape, c)], [], body, reduce_dims=[C], inits=[init])[0], elem)
     return tuple(results)
-

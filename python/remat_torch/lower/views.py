@@ -505,24 +505,28 @@ for _name in ("t", "transpose", "permute", "expand", "unsqueeze", "squeeze", "sl
         HANDLERS[_name + "_copy"] = HANDLERS[_name]
 
 
-@handles("diagonal")
-def h_diagonal(L, a, offset=0, dim1=0, dim2=1):
-    """x.diagonal(offset, dim1, dim2): the other dims, then the diagonal.
+def diagonal_of(L, a, offset=0, dim1=0, dim2=1):
+    """a.diagonal(offset, dim1, dim2): the other dims, then the diagonal.
     The n x n window the diagonal crosses is sliced out first, then read at
     (i, i): an affine map whose dims all bound the loops (linalg infers the
     loop sizes from the first operand that names a dim alone)."""
     r = len(a.shape)
     dim1, dim2 = norm_dim(dim1, r), norm_dim(dim2, r)
-    shape, _ = L.out()
-    n = shape[-1]
+    n = max(0, min(a.shape[dim1] - max(-offset, 0), a.shape[dim2] - max(offset, 0)))
+    rest = [k for k in range(r) if k not in (dim1, dim2)]
+    shape = tuple(a.shape[k] for k in rest) + (n,)
     offsets, sizes = [0] * r, list(a.shape)
     offsets[dim1], offsets[dim2] = max(-offset, 0), max(offset, 0)
     sizes[dim1] = sizes[dim2] = n
     if n and (offsets != [0] * r or sizes != list(a.shape)):
         a = extract_slice(L, a, offsets, sizes, [1] * r)
-    rest = [k for k in range(r) if k not in (dim1, dim2)]
     last = "d%d" % len(rest)
-    return _remap(L, a, [last if k in (dim1, dim2) else "d%d" % rest.index(k) for k in range(r)])
+    return _remap(L, a, [last if k in (dim1, dim2) else "d%d" % rest.index(k) for k in range(r)], shape)
+
+
+@handles("diagonal")
+def h_diagonal(L, a, offset=0, dim1=0, dim2=1):
+    return diagonal_of(L, a, offset, dim1, dim2)
 
 
 def _on_diagonal(L, g, shape, elem, offset, dim1, dim2):
@@ -556,6 +560,6 @@ def h_diag(L, a, diagonal=0):
     """torch.diag: a matrix's diagonal (as diagonal), or a vector placed on
     a diagonal of a square matrix (its backward, diag of the gradient)."""
     if len(a.shape) == 2:
-        return h_diagonal(L, a, diagonal, 0, 1)
+        return diagonal_of(L, a, diagonal, 0, 1)
     shape, elem = L.out()
     return _on_diagonal(L, a, shape, elem, diagonal, 0, 1)

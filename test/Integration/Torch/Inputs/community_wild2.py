@@ -916,13 +916,14 @@ def labelsmooth():
 
 
 class IndexZoo(nn.Module):
-    """diagonal with offsets and batched dims, diag of a vector, trace,
-    scatter_reduce (sum, mean, amax, amin) with and without include_self."""
+    """diagonal with offsets and batched dims, diag of a vector, trace (of a
+    square and of a tall matrix), scatter_reduce (sum, mean, amax, amin)
+    with and without include_self."""
     def __init__(s):
         super().__init__(); s.l = nn.Linear(5, 5); s.v = nn.Parameter(torch.randn(4))
     def forward(s, x, idx):
         m = s.l(x)                                   # (4, 5)
-        a = torch.diagonal(m, 1).sum() + m.diagonal(offset=-1).pow(2).sum() + torch.trace(m[:, :4])
+        a = torch.diagonal(m, 1).sum() + m.diagonal(offset=-1).pow(2).sum() + torch.trace(m[:, :4]) + torch.trace(m.t())
         b = (torch.diag(s.v) @ m).sum() + torch.diag(torch.diag(m[:, :4], 0)).sum()
         bat = m.view(2, 2, 5)[:, :, :2].diagonal(dim1=-2, dim2=-1).sum()
         t = torch.tanh(m)

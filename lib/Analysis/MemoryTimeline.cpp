@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -240,6 +241,43 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
           operand.getParentBlock() != &block)
         newBuffer(operand, StorageKind::Argument, 0);
 
+  // Whether `op` (at `i`) may write its result into the slice it was given
+  // of loop-carried buffer `id` although the buffer is used later: when
+  // that use is the insert_slice putting the result back at the same place
+  // and nothing else reads the buffer after `op`. One-shot bufferization
+  // then writes into a subview (the tiled loops' dQ_i += dS K_j). Loop
+  // bodies only: the budget solvers replay top-level rules on flat arrays.
+  auto writesBackInPlace = [&](Operation *op, OpResult result, unsigned tied,
+                               unsigned id, unsigned i) {
+    auto extract = op->getOperand(tied).getDefiningOp<tensor::ExtractSliceOp>();
+    if (!extract || !writable.contains(id) || !result.hasOneUse())
+      return false;
+    auto insert = dyn_cast<tensor::InsertSliceOp>(*result.getUsers().begin());
+    if (!insert || insert.getSource() != result ||
+        insert.getDest() != extract.getSource() ||
+        insert->getBlock() != &block)
+      return false;
+    auto same = [](ArrayRef<OpFoldResult> a, ArrayRef<OpFoldResult> b) {
+      return a.size() == b.size() &&
+             llvm::all_of(llvm::zip(a, b), [](auto pair) {
+               return isEqualConstantIntOrValue(std::get<0>(pair),
+                                                std::get<1>(pair));
+             });
+    };
+    if (!same(extract.getMixedOffsets(), insert.getMixedOffsets()) ||
+        !same(extract.getMixedSizes(), insert.getMixedSizes()) ||
+        !same(extract.getMixedStrides(), insert.getMixedStrides()))
+      return false;
+    for (Value member : members[id])
+      for (OpOperand &use : member.getUses()) {
+        Operation *top = block.findAncestorOpInBlock(*use.getOwner());
+        if (top && index.lookup(top) > i && use.getOwner() != insert &&
+            !isWriteOnlyInit(use, timeline.bufferOf, id))
+          return false;
+      }
+    return true;
+  };
+
   SmallVector<int64_t> transient(timeline.ops.size(), 0);
   for (size_t i = 0; i < timeline.ops.size(); ++i) {
     // Not a structured binding: a lambda below captures it (clang 14).
@@ -256,6 +294,15 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
           continue;
         }
       }
+      // The insert_slice ending a write into a slice (writesBackInPlace):
+      // its source is already in place.
+      if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+        std::optional<unsigned> id = timeline.getBufferId(insert.getDest());
+        if (id && timeline.getBufferId(insert.getSource()) == id) {
+          join(result, *id);
+          continue;
+        }
+      }
       // The operand whose buffer the result may be written into.
       if (std::optional<unsigned> tied =
               getInPlaceOperand(op, result.getResultNumber())) {
@@ -264,7 +311,8 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         if (id &&
             (timeline.buffers[*id].kind == StorageKind::Heap ||
              writable.contains(*id)) &&
-            lastUseOf(*id, /*viewsThrough=*/false, /*stopAfter=*/i) <= i &&
+            (lastUseOf(*id, /*viewsThrough=*/false, /*stopAfter=*/i) <= i ||
+             writesBackInPlace(op, result, *tied, *id, i)) &&
             llvm::none_of(getInPlaceConflicts(op, *tied), [&](unsigned k) {
               return timeline.getBufferId(op->getOperand(k)) == id;
             })) {

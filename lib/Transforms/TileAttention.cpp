@@ -4,8 +4,10 @@
 // rewrites it into loops over tiles (FlashAttention 2's algorithm on
 // linalg/tensor inside scf.for), so that no sequence x sequence matrix is
 // ever materialized: forward keeps only the output O and the per-row
-// log-sum-exp L; backward recomputes each probability tile
-// P_ij = exp(chain(Q_i K_j^T) - L_i) just before its gradients consume it.
+// maximum M and log-sum log L; backward recomputes each probability tile
+// P_ij = exp((chain(Q_i K_j^T) - M_i) - log L_i) just before its gradients
+// consume it. (FlashAttention saves M + log L in one; with a finite mask
+// value such as finfo.min that masks a whole row, M + log L rounds to M.)
 //
 // What is matched (in "bmm space", rank 2 for linalg.matmul or 3 for
 // linalg.batch_matmul; the softmax may run on a reshape of it that splits
@@ -16,7 +18,8 @@
 //                          select(m, c, x) / select(m, x, c) with m an i1
 //                          mask, or x + m with m a float mask (no gradient
 //                          step); a mask's dims are query, key, batch dims
-//                          or unit dims read at 0
+//                          or unit dims read at 0; masks may follow
+//                          each other (a causal and a padding mask)
 //   P   = linalg.softmax(X) over the last (key) dimension
 //   Pd  = P * D            optional dropout (D: any tensor of P's shape)
 //   O   = Pd V
@@ -46,11 +49,11 @@
 //       scf.for kj (m, l, acc) { S_ij; X_ij = steps(S_ij) (bodies cloned)
 //         mn = max(m, rowmax X_ij); p = exp(X_ij - mn); a = exp(m - mn)
 //         l = a l + rowsum p; acc = a acc + (p * D_ij) V_j; m = mn }
-//       O_i = acc / l;  L_i = m + log l }
+//       O_i = acc / l;  M_i = m;  logL_i = log l }
 //   backward, before the first of dV, dPd:
 //     Dr = rowsum(dO * O)
 //     scf.for kj (dQ, dK, dV) { dK_j, dV_j = 0
-//       scf.for qi (dQ, dK_j, dV_j) { P_ij = exp(steps(Q_i K_j^T) - L_i)
+//       scf.for qi (dQ, dK_j, dV_j) { P_ij = exp((steps(Q_i K_j^T) - M_i) - logL_i)
 //         dV_j += (P_ij * D_ij)^T dO_i; dP = (dO_i V_j^T) * D_ij
 //         dS = steps'(P_ij * (dP - Dr_i)); dQ_i += dS K_j; dK_j += dS^T Q_i }
 //       insert dK_j, dV_j }
@@ -138,8 +141,10 @@ struct Attention {
   int64_t batch = 1, sq = 0, sk = 0, hd = 0, vd = 0;
   Contraction scores, context, gradV, gradProbs, gradQ, gradK;
   SmallVector<Step> steps, gradSteps;
+  /// The gradient of a score step x * c applied to dQ's and dK's products
+  /// (baddbmm's alpha) rather than to dS: the ops dQ and dK are read from.
+  linalg::GenericOp postQ, postK;
   linalg::SoftmaxOp softmax;
-  Value mask;                 // the steps' mask, if any
   linalg::GenericOp dropout;  // Pd = P * D
   linalg::GenericOp dropGrad; // dP = dPd * D
   Value drop;                 // D
@@ -548,15 +553,16 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
 }
 
 /// Whether `grad` is the gradient step of forward step `fwd`: the same
-/// multiplication or division, or select(m, 0, g) with the same mask and
-/// polarity.
-static bool isGradientOf(Step grad, Step fwd, Value mask) {
+/// multiplication or division, or select(m, 0, g) with the forward step's
+/// mask and polarity.
+static bool isGradientOf(Step grad, Step fwd) {
   if (grad.kind != fwd.kind || grad.kind == Step::Add)
     return false;
   if (grad.kind != Step::Select)
     return grad.constant.bitwiseIsEqual(fwd.constant);
   return grad.fillWhenTrue == fwd.fillWhenTrue && grad.constant.isZero() &&
-         stripViews(grad.op.getDpsInputs()[*grad.maskInput]) == mask;
+         stripViews(grad.op.getDpsInputs()[*grad.maskInput]) ==
+             stripViews(fwd.op.getDpsInputs()[*fwd.maskInput]);
 }
 
 /// The single user of `value` (through batch views), or null.
@@ -707,12 +713,6 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       return fail("the softmax input is not Q K^T through scaling and "
                   "masking steps (x * c, x / c, select with an i1 mask, x + "
                   "a float mask)");
-    if (step->maskInput) {
-      Value mask = stripViews(generic.getDpsInputs()[*step->maskInput]);
-      if (att.mask && att.mask != mask)
-        return fail("the scores are masked by two different masks");
-      att.mask = mask;
-    }
     att.steps.insert(att.steps.begin(), *step);
     x = stripViews(generic.getDpsInputs()[step->xInput]);
   }
@@ -977,7 +977,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       while (att.fusedStep >= 0 && att.steps[att.fusedStep].kind == Step::Add)
         --att.fusedStep;
       if (att.fusedStep < 0 ||
-          !isGradientOf(fused, att.steps[att.fusedStep], att.mask))
+          !isGradientOf(fused, att.steps[att.fusedStep]))
         return fail("the softmax gradient's factor is not the gradient of "
                     "the last score step");
     }
@@ -1058,6 +1058,14 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     att.ops.insert(narrow);
     cur = narrow->getResult(0);
   }
+  // Whether no step before `i` has a gradient op of its own.
+  auto firstWithGradient = [&](int i) {
+    for (int j = 0; j < i; ++j)
+      if (att.steps[j].kind != Step::Add && j != att.fusedStep)
+        return false;
+    return true;
+  };
+  int postScale = -1;
   for (int i = int(att.steps.size()) - 1; i >= 0; --i) {
     if (att.steps[i].kind == Step::Add || i == att.fusedStep)
       continue; // no gradient op of its own
@@ -1068,9 +1076,16 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       step = matchStep(generic, att.sq, att.sk);
     if (!step ||
         stripViews(generic.getDpsInputs()[step->xInput]) != stripViews(cur) ||
-        !isGradientOf(*step, att.steps[i], att.mask))
+        !isGradientOf(*step, att.steps[i])) {
+      // baddbmm(bias, Q, K^T, alpha=c): PyTorch scales the products dS K
+      // and dS^T Q by c instead of dS; matched below at the products.
+      if (att.steps[i].kind != Step::Select && firstWithGradient(i)) {
+        postScale = i;
+        break;
+      }
       return fail("the scores' gradient does not undo score step #" + Twine(i) +
                   " exactly");
+    }
     att.gradSteps.push_back(*step);
     att.ops.insert(generic);
     cur = generic.getResult(0);
@@ -1097,6 +1112,22 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       return fail("the scores' gradient feeds a product that is neither "
                   "dQ = dS K nor dK = dS^T Q");
     record(*c);
+    if (postScale < 0)
+      continue;
+    auto scale = dyn_cast_or_null<linalg::GenericOp>(
+        getSingleUser(c->result(), views));
+    std::optional<Step> step;
+    if (scale)
+      step = matchStep(scale, att.sq, att.sk);
+    if (!step || scale.getDpsInputs()[step->xInput] != c->result() ||
+        !isGradientOf(*step, att.steps[postScale]))
+      return fail("the scores' gradient does not undo score step #" +
+                  Twine(postScale) + " exactly");
+    att.ops.insert(scale);
+    (c->op == att.gradQ.op ? att.postQ : att.postK) = scale;
+    // The tiles scale dS, as the other steps' gradients do.
+    if (c->op == att.gradQ.op)
+      att.gradSteps.push_back(*step);
   }
   att.ops.insert_range(views);
 
@@ -1138,13 +1169,13 @@ public:
         et(getElementTypeOrSelf(att.scores.result().getType())),
         ct(att.ct) {}
 
-  /// Forward loops at the context product; returns (O, L), and the outer
-  /// loop in `loop`.
-  std::pair<Value, Value> emitForward(OpBuilder &b, Location loc,
-                                      scf::ForOp &loop);
+  /// Forward loops at the context product; returns (O, M, log L), and the
+  /// outer loop in `loop`.
+  std::array<Value, 3> emitForward(OpBuilder &b, Location loc,
+                                   scf::ForOp &loop);
   /// Backward loops; returns (dQ, dK, dV).
   std::array<Value, 3> emitBackward(OpBuilder &b, Location loc, Value o,
-                                    Value lse);
+                                    Value rowMax, Value logSum);
 
 private:
   using TileBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
@@ -1597,8 +1628,8 @@ Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
   return convert(b, loc, s, ct);
 }
 
-/// exp(x - m) with m replaced by 0 where it is -inf (a row masked so far).
-static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
+/// x - m with m replaced by 0 where it is -inf (a row masked so far).
+static Value subMax(OpBuilder &b, Location loc, Value x, Value m) {
   Type type = x.getType();
   Value ninf = arith::ConstantOp::create(
       b, loc, type,
@@ -1608,8 +1639,12 @@ static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
   Value isInf =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
   Value safe = arith::SelectOp::create(b, loc, isInf, zero, m);
-  Value d = arith::SubFOp::create(b, loc, x, safe);
-  return math::ExpOp::create(b, loc, d);
+  return arith::SubFOp::create(b, loc, x, safe);
+}
+
+/// exp(x - m), as FlashAttention does for a row masked so far.
+static Value expMinus(OpBuilder &b, Location loc, Value x, Value m) {
+  return math::ExpOp::create(b, loc, subMax(b, loc, x, m));
 }
 
 SmallVector<Value> Emitter::tiles(OpBuilder &b, Location loc, int64_t length,
@@ -1635,15 +1670,16 @@ SmallVector<Value> Emitter::tiles(OpBuilder &b, Location loc, int64_t length,
   return results;
 }
 
-std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc,
-                                             scf::ForOp &loop) {
+std::array<Value, 3> Emitter::emitForward(OpBuilder &b, Location loc,
+                                          scf::ForOp &loop) {
   const double ninf = -std::numeric_limits<float>::infinity();
   Labels ol{kQuery, kValue};
   Value oInit = empty(b, loc, shape(att.sq, att.vd), et);
+  Value mInit = empty(b, loc, rowShape(att.sq));
   Value lInit = empty(b, loc, rowShape(att.sq));
   AffineMap id = identity(), row = rowMap(), rid = rowIdentity();
   SmallVector<Value> outer = tiles(
-      b, loc, att.sq, fullQ, bq, ValueRange{oInit, lInit},
+      b, loc, att.sq, fullQ, bq, ValueRange{oInit, mInit, lInit},
       [&](OpBuilder &b, Location loc, Value qOff,
           ValueRange outs) -> SmallVector<Value> {
         Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
@@ -1709,22 +1745,25 @@ std::pair<Value, Value> Emitter::emitForward(OpBuilder &b, Location loc,
                 [](OpBuilder &b, Location l, ValueRange a) {
                   return Value(arith::DivFOp::create(b, l, a[0], a[1]));
                 });
-        Value li = map(b, loc, {m, l}, {rid, rid}, empty(b, loc, rowShape(bq)),
+        // m and log l are saved apart: a row whose scores are all masked
+        // by a finite minimum (Hugging Face's finfo.min) has m = finfo.min,
+        // next to which m + log l loses log l.
+        Value li = map(b, loc, {l}, {rid}, empty(b, loc, rowShape(bq)),
                        [](OpBuilder &b, Location l, ValueRange a) {
-                         Value lg = math::LogOp::create(b, l, a[1]);
-                         return Value(arith::AddFOp::create(b, l, a[0], lg));
+                         return Value(math::LogOp::create(b, l, a[0]));
                        });
         Value o = insert(b, loc, convert(b, loc, oi, et), outs[0], ol, qOff,
                          nullptr);
-        Value lse = insertRow(b, loc, li, outs[1], qOff);
-        return {o, lse};
+        Value ms = insertRow(b, loc, m, outs[1], qOff);
+        Value ls = insertRow(b, loc, li, outs[2], qOff);
+        return {o, ms, ls};
       },
       &loop);
-  return {outer[0], outer[1]};
+  return {outer[0], outer[1], outer[2]};
 }
 
 std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
-                                           Value lse) {
+                                           Value rowMax, Value logSum) {
   Labels ol{kQuery, kValue}, dvl{kKey, kValue};
   AffineMap id = identity(), row = rowMap();
   // Dr = rowsum(dO * O)
@@ -1771,16 +1810,19 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               Value dq = st[0], dkj = st[1], dvj = st[2];
               Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
               Value doi = slice(b, loc, att.dO, ol, qOff, nullptr);
-              Value li = sliceRow(b, loc, lse, qOff, bq);
+              Value mi = sliceRow(b, loc, rowMax, qOff, bq);
+              Value li = sliceRow(b, loc, logSum, qOff, bq);
               Value dri = sliceRow(b, loc, dr, qOff, bq);
               Value x = scoresTile(b, loc, qi, kj, qOff, kOff);
-              // P = exp(x - L)
-              Value p =
-                  map(b, loc, {x, li}, {id, row}, empty(b, loc, shape(bq, bk)),
-                      [](OpBuilder &b, Location l, ValueRange a) {
-                        Value d = arith::SubFOp::create(b, l, a[0], a[1]);
-                        return Value(math::ExpOp::create(b, l, d));
-                      });
+              // P = exp((x - m) - log l), as forward's exp(x - m) / l
+              Value p = map(
+                  b, loc, {x, mi, li}, {id, row, row},
+                  empty(b, loc, shape(bq, bk)),
+                  [](OpBuilder &b, Location l, ValueRange a) {
+                    Value d = subMax(b, l, a[0], a[1]);
+                    return Value(math::ExpOp::create(
+                        b, l, arith::SubFOp::create(b, l, d, a[2])));
+                  });
               Value drop;
               if (att.dropout)
                 drop = dropTile(b, loc, qOff, kOff);
@@ -1983,7 +2025,7 @@ void RematTileAttentionPass::runOnOperation() {
     OpBuilder b(att->context.op);
     Location loc = att->softmax.getLoc();
     scf::ForOp forwardLoop;
-    auto [o, lse] = emitter.emitForward(b, loc, forwardLoop);
+    auto [o, rowMax, logSum] = emitter.emitForward(b, loc, forwardLoop);
     forwardLoop->setAttr(
         RematDialect::kAttentionAttrName,
         b.getStringAttr(llvm::formatv("{0}x{1}", bq, bk)));
@@ -1991,10 +2033,13 @@ void RematTileAttentionPass::runOnOperation() {
                                    ? att->gradV.op
                                    : att->gradProbs.op;
     b.setInsertionPoint(firstBackward);
-    auto grads = emitter.emitBackward(b, firstBackward->getLoc(), o, lse);
+    auto grads = emitter.emitBackward(b, firstBackward->getLoc(), o,
+                                      rowMax, logSum);
     att->context.result().replaceAllUsesWith(o);
-    att->gradQ.result().replaceAllUsesWith(grads[0]);
-    att->gradK.result().replaceAllUsesWith(grads[1]);
+    (att->postQ ? att->postQ.getResult(0) : att->gradQ.result())
+        .replaceAllUsesWith(grads[0]);
+    (att->postK ? att->postK.getResult(0) : att->gradK.result())
+        .replaceAllUsesWith(grads[1]);
     att->gradV.result().replaceAllUsesWith(grads[2]);
     tiled.push_back(
         {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}{4}{5}",

@@ -332,6 +332,30 @@ def gpt2_padded():
     return GPT2Padded(), (torch.randn(2, 8, 32), torch.randint(0, 8, (2, 8)), m)
 
 
+class BertEmptySeq(nn.Module):
+    """Hugging Face BertSelfAttention + BertSelfOutput with its extended mask
+    (1 - mask) * finfo.min, on a batch holding an all-padding sequence: each
+    query row of it is masked whole by a finite value."""
+    def __init__(s, hidden=32, heads=4):
+        super().__init__(); s.h = heads; s.d = hidden // heads
+        s.query = nn.Linear(hidden, hidden); s.key = nn.Linear(hidden, hidden); s.value = nn.Linear(hidden, hidden)
+        s.dropout = nn.Dropout(0.1); s.dense = nn.Linear(hidden, hidden); s.LayerNorm = nn.LayerNorm(hidden, eps=1e-12)
+    def transpose_for_scores(s, x):
+        return x.view(x.size()[:-1] + (s.h, s.d)).permute(0, 2, 1, 3)
+    def forward(s, hidden_states, attention_mask, labels):
+        ext = (1.0 - attention_mask[:, None, None, :].to(hidden_states.dtype)) * torch.finfo(hidden_states.dtype).min
+        q = s.transpose_for_scores(s.query(hidden_states))
+        k = s.transpose_for_scores(s.key(hidden_states))
+        v = s.transpose_for_scores(s.value(hidden_states))
+        scores = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(s.d) + ext
+        ctx = torch.matmul(s.dropout(nn.functional.softmax(scores, dim=-1)), v).permute(0, 2, 1, 3).contiguous()
+        ctx = ctx.view(ctx.size()[:-2] + (s.h * s.d,))
+        return F.mse_loss(s.LayerNorm(s.dense(ctx) + hidden_states), labels)
+def bert_emptyseq():
+    torch.manual_seed(0); m = torch.ones(3, 10, dtype=torch.long); m[1] = 0; m[2, 6:] = 0
+    return BertEmptySeq(), (torch.randn(3, 10, 32), m, torch.randn(3, 10, 32))
+
+
 class FakeQuant(nn.Module):
     def __init__(s):
         super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 4)
@@ -1129,6 +1153,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

@@ -144,6 +144,12 @@ struct Attention {
   /// The gradient of a score step x * c applied to dQ's and dK's products
   /// (baddbmm's alpha) rather than to dS: the ops dQ and dK are read from.
   linalg::GenericOp postQ, postK;
+  /// A sum of the scores' gradient over some of its dims into a zero fill,
+  /// read after the first `gradSumAfter` gradient steps: the gradient of a
+  /// learned bias added to the scores (T5's relative position bias, Swin's
+  /// and BEiT's tables) summed over the batch. The tiles accumulate it.
+  linalg::GenericOp gradSum;
+  unsigned gradSumAfter = 0;
   linalg::SoftmaxOp softmax;
   linalg::GenericOp dropout;  // Pd = P * D
   linalg::GenericOp dropGrad; // dP = dPd * D
@@ -654,6 +660,24 @@ static bool isRowSumOfProduct(Value r, Value x, Value y,
 // Matching
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` sums its one input, in the chain's space (the last two dims
+/// query and key), over some of its dims into a zero fill: `out + in` over
+/// a permutation of the input's dims, the output a projection of them.
+static bool isGradientSum(Operation *op, ArrayRef<int64_t> chainShape) {
+  auto sum = dyn_cast<linalg::GenericOp>(op);
+  if (!sum || sum.getNumDpsInputs() != 1 || sum.getNumDpsInits() != 1 ||
+      !sum.hasPureTensorSemantics() || !isZeroFill(sum.getDpsInits()[0]) ||
+      cast<ShapedType>(sum.getDpsInputs()[0].getType()).getShape() !=
+          chainShape)
+    return false;
+  SmallVector<AffineMap> maps = sum.getIndexingMapsArray();
+  if (!maps[0].isPermutation() || !maps[1].isProjectedPermutation())
+    return false;
+  Value yielded = getComputed(sum);
+  return yielded && numComputeOps(sum) == 2 && // the add and the yield
+         isBinaryOfArgs<arith::AddFOp>(yielded, sum, 0, 1, true);
+}
+
 /// Matches the attention around `softmax`; the reason it does not match in
 /// `why` otherwise.
 static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
@@ -1065,12 +1089,32 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
         return false;
     return true;
   };
+  // The uses of the gradient at `cur` but a sum of it (a learned bias's
+  // gradient), which is recorded: at most one, anywhere along the chain.
+  auto usesBut = [&](Value cur) {
+    SmallVector<OpOperand *> uses = getUsesThroughViews(cur, views);
+    for (OpOperand *use : uses) {
+      auto shape = cast<ShapedType>(use->get().getType()).getShape();
+      if (!att.gradSum && shape.size() >= 2 &&
+          shape.take_back(2) == ArrayRef<int64_t>{att.sq, att.sk} &&
+          isGradientSum(use->getOwner(), shape)) {
+        att.gradSum = cast<linalg::GenericOp>(use->getOwner());
+        att.gradSumAfter = att.gradSteps.size();
+        att.ops.insert(att.gradSum);
+      }
+    }
+    llvm::erase_if(uses, [&](OpOperand *use) {
+      return use->getOwner() == att.gradSum.getOperation();
+    });
+    return uses;
+  };
   int postScale = -1;
   for (int i = int(att.steps.size()) - 1; i >= 0; --i) {
     if (att.steps[i].kind == Step::Add || i == att.fusedStep)
       continue; // no gradient op of its own
-    auto generic =
-        dyn_cast_or_null<linalg::GenericOp>(getSingleUser(cur, views));
+    SmallVector<OpOperand *> uses = usesBut(cur);
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(
+        uses.size() == 1 ? uses.front()->getOwner() : nullptr);
     std::optional<Step> step;
     if (generic)
       step = matchStep(generic, att.sq, att.sk);
@@ -1092,7 +1136,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   }
   // dS feeds dQ = dS K and dK = dS^T Q.
   Value dS = stripViews(cur);
-  SmallVector<OpOperand *> dsUses = getUsesThroughViews(cur, views);
+  SmallVector<OpOperand *> dsUses = usesBut(cur);
   if (dsUses.size() != 2)
     return fail("the scores' gradient has " + Twine(dsUses.size()) +
                 " users (expected dQ and dK)");
@@ -1173,8 +1217,8 @@ public:
   /// outer loop in `loop`.
   std::array<Value, 3> emitForward(OpBuilder &b, Location loc,
                                    scf::ForOp &loop);
-  /// Backward loops; returns (dQ, dK, dV).
-  std::array<Value, 3> emitBackward(OpBuilder &b, Location loc, Value o,
+  /// Backward loops; returns (dQ, dK, dV, the gradient sum or null).
+  std::array<Value, 4> emitBackward(OpBuilder &b, Location loc, Value o,
                                     Value rowMax, Value logSum);
 
 private:
@@ -1261,6 +1305,9 @@ private:
   /// A copy of step `step`'s generic on tile `x`, body cloned.
   Value applyStep(OpBuilder &b, Location loc, Step step, Value x, Value qOff,
                   Value kOff);
+  /// acc += the gradient sum's tile of `g` (bmm space) at (qOff, kOff).
+  Value accumulateSum(OpBuilder &b, Location loc, Value g, Value acc,
+                      Value qOff, Value kOff);
   /// The dropout mask tile.
   Value dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff);
   /// A copy of a two-input product generic (dropout or its gradient) with
@@ -1762,7 +1809,56 @@ std::array<Value, 3> Emitter::emitForward(OpBuilder &b, Location loc,
   return {outer[0], outer[1], outer[2]};
 }
 
-std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
+Value Emitter::accumulateSum(OpBuilder &b, Location loc, Value g, Value acc,
+                             Value qOff, Value kOff) {
+  linalg::GenericOp sum = att.gradSum;
+  auto inType = cast<RankedTensorType>(sum.getDpsInputs()[0].getType());
+  unsigned r = inType.getRank();
+  SmallVector<int64_t> inTile(inType.getShape());
+  inTile[r - 2] = bq;
+  inTile[r - 1] = bk;
+  // The tile in the sum's (the chain's) space: batch dims regrouped.
+  auto gType = cast<RankedTensorType>(g.getType());
+  if (r != unsigned(rank())) {
+    ReassociationIndices lead;
+    for (unsigned i = 0; i + 2 < r; ++i)
+      lead.push_back(i);
+    g = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(inTile, gType.getElementType()), g,
+        SmallVector<ReassociationIndices>{lead, {r - 2}, {r - 1}});
+  }
+  // The accumulator's window: the output dims that are the query's or the
+  // key's loop are sliced, the others (heads, kept batch dims) whole.
+  SmallVector<AffineMap> maps = sum.getIndexingMapsArray();
+  auto accType = cast<RankedTensorType>(acc.getType());
+  SliceRange range(b, accType.getShape());
+  SmallVector<int64_t> accTile(accType.getShape());
+  for (auto [j, expr] : llvm::enumerate(maps[1].getResults())) {
+    std::optional<unsigned> in = maps[0].getResultPosition(expr);
+    if (in && *in == r - 2) {
+      range.offsets[j] = qOff;
+      range.sizes[j] = b.getIndexAttr(bq);
+      accTile[j] = bq;
+    } else if (in && *in == r - 1) {
+      range.offsets[j] = kOff;
+      range.sizes[j] = b.getIndexAttr(bk);
+      accTile[j] = bk;
+    }
+  }
+  auto tileType = RankedTensorType::get(accTile, accType.getElementType());
+  Value window = tensor::ExtractSliceOp::create(
+      b, loc, tileType, acc, range.offsets, range.sizes, range.strides);
+  auto tileSum = linalg::GenericOp::create(
+      b, loc, TypeRange{tileType}, ValueRange{g}, ValueRange{window}, maps,
+      sum.getIteratorTypesArray());
+  IRMapping mapping;
+  sum.getRegion().cloneInto(&tileSum.getRegion(), mapping);
+  return tensor::InsertSliceOp::create(b, loc, tileSum.getResult(0), acc,
+                                       range.offsets, range.sizes,
+                                       range.strides);
+}
+
+std::array<Value, 4> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                                            Value rowMax, Value logSum) {
   Labels ol{kQuery, kValue}, dvl{kKey, kValue};
   AffineMap id = identity(), row = rowMap();
@@ -1791,8 +1887,20 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
   Value dqInit = fill(b, loc, qType.getShape(), 0.0);
   Value dkInit = empty(b, loc, kType.getShape(), et);
   Value dvInit = empty(b, loc, shape(att.sk, att.vd), et);
+  SmallVector<Value> inits{dqInit, dkInit, dvInit};
+  if (att.gradSum) {
+    auto sumType = cast<RankedTensorType>(att.gradSum.getResult(0).getType());
+    Type type = sumType.getElementType();
+    inits.push_back(linalg::FillOp::create(
+                        b, loc,
+                        arith::ConstantOp::create(b, loc, type,
+                                                  FloatAttr::get(type, 0.0))
+                            .getResult(),
+                        ValueRange{empty(b, loc, sumType.getShape(), type)})
+                        .getResult(0));
+  }
   SmallVector<Value> outer = tiles(
-      b, loc, att.sk, fullK, bk, ValueRange{dqInit, dkInit, dvInit},
+      b, loc, att.sk, fullK, bk, inits,
       [&](OpBuilder &b, Location loc, Value kOff,
           ValueRange outs) -> SmallVector<Value> {
         SmallVector<int64_t> kTile(kType.getShape());
@@ -1803,11 +1911,15 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
         Value vj = slice(b, loc, att.v, att.vl, nullptr, kOff);
         Value dk0 = fill(b, loc, kTile, 0.0);
         Value dv0 = fill(b, loc, shape(bk, att.vd), 0.0);
+        SmallVector<Value> innerInits{outs[0], dk0, dv0};
+        if (att.gradSum)
+          innerInits.push_back(outs[3]);
         SmallVector<Value> inner = tiles(
-            b, loc, att.sq, fullQ, bq, ValueRange{outs[0], dk0, dv0},
+            b, loc, att.sq, fullQ, bq, innerInits,
             [&](OpBuilder &b, Location loc, Value qOff,
                 ValueRange st) -> SmallVector<Value> {
               Value dq = st[0], dkj = st[1], dvj = st[2];
+              Value sum = att.gradSum ? st[3] : Value();
               Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
               Value doi = slice(b, loc, att.dO, ol, qOff, nullptr);
               Value mi = sliceRow(b, loc, rowMax, qOff, bq);
@@ -1858,8 +1970,13 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                             });
               // dS as the untiled graph stores it, steps' bodies cloned.
               g = convert(b, loc, g, et);
-              for (const Step &step : att.gradSteps)
+              for (auto [i, step] : llvm::enumerate(att.gradSteps)) {
+                if (sum && i == att.gradSumAfter)
+                  sum = accumulateSum(b, loc, g, sum, qOff, kOff);
                 g = applyStep(b, loc, step, g, qOff, kOff);
+              }
+              if (sum && att.gradSumAfter == att.gradSteps.size())
+                sum = accumulateSum(b, loc, g, sum, qOff, kOff);
               // dQ_i += dS K_j, in place in dQ's slice
               Value dqi = slice(b, loc, dq, att.ql, qOff, nullptr);
               Value dqn = contract(b, loc, g, Labels{kQuery, kKey}, kj, att.kl,
@@ -1868,15 +1985,20 @@ std::array<Value, 3> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               // dK_j += dS^T Q_i
               Value dkn = contract(b, loc, g, Labels{kQuery, kKey}, qi, att.ql,
                                    att.kl, kQuery, dkj);
+              if (sum)
+                return {dq2, dkn, dvn, sum};
               return {dq2, dkn, dvn};
             });
         Value dk = insert(b, loc, convert(b, loc, inner[1], et), outs[1],
                           att.kl, nullptr, kOff);
         Value dv = insert(b, loc, convert(b, loc, inner[2], et), outs[2], dvl,
                           nullptr, kOff);
+        if (att.gradSum)
+          return {inner[0], dk, dv, inner[3]};
         return {inner[0], dk, dv};
       });
-  return {convert(b, loc, outer[0], et), outer[1], outer[2]};
+  return {convert(b, loc, outer[0], et), outer[1], outer[2],
+          att.gradSum ? outer[3] : Value()};
 }
 
 //===----------------------------------------------------------------------===//
@@ -2041,6 +2163,8 @@ void RematTileAttentionPass::runOnOperation() {
     (att->postK ? att->postK.getResult(0) : att->gradK.result())
         .replaceAllUsesWith(grads[1]);
     att->gradV.result().replaceAllUsesWith(grads[2]);
+    if (att->gradSum)
+      att->gradSum.getResult(0).replaceAllUsesWith(grads[3]);
     tiled.push_back(
         {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}{4}{5}",
                                          bq, bk, att->sq, att->sk, last,

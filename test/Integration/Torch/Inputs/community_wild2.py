@@ -356,6 +356,82 @@ def bert_emptyseq():
     return BertEmptySeq(), (torch.randn(3, 10, 32), m, torch.randn(3, 10, 32))
 
 
+class SwinWindowAttention(nn.Module):
+    """The official Swin Transformer's WindowAttention (a learned relative
+    position bias table gathered per window, then the shifted windows'
+    -100 mask), in a shifted-window block over an 8 x 8 map."""
+    def __init__(self, dim=32, window_size=(4, 4), num_heads=4, qkv_bias=True, qk_scale=None, attn_drop=0.):
+        super().__init__()
+        self.dim = dim; self.window_size = window_size; self.num_heads = num_heads
+        head_dim = dim // num_heads
+        self.scale = qk_scale or head_dim ** -0.5
+        self.relative_position_bias_table = nn.Parameter(torch.zeros((2 * window_size[0] - 1) * (2 * window_size[1] - 1), num_heads))
+        coords_h = torch.arange(self.window_size[0]); coords_w = torch.arange(self.window_size[1])
+        coords = torch.stack(torch.meshgrid([coords_h, coords_w], indexing="ij"))
+        coords_flatten = torch.flatten(coords, 1)
+        relative_coords = coords_flatten[:, :, None] - coords_flatten[:, None, :]
+        relative_coords = relative_coords.permute(1, 2, 0).contiguous()
+        relative_coords[:, :, 0] += self.window_size[0] - 1
+        relative_coords[:, :, 1] += self.window_size[1] - 1
+        relative_coords[:, :, 0] *= 2 * self.window_size[1] - 1
+        self.register_buffer("relative_position_index", relative_coords.sum(-1))
+        self.qkv = nn.Linear(dim, dim * 3, bias=qkv_bias)
+        self.attn_drop = nn.Dropout(attn_drop)
+        self.proj = nn.Linear(dim, dim)
+        nn.init.trunc_normal_(self.relative_position_bias_table, std=.02)
+        self.softmax = nn.Softmax(dim=-1)
+    def forward(self, x, mask=None):
+        B_, N, C = x.shape
+        qkv = self.qkv(x).reshape(B_, N, 3, self.num_heads, C // self.num_heads).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        q = q * self.scale
+        attn = (q @ k.transpose(-2, -1))
+        relative_position_bias = self.relative_position_bias_table[self.relative_position_index.view(-1)].view(
+            self.window_size[0] * self.window_size[1], self.window_size[0] * self.window_size[1], -1)
+        relative_position_bias = relative_position_bias.permute(2, 0, 1).contiguous()
+        attn = attn + relative_position_bias.unsqueeze(0)
+        if mask is not None:
+            nW = mask.shape[0]
+            attn = attn.view(B_ // nW, nW, self.num_heads, N, N) + mask.unsqueeze(1).unsqueeze(0)
+            attn = attn.view(-1, self.num_heads, N, N)
+        attn = self.attn_drop(self.softmax(attn))
+        return self.proj((attn @ v).transpose(1, 2).reshape(B_, N, C))
+def _window_partition(x, ws):
+    B, H, W, C = x.shape
+    x = x.view(B, H // ws, ws, W // ws, ws, C)
+    return x.permute(0, 1, 3, 2, 4, 5).contiguous().view(-1, ws, ws, C)
+def _window_reverse(windows, ws, H, W):
+    B = int(windows.shape[0] / (H * W / ws / ws))
+    x = windows.view(B, H // ws, W // ws, ws, ws, -1)
+    return x.permute(0, 1, 3, 2, 4, 5).contiguous().view(B, H, W, -1)
+class SwinBlock(nn.Module):
+    def __init__(self, dim=32, res=8, ws=4, shift=2, heads=4):
+        super().__init__(); self.res, self.ws, self.shift = res, ws, shift
+        self.norm1 = nn.LayerNorm(dim); self.attn = SwinWindowAttention(dim, (ws, ws), heads, attn_drop=0.1)
+        self.norm2 = nn.LayerNorm(dim); self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
+        img_mask = torch.zeros((1, res, res, 1))
+        cnt = 0
+        for h in (slice(0, -ws), slice(-ws, -shift), slice(-shift, None)):
+            for w in (slice(0, -ws), slice(-ws, -shift), slice(-shift, None)):
+                img_mask[:, h, w, :] = cnt; cnt += 1
+        mask_windows = _window_partition(img_mask, ws).view(-1, ws * ws)
+        attn_mask = mask_windows.unsqueeze(1) - mask_windows.unsqueeze(2)
+        self.register_buffer("attn_mask", attn_mask.masked_fill(attn_mask != 0, float(-100.0)).masked_fill(attn_mask == 0, float(0.0)))
+    def forward(self, x, target):
+        B, L, C = x.shape; H = W = self.res
+        shortcut = x
+        x = self.norm1(x).view(B, H, W, C)
+        x = torch.roll(x, shifts=(-self.shift, -self.shift), dims=(1, 2))
+        x_windows = _window_partition(x, self.ws).view(-1, self.ws * self.ws, C)
+        attn_windows = self.attn(x_windows, mask=self.attn_mask).view(-1, self.ws, self.ws, C)
+        x = torch.roll(_window_reverse(attn_windows, self.ws, H, W), shifts=(self.shift, self.shift), dims=(1, 2))
+        x = shortcut + x.view(B, H * W, C)
+        x = x + self.mlp(self.norm2(x))
+        return F.mse_loss(x, target)
+def swin_shifted():
+    torch.manual_seed(0); return SwinBlock(), (torch.randn(2, 64, 32), torch.randn(2, 64, 32))
+
+
 class FakeQuant(nn.Module):
     def __init__(s):
         super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 4)
@@ -1153,6 +1229,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

@@ -144,12 +144,17 @@ struct Attention {
   /// The gradient of a score step x * c applied to dQ's and dK's products
   /// (baddbmm's alpha) rather than to dS: the ops dQ and dK are read from.
   linalg::GenericOp postQ, postK;
-  /// A sum of the scores' gradient over some of its dims into a zero fill,
-  /// read after the first `gradSumAfter` gradient steps: the gradient of a
-  /// learned bias added to the scores (T5's relative position bias, Swin's
-  /// and BEiT's tables) summed over the batch. The tiles accumulate it.
-  linalg::GenericOp gradSum;
-  unsigned gradSumAfter = 0;
+  /// Readers of the scores' gradient besides dQ and dK, each read after
+  /// the first `after` gradient steps: the gradients of learned biases
+  /// added to the scores (T5's relative position bias, Swin's and BEiT's
+  /// tables), sums of it over the dims the bias is broadcast along, or a
+  /// copy of it where nothing is (batch 1). The tiles accumulate them.
+  struct Reader {
+    linalg::GenericOp op;
+    unsigned after = 0;
+    bool sum = false;
+  };
+  SmallVector<Reader, 2> readers;
   linalg::SoftmaxOp softmax;
   linalg::GenericOp dropout;  // Pd = P * D
   linalg::GenericOp dropGrad; // dP = dPd * D
@@ -660,22 +665,48 @@ static bool isRowSumOfProduct(Value r, Value x, Value y,
 // Matching
 //===----------------------------------------------------------------------===//
 
-/// Whether `op` sums its one input, in the chain's space (the last two dims
-/// query and key), over some of its dims into a zero fill: `out + in` over
-/// a permutation of the input's dims, the output a projection of them.
-static bool isGradientSum(Operation *op, ArrayRef<int64_t> chainShape) {
-  auto sum = dyn_cast<linalg::GenericOp>(op);
-  if (!sum || sum.getNumDpsInputs() != 1 || sum.getNumDpsInits() != 1 ||
-      !sum.hasPureTensorSemantics() || !isZeroFill(sum.getDpsInits()[0]) ||
-      cast<ShapedType>(sum.getDpsInputs()[0].getType()).getShape() !=
-          chainShape)
+/// Whether `op` reads its one input, in the chain's space (the last two
+/// dims query and key), as a learned bias's gradient: a sum over some of
+/// its dims into a zero fill (`out + in`, the output a projection of the
+/// input's dims), or a copy (`in`, the dims permuted); `sum` says which.
+static bool isGradientReader(Operation *op, ArrayRef<int64_t> chainShape,
+                             bool &sum) {
+  auto reader = dyn_cast<linalg::GenericOp>(op);
+  if (!reader || reader.getNumDpsInputs() != 1 ||
+      reader.getNumDpsInits() != 1 || !reader.hasPureTensorSemantics() ||
+      cast<ShapedType>(reader.getDpsInputs()[0].getType()).getShape() !=
+          chainShape ||
+      reader.getResult(0).getType() != reader.getDpsInits()[0].getType())
     return false;
-  SmallVector<AffineMap> maps = sum.getIndexingMapsArray();
-  if (!maps[0].isPermutation() || !maps[1].isProjectedPermutation())
+  // The input read whole, each loop once (unit dims may be read at 0, as
+  // the importer writes batch 1), the output a projection of the loops.
+  SmallVector<AffineMap> maps = reader.getIndexingMapsArray();
+  llvm::SmallBitVector loops(reader.getNumLoops());
+  for (auto [expr, size] : llvm::zip(maps[0].getResults(), chainShape)) {
+    if (auto d = dyn_cast<AffineDimExpr>(expr)) {
+      if (loops.test(d.getPosition()))
+        return false;
+      loops.set(d.getPosition());
+    } else if (!(size == 1 && isa<AffineConstantExpr>(expr) &&
+                 cast<AffineConstantExpr>(expr).getValue() == 0)) {
+      return false;
+    }
+  }
+  if (!loops.all() || !maps[1].isProjectedPermutation())
     return false;
-  Value yielded = getComputed(sum);
-  return yielded && numComputeOps(sum) == 2 && // the add and the yield
-         isBinaryOfArgs<arith::AddFOp>(yielded, sum, 0, 1, true);
+  Value yielded = getComputed(reader);
+  if (!yielded)
+    return false;
+  if (allParallel(reader) && argNumber(reader, yielded) == 0 &&
+      numComputeOps(reader) == 1 && maps[1].isPermutation()) {
+    // A copy: every output element written once.
+    sum = false;
+    return true;
+  }
+  sum = true;
+  return isZeroFill(reader.getDpsInits()[0]) &&
+         numComputeOps(reader) == 2 && // the add and the yield
+         isBinaryOfArgs<arith::AddFOp>(yielded, reader, 0, 1, true);
 }
 
 /// Matches the attention around `softmax`; the reason it does not match in
@@ -1089,22 +1120,21 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
         return false;
     return true;
   };
-  // The uses of the gradient at `cur` but a sum of it (a learned bias's
-  // gradient), which is recorded: at most one, anywhere along the chain.
+  // The uses of the gradient at `cur` but the learned biases' gradients
+  // reading it, which are recorded (anywhere along the chain).
   auto usesBut = [&](Value cur) {
     SmallVector<OpOperand *> uses = getUsesThroughViews(cur, views);
-    for (OpOperand *use : uses) {
-      auto shape = cast<ShapedType>(use->get().getType()).getShape();
-      if (!att.gradSum && shape.size() >= 2 &&
-          shape.take_back(2) == ArrayRef<int64_t>{att.sq, att.sk} &&
-          isGradientSum(use->getOwner(), shape)) {
-        att.gradSum = cast<linalg::GenericOp>(use->getOwner());
-        att.gradSumAfter = att.gradSteps.size();
-        att.ops.insert(att.gradSum);
-      }
-    }
     llvm::erase_if(uses, [&](OpOperand *use) {
-      return use->getOwner() == att.gradSum.getOperation();
+      auto shape = cast<ShapedType>(use->get().getType()).getShape();
+      bool sum = false;
+      if (shape.size() < 2 ||
+          shape.take_back(2) != ArrayRef<int64_t>{att.sq, att.sk} ||
+          !isGradientReader(use->getOwner(), shape, sum))
+        return false;
+      att.readers.push_back({cast<linalg::GenericOp>(use->getOwner()),
+                             unsigned(att.gradSteps.size()), sum});
+      att.ops.insert(use->getOwner());
+      return true;
     });
     return uses;
   };
@@ -1217,9 +1247,9 @@ public:
   /// outer loop in `loop`.
   std::array<Value, 3> emitForward(OpBuilder &b, Location loc,
                                    scf::ForOp &loop);
-  /// Backward loops; returns (dQ, dK, dV, the gradient sum or null).
-  std::array<Value, 4> emitBackward(OpBuilder &b, Location loc, Value o,
-                                    Value rowMax, Value logSum);
+  /// Backward loops; returns dQ, dK, dV, then the readers' results.
+  SmallVector<Value> emitBackward(OpBuilder &b, Location loc, Value o,
+                                  Value rowMax, Value logSum);
 
 private:
   using TileBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
@@ -1305,9 +1335,10 @@ private:
   /// A copy of step `step`'s generic on tile `x`, body cloned.
   Value applyStep(OpBuilder &b, Location loc, Step step, Value x, Value qOff,
                   Value kOff);
-  /// acc += the gradient sum's tile of `g` (bmm space) at (qOff, kOff).
-  Value accumulateSum(OpBuilder &b, Location loc, Value g, Value acc,
-                      Value qOff, Value kOff);
+  /// Reader `reader` of the scores' gradient applied to its tile `g` (bmm
+  /// space) at (qOff, kOff), into its window of `acc`.
+  Value accumulateReader(OpBuilder &b, Location loc, linalg::GenericOp reader,
+                         Value g, Value acc, Value qOff, Value kOff);
   /// The dropout mask tile.
   Value dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff);
   /// A copy of a two-input product generic (dropout or its gradient) with
@@ -1809,9 +1840,9 @@ std::array<Value, 3> Emitter::emitForward(OpBuilder &b, Location loc,
   return {outer[0], outer[1], outer[2]};
 }
 
-Value Emitter::accumulateSum(OpBuilder &b, Location loc, Value g, Value acc,
-                             Value qOff, Value kOff) {
-  linalg::GenericOp sum = att.gradSum;
+Value Emitter::accumulateReader(OpBuilder &b, Location loc,
+                                linalg::GenericOp sum, Value g, Value acc,
+                                Value qOff, Value kOff) {
   auto inType = cast<RankedTensorType>(sum.getDpsInputs()[0].getType());
   unsigned r = inType.getRank();
   SmallVector<int64_t> inTile(inType.getShape());
@@ -1858,8 +1889,8 @@ Value Emitter::accumulateSum(OpBuilder &b, Location loc, Value g, Value acc,
                                        range.strides);
 }
 
-std::array<Value, 4> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
-                                           Value rowMax, Value logSum) {
+SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
+                                         Value rowMax, Value logSum) {
   Labels ol{kQuery, kValue}, dvl{kKey, kValue};
   AffineMap id = identity(), row = rowMap();
   // Dr = rowsum(dO * O)
@@ -1888,16 +1919,20 @@ std::array<Value, 4> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
   Value dkInit = empty(b, loc, kType.getShape(), et);
   Value dvInit = empty(b, loc, shape(att.sk, att.vd), et);
   SmallVector<Value> inits{dqInit, dkInit, dvInit};
-  if (att.gradSum) {
-    auto sumType = cast<RankedTensorType>(att.gradSum.getResult(0).getType());
-    Type type = sumType.getElementType();
-    inits.push_back(linalg::FillOp::create(
-                        b, loc,
-                        arith::ConstantOp::create(b, loc, type,
-                                                  FloatAttr::get(type, 0.0))
-                            .getResult(),
-                        ValueRange{empty(b, loc, sumType.getShape(), type)})
-                        .getResult(0));
+  // The readers' results: zero for sums; a copy writes each element once.
+  for (Attention::Reader &reader : att.readers) {
+    auto type = cast<RankedTensorType>(reader.op.getResult(0).getType());
+    Type element = type.getElementType();
+    Value init = empty(b, loc, type.getShape(), element);
+    if (reader.sum)
+      init = linalg::FillOp::create(
+                 b, loc,
+                 arith::ConstantOp::create(b, loc, element,
+                                           FloatAttr::get(element, 0.0))
+                     .getResult(),
+                 ValueRange{init})
+                 .getResult(0);
+    inits.push_back(init);
   }
   SmallVector<Value> outer = tiles(
       b, loc, att.sk, fullK, bk, inits,
@@ -1912,14 +1947,13 @@ std::array<Value, 4> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
         Value dk0 = fill(b, loc, kTile, 0.0);
         Value dv0 = fill(b, loc, shape(bk, att.vd), 0.0);
         SmallVector<Value> innerInits{outs[0], dk0, dv0};
-        if (att.gradSum)
-          innerInits.push_back(outs[3]);
+        innerInits.append(outs.begin() + 3, outs.end());
         SmallVector<Value> inner = tiles(
             b, loc, att.sq, fullQ, bq, innerInits,
             [&](OpBuilder &b, Location loc, Value qOff,
                 ValueRange st) -> SmallVector<Value> {
               Value dq = st[0], dkj = st[1], dvj = st[2];
-              Value sum = att.gradSum ? st[3] : Value();
+              SmallVector<Value> read(st.begin() + 3, st.end());
               Value qi = slice(b, loc, att.q, att.ql, qOff, nullptr);
               Value doi = slice(b, loc, att.dO, ol, qOff, nullptr);
               Value mi = sliceRow(b, loc, rowMax, qOff, bq);
@@ -1970,13 +2004,17 @@ std::array<Value, 4> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                             });
               // dS as the untiled graph stores it, steps' bodies cloned.
               g = convert(b, loc, g, et);
+              auto readAt = [&](unsigned after) {
+                for (auto [reader, acc] : llvm::zip(att.readers, read))
+                  if (reader.after == after)
+                    acc = accumulateReader(b, loc, reader.op, g, acc, qOff,
+                                           kOff);
+              };
               for (auto [i, step] : llvm::enumerate(att.gradSteps)) {
-                if (sum && i == att.gradSumAfter)
-                  sum = accumulateSum(b, loc, g, sum, qOff, kOff);
+                readAt(i);
                 g = applyStep(b, loc, step, g, qOff, kOff);
               }
-              if (sum && att.gradSumAfter == att.gradSteps.size())
-                sum = accumulateSum(b, loc, g, sum, qOff, kOff);
+              readAt(att.gradSteps.size());
               // dQ_i += dS K_j, in place in dQ's slice
               Value dqi = slice(b, loc, dq, att.ql, qOff, nullptr);
               Value dqn = contract(b, loc, g, Labels{kQuery, kKey}, kj, att.kl,
@@ -1985,20 +2023,20 @@ std::array<Value, 4> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               // dK_j += dS^T Q_i
               Value dkn = contract(b, loc, g, Labels{kQuery, kKey}, qi, att.ql,
                                    att.kl, kQuery, dkj);
-              if (sum)
-                return {dq2, dkn, dvn, sum};
-              return {dq2, dkn, dvn};
+              SmallVector<Value> next{dq2, dkn, dvn};
+              next.append(read);
+              return next;
             });
         Value dk = insert(b, loc, convert(b, loc, inner[1], et), outs[1],
                           att.kl, nullptr, kOff);
         Value dv = insert(b, loc, convert(b, loc, inner[2], et), outs[2], dvl,
                           nullptr, kOff);
-        if (att.gradSum)
-          return {inner[0], dk, dv, inner[3]};
-        return {inner[0], dk, dv};
+        SmallVector<Value> next{inner[0], dk, dv};
+        next.append(inner.begin() + 3, inner.end());
+        return next;
       });
-  return {convert(b, loc, outer[0], et), outer[1], outer[2],
-          att.gradSum ? outer[3] : Value()};
+  outer[0] = convert(b, loc, outer[0], et);
+  return outer;
 }
 
 //===----------------------------------------------------------------------===//
@@ -2163,8 +2201,9 @@ void RematTileAttentionPass::runOnOperation() {
     (att->postK ? att->postK.getResult(0) : att->gradK.result())
         .replaceAllUsesWith(grads[1]);
     att->gradV.result().replaceAllUsesWith(grads[2]);
-    if (att->gradSum)
-      att->gradSum.getResult(0).replaceAllUsesWith(grads[3]);
+    for (auto [reader, result] :
+         llvm::zip(att->readers, ArrayRef<Value>(grads).drop_front(3)))
+      reader.op.getResult(0).replaceAllUsesWith(result);
     tiled.push_back(
         {softmax.getLoc(), llvm::formatv("{0} x {1} tiles over {2} x {3}{4}{5}",
                                          bq, bk, att->sq, att->sk, last,

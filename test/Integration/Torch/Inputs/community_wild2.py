@@ -432,6 +432,29 @@ def swin_shifted():
     torch.manual_seed(0); return SwinBlock(), (torch.randn(2, 64, 32), torch.randn(2, 64, 32))
 
 
+class KeyBias(nn.Module):
+    """Two learned biases broadcast onto the scores: one per key, one per
+    head and query (their gradients: two sums of the scores' gradient)."""
+    def __init__(s, d=32, h=4, T=12):
+        super().__init__(); s.h = h; s.qkv = nn.Linear(d, 3 * d); s.o = nn.Linear(d, d)
+        s.kb = nn.Parameter(torch.randn(T) * 0.1); s.hq = nn.Parameter(torch.randn(h, T, 1) * 0.1)
+    def forward(s, x):
+        B, T, C = x.shape
+        q, k, v = s.qkv(x).view(B, T, 3, s.h, C // s.h).permute(2, 0, 3, 1, 4)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(C // s.h))
+        att = att + s.kb + s.hq
+        y = (F.softmax(att, dim=-1) @ v).transpose(1, 2).reshape(B, T, C)
+        return s.o(y).pow(2).mean()
+def keybias():
+    torch.manual_seed(0); return KeyBias(), (torch.randn(3, 12, 32),)
+def t5_b1():
+    """T5 at batch 1: the bias's gradient is the scores' gradient itself."""
+    torch.manual_seed(0); return T5Block(), (torch.randn(1, 10, 32),)
+def swin_b1():
+    """Swin at batch 1, one 4 x 4 window, no shift (its mask all zeros)."""
+    torch.manual_seed(0); return SwinBlock(res=4, shift=0), (torch.randn(1, 16, 32), torch.randn(1, 16, 32))
+
+
 class FakeQuant(nn.Module):
     def __init__(s):
         super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 4)
@@ -1229,6 +1252,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

@@ -185,14 +185,23 @@ struct Attention {
 /// are groups of their own.
 static bool isBatchView(Operation *op) {
   SmallVector<ReassociationIndices> groups;
-  if (auto c = dyn_cast_or_null<tensor::CollapseShapeOp>(op))
+  ArrayRef<int64_t> wide; // the shape of the side with more dims
+  if (auto c = dyn_cast_or_null<tensor::CollapseShapeOp>(op)) {
     groups = c.getReassociationIndices();
-  else if (auto e = dyn_cast_or_null<tensor::ExpandShapeOp>(op))
+    wide = c.getSrcType().getShape();
+  } else if (auto e = dyn_cast_or_null<tensor::ExpandShapeOp>(op)) {
     groups = e.getReassociationIndices();
-  else
+    wide = e.getResultType().getShape();
+  } else {
     return false;
-  return groups.size() >= 3 && groups[groups.size() - 1].size() == 1 &&
-         groups[groups.size() - 2].size() == 1;
+  }
+  // The last two groups hold one dim each, besides unit dims (einsum's
+  // bmm viewed with a unit dim, as PyTorch 1.13 decomposes it).
+  auto oneDim = [&](const ReassociationIndices &group) {
+    return llvm::count_if(group, [&](int64_t d) { return wide[d] != 1; }) <= 1;
+  };
+  return groups.size() >= 3 && oneDim(groups[groups.size() - 1]) &&
+         oneDim(groups[groups.size() - 2]);
 }
 
 /// `value` without the batch-regrouping reshapes above it.
@@ -709,6 +718,14 @@ static bool isGradientReader(Operation *op, ArrayRef<int64_t> chainShape,
          isBinaryOfArgs<arith::AddFOp>(yielded, reader, 0, 1, true);
 }
 
+/// Whether `op`'s result has the scores' last two dims (query, key): steps
+/// run in such a space (batch views may add unit dims there, steps not).
+static bool endsWithScores(linalg::GenericOp op, const Attention &att) {
+  auto shape = cast<ShapedType>(op.getResult(0).getType()).getShape();
+  return shape.size() >= 2 && shape[shape.size() - 2] == att.sq &&
+         shape.back() == att.sk;
+}
+
 /// Matches the attention around `softmax`; the reason it does not match in
 /// `why` otherwise.
 static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
@@ -755,7 +772,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     }
     auto generic = dyn_cast_or_null<linalg::GenericOp>(def);
     std::optional<Step> step;
-    if (generic)
+    if (generic && endsWithScores(generic, att))
       step = matchStep(generic, att.sq, att.sk);
     if (!step && generic &&
         llvm::any_of(generic.getBody()->getOperations(), [](Operation &op) {
@@ -1146,7 +1163,7 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     auto generic = dyn_cast_or_null<linalg::GenericOp>(
         uses.size() == 1 ? uses.front()->getOwner() : nullptr);
     std::optional<Step> step;
-    if (generic)
+    if (generic && endsWithScores(generic, att))
       step = matchStep(generic, att.sq, att.sk);
     if (!step ||
         stripViews(generic.getDpsInputs()[step->xInput]) != stripViews(cur) ||

@@ -89,6 +89,23 @@ class Tensor:
     def dense(self):
         return self.shape == self.base_shape and self.view == list(range(len(self.base_shape)))
 
+    @property
+    def unit_reshape(self):
+        """Whether this view only inserts, drops or moves unit dims of its
+        base (its other dims all of the base's, in the base's order): then
+        it is a reshape of the base, a view for bufferization too, rather
+        than a map that reads a unit dim at 0 or a copy."""
+        if self.dense:
+            return False
+        refs = []
+        for k, b in enumerate(self.view):
+            if b is None:
+                if self.shape[k] != 1:
+                    return False
+            elif self.base_shape[b] != 1:
+                refs.append(b)
+        return refs == [b for b, d in enumerate(self.base_shape) if d != 1]
+
     def base_exprs(self, result_dims):
         """Affine expressions of the base indices, given names of this view's dims."""
         exprs = ["0"] * len(self.base_shape)
@@ -287,6 +304,10 @@ class Function:
                 t, exprs = inp
             else:
                 t = inp.broadcast_to(par_shape)
+                if t.unit_reshape:
+                    # Einsum's bmm, view with a unit dim, permute, view: a
+                    # reshape, so matchers see plain views and identity maps.
+                    t = self.reshape(t, t.shape)
                 exprs = t.base_exprs(dims[:len(par_shape)])
             maps.append(affine_map(n, exprs))
             operands.append(t.value)
@@ -353,6 +374,8 @@ class Function:
         reshape is a view (e.g. splitting the last dim of a slice). Only
         groups that both merge and split go through one flat dim."""
         shape = tuple(shape)
+        if t.unit_reshape:
+            t = Tensor(t.value, t.base_shape, t.elem)
         t = self.materialize(t)
         if t.shape == shape:
             return t

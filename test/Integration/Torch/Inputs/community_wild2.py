@@ -455,6 +455,50 @@ def swin_b1():
     torch.manual_seed(0); return SwinBlock(res=4, shift=0), (torch.randn(1, 16, 32), torch.randn(1, 16, 32))
 
 
+class TDecoder(nn.Module):
+    """nn.TransformerDecoderLayer: causal self-attention, then cross-attention
+    to a longer memory with a memory key padding mask."""
+    def __init__(s):
+        super().__init__(); s.l = nn.TransformerDecoderLayer(32, 4, 64, 0.1, batch_first=True)
+    def forward(s, tgt, mem, mem_pad):
+        T = tgt.shape[1]
+        causal = torch.triu(torch.full((T, T), float("-inf")), diagonal=1)
+        return s.l(tgt, mem, tgt_mask=causal, memory_key_padding_mask=mem_pad).pow(2).mean()
+def tdecoder():
+    torch.manual_seed(0); pad = torch.zeros(2, 12, dtype=torch.bool); pad[1, 9:] = True
+    return TDecoder(), (torch.randn(2, 8, 32), torch.randn(2, 12, 32), pad)
+class EinsumCrossAttn(nn.Module):
+    """Latents cross-attend to inputs with einsum (lucidrains' style; 1.13
+    decomposes einsum into bmm, a view with a unit dim, a permute of it and
+    a view)."""
+    def __init__(s, d=32, h=4, n=6):
+        super().__init__(); s.h = h; s.scale = (d // h) ** -0.5
+        s.lat = nn.Parameter(torch.randn(n, d)); s.q = nn.Linear(d, d, bias=False); s.kv = nn.Linear(d, 2 * d, bias=False); s.o = nn.Linear(d, d)
+    def forward(s, x):
+        B = x.shape[0]; lat = s.lat.expand(B, -1, -1)
+        q = s.q(lat); k, v = s.kv(x).chunk(2, dim=-1)
+        q, k, v = (t.reshape(B, -1, s.h, t.shape[-1] // s.h).transpose(1, 2) for t in (q, k, v))
+        sim = torch.einsum('b h i d, b h j d -> b h i j', q, k) * s.scale
+        attn = sim.softmax(dim=-1)
+        out = torch.einsum('b h i j, b h j d -> b h i d', attn, v)
+        return s.o(out.transpose(1, 2).reshape(B, -1, 32)).pow(2).mean()
+def einsum_xattn():
+    torch.manual_seed(0); return EinsumCrossAttn(), (torch.randn(2, 64, 32),)
+class QKNormAttn(nn.Module):
+    """timm-style Attention with qk_norm and fused scale into q."""
+    def __init__(s, d=32, h=4):
+        super().__init__(); s.h = h; s.qkv = nn.Linear(d, 3 * d); s.qn = nn.LayerNorm(d // h); s.kn = nn.LayerNorm(d // h); s.proj = nn.Linear(d, d); s.scale = (d // h) ** -0.5
+    def forward(s, x):
+        B, N, C = x.shape
+        q, k, v = s.qkv(x).reshape(B, N, 3, s.h, C // s.h).permute(2, 0, 3, 1, 4).unbind(0)
+        q, k = s.qn(q), s.kn(k)
+        q = q * s.scale
+        attn = (q @ k.transpose(-2, -1)).softmax(dim=-1)
+        return s.proj((attn @ v).transpose(1, 2).reshape(B, N, C)).pow(2).mean()
+def qknorm():
+    torch.manual_seed(0); return QKNormAttn(), (torch.randn(2, 16, 32),)
+
+
 class FakeQuant(nn.Module):
     def __init__(s):
         super().__init__(); s.l1 = nn.Linear(8, 16); s.l2 = nn.Linear(16, 4)
@@ -1252,6 +1296,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

@@ -285,6 +285,11 @@ class _Partitioner:
             budget_opt = self._budget_bytes(jm, joint_inputs, values, num_fwd_outputs, tool, text)
         fw, bw, record = self._decide(jm, values, fwd_outs, tool, text, ops, value_of, order,
                                       num_fwd_outputs, budget_opt)
+        if self.policy == "peak" and "max_recompute" not in self.options:
+            fw, bw, record = self._within_mincut(given, joint_inputs, num_fwd_outputs, fw, bw,
+                                                 record, lambda: self._decide(
+                                                     jm, values, fwd_outs, tool, text, ops,
+                                                     value_of, order, num_fwd_outputs, None))
         # Never hold more than PyTorch's own default partition (what eager
         # holds): remat's analysis calls the gradient-free parts of a
         # backward formula (F.normalize's x / norm) forward values, and
@@ -298,6 +303,38 @@ class _Partitioner:
                            "draw_bytes": default_draws, "recomputed": [],
                            "recompute_regions": 0, "recompute_flops": 0})
             return dfw, dbw, record
+        return fw, bw, record
+
+    # The default policy caps recomputation at 5% of the step's FLOPs, where
+    # min_cut_rematerialization_partition has no cap (it recomputes any
+    # fusible op): on small models, whose elementwise ops are a large share
+    # of the FLOPs, the cap alone can leave remat holding more. The
+    # partition then raises it, in these steps, until remat holds at most
+    # what min-cut does.
+    _MINCUT_CAPS = (0.2, 1.0)
+
+    def _within_mincut(self, given, joint_inputs, num_fwd_outputs, fw, bw, record, decide):
+        """remat's partition (fw, bw), or one decided with a higher FLOPs
+        cap, holding at most what PyTorch's min-cut partition holds on the
+        same joint graph, when min-cut can partition it."""
+        held = _mincut_held(given, joint_inputs, num_fwd_outputs)
+        if held is None or record["saved_bytes"] <= held:
+            return fw, bw, record
+        first = record["saved_bytes"]
+        options = dict(self.options)
+        try:
+            for cap in self._MINCUT_CAPS:
+                self.options["max_recompute"] = cap
+                fw2, bw2, record2 = decide()
+                if record2["saved_bytes"] < record["saved_bytes"]:
+                    fw, bw, record = fw2, bw2, record2
+                    record["max_recompute"] = cap
+                if record["saved_bytes"] <= held:
+                    break
+        finally:
+            self.options = options
+        record["above_mincut"] = first
+        record["mincut_saved_bytes"] = held
         return fw, bw, record
 
     def _outputs(self, jm, num_fwd_outputs):
@@ -746,6 +783,23 @@ def _common_subexpressions(jm):
     jm.graph.lint()
     jm.recompile()
     return jm
+
+
+def _mincut_held(jm, joint_inputs, num_fwd_outputs):
+    """The bytes PyTorch's min_cut_rematerialization_partition holds for
+    backward on a copy of `jm` (it rewrites its input), or None where it
+    cannot partition it (no networkx, an op it refuses)."""
+    kwargs = {}
+    if num_fwd_outputs is not None and "num_fwd_outputs" in inspect.signature(
+            _pt.min_cut_rematerialization_partition).parameters:
+        kwargs["num_fwd_outputs"] = num_fwd_outputs
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fw, bw = _pt.min_cut_rematerialization_partition(_copy(jm), joint_inputs, **kwargs)
+        return _held_bytes(fw, bw)[0]
+    except Exception:  # noqa: BLE001 - min-cut is only a yardstick here
+        return None
 
 
 def _default_partition(jm, joint_inputs, num_fwd_outputs):

@@ -46,6 +46,15 @@ returns (model, example_inputs) for compare.py, the importer and train.py.
 - convmixer: ConvMixer: patch Conv2d, depthwise Conv2d in a residual,
   GELU, BatchNorm, a pointwise Conv2d.
 - pixelunshuffle: PixelUnshuffle, Softmax2d and AdaptiveMaxPool1d.
+
+The rest are described at their definitions. Added 2026-12-03 (session
+16), mostly attention as written in the wild, for -remat-tile-attention:
+bert_emptyseq (an all-padding sequence under finfo.min), swin_shifted,
+swin_b1, t5_b1 and keybias (learned biases on the scores), tdecoder and
+einsum_xattn (cross-attention; einsum), qknorm (timm's qk_norm); and
+convnextv2 (GRN, DropPath's in-place bernoulli_), relattn (Transformer-XL's
+relative shift), topkmoe (top-2 routing), reflectconv (reflect and
+replicate padding, weight standardization, GLU), focal (focal loss).
 """
 
 import math
@@ -497,6 +506,101 @@ class QKNormAttn(nn.Module):
         return s.proj((attn @ v).transpose(1, 2).reshape(B, N, C)).pow(2).mean()
 def qknorm():
     torch.manual_seed(0); return QKNormAttn(), (torch.randn(2, 16, 32),)
+
+
+class GRN(nn.Module):
+    """ConvNeXt-V2 Global Response Normalization (channels last)."""
+    def __init__(self, dim):
+        super().__init__(); self.gamma = nn.Parameter(torch.zeros(1, 1, 1, dim)); self.beta = nn.Parameter(torch.zeros(1, 1, 1, dim))
+    def forward(self, x):
+        Gx = torch.norm(x, p=2, dim=(1, 2), keepdim=True)
+        Nx = Gx / (Gx.mean(dim=-1, keepdim=True) + 1e-6)
+        return self.gamma * (x * Nx) + self.beta + x
+class DropPath(nn.Module):
+    def __init__(self, p): super().__init__(); self.p = p
+    def forward(self, x):
+        if self.p == 0. or not self.training: return x
+        keep = 1 - self.p
+        shape = (x.shape[0],) + (1,) * (x.ndim - 1)
+        random_tensor = x.new_empty(shape).bernoulli_(keep)
+        if keep > 0.0: random_tensor.div_(keep)
+        return x * random_tensor
+class ConvNeXtV2Block(nn.Module):
+    def __init__(self, dim=16, drop_path=0.1):
+        super().__init__()
+        self.dwconv = nn.Conv2d(dim, dim, kernel_size=7, padding=3, groups=dim)
+        self.norm = nn.LayerNorm(dim, eps=1e-6); self.pwconv1 = nn.Linear(dim, 4 * dim); self.act = nn.GELU(); self.grn = GRN(4 * dim); self.pwconv2 = nn.Linear(4 * dim, dim)
+        self.drop_path = DropPath(drop_path)
+    def forward(self, x, y):
+        inp = x
+        x = self.dwconv(x).permute(0, 2, 3, 1)
+        x = self.pwconv2(self.grn(self.act(self.pwconv1(self.norm(x))))).permute(0, 3, 1, 2)
+        return F.mse_loss(inp + self.drop_path(x), y)
+def convnextv2():
+    torch.manual_seed(0); return ConvNeXtV2Block(), (torch.randn(2, 16, 8, 8), torch.randn(2, 16, 8, 8))
+
+def _rel_shift(x):
+    """Transformer-XL's relative shift: pad a zero column, view, drop a row."""
+    zero_pad = torch.zeros((x.size(0), x.size(1), x.size(2), 1), dtype=x.dtype)
+    x_padded = torch.cat([zero_pad, x], dim=-1)
+    x_padded = x_padded.view(x.size(0), x.size(1), x.size(3) + 1, x.size(2))
+    return x_padded[:, :, 1:].view_as(x)
+class RelAttn(nn.Module):
+    def __init__(self, d=32, h=4):
+        super().__init__(); self.h = h; self.qkv = nn.Linear(d, 3 * d); self.r = nn.Linear(d, d, bias=False)
+        self.u = nn.Parameter(torch.randn(h, d // h) * 0.02); self.v = nn.Parameter(torch.randn(h, d // h) * 0.02); self.o = nn.Linear(d, d)
+    def forward(self, x, pos):
+        B, T, C = x.shape; d = C // self.h
+        q, k, v = self.qkv(x).view(B, T, 3, self.h, d).unbind(2)
+        r = self.r(pos).view(T, self.h, d)
+        ac = torch.einsum("bihd,bjhd->bhij", q + self.u, k)
+        bd = _rel_shift(torch.einsum("bihd,jhd->bhij", q + self.v, r))
+        att = F.softmax((ac + bd) / math.sqrt(d), dim=-1)
+        return self.o(torch.einsum("bhij,bjhd->bihd", att, v).reshape(B, T, C)).pow(2).mean()
+def relattn():
+    torch.manual_seed(0); return RelAttn(), (torch.randn(2, 8, 32), torch.randn(8, 32))
+
+class TopKMoE(nn.Module):
+    """Top-2 routing with index_add_ back into the tokens (Mixtral-style loop over experts)."""
+    def __init__(self, d=16, e=4):
+        super().__init__(); self.gate = nn.Linear(d, e, bias=False); self.experts = nn.ModuleList([nn.Sequential(nn.Linear(d, 32), nn.SiLU(), nn.Linear(32, d)) for _ in range(e)])
+    def forward(self, x):
+        B, T, D = x.shape; x = x.view(-1, D)
+        logits = self.gate(x)
+        w, idx = torch.topk(F.softmax(logits, dim=-1), 2, dim=-1)
+        w = w / w.sum(-1, keepdim=True)
+        out = torch.zeros_like(x)
+        onehot = F.one_hot(idx, num_classes=len(self.experts)).float()  # (N, 2, E)
+        for e, expert in enumerate(self.experts):
+            we = (w * onehot[..., e]).sum(-1, keepdim=True)
+            out = out + we * expert(x)
+        return out.view(B, T, D).pow(2).mean()
+def topkmoe():
+    torch.manual_seed(0); return TopKMoE(), (torch.randn(2, 6, 16),)
+
+class ReflectConv(nn.Module):
+    """Audio-style conv with reflect padding, weight standardization and GLU."""
+    def __init__(self):
+        super().__init__(); self.c1 = nn.Conv1d(4, 16, 5); self.c2 = nn.Conv1d(8, 8, 3, padding=1, padding_mode="reflect")
+    def forward(self, x):
+        x = F.glu(self.c1(F.pad(x, (2, 2), mode="reflect")), dim=1)
+        w = self.c2.weight; w = (w - w.mean(dim=(1, 2), keepdim=True)) / (w.std(dim=(1, 2), keepdim=True) + 1e-5)
+        x = F.conv1d(F.pad(x, (1, 1), mode="replicate"), w, self.c2.bias)
+        return x.abs().mean()
+def reflectconv():
+    torch.manual_seed(0); return ReflectConv(), (torch.randn(2, 4, 20),)
+
+class FocalLoss(nn.Module):
+    def __init__(self):
+        super().__init__(); self.l = nn.Linear(8, 5)
+    def forward(self, x, y):
+        logp = F.log_softmax(self.l(x), dim=-1)
+        logpt = logp.gather(1, y.unsqueeze(1)).squeeze(1)
+        pt = logpt.exp()
+        alpha = torch.tensor([0.25, 0.75, 0.5, 0.5, 0.5])[y]
+        return (-alpha * (1 - pt) ** 2 * logpt).mean()
+def focal():
+    torch.manual_seed(0); return FocalLoss(), (torch.randn(6, 8), torch.tensor([0, 1, 4, 2, 3, 1]))
 
 
 class FakeQuant(nn.Module):
@@ -1296,6 +1400,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm", "convnextv2", "relattn", "topkmoe", "reflectconv", "focal",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

@@ -600,30 +600,14 @@ NOT_TRAINED_WILD2 = {
     "wav2vec": "weight_norm over dim 2 (the positional conv): AOTAutograd's "
                "default partition gives NaN at the second step, eager does not",
 }
-# Where remat's default holds more than min-cut's partition, and why.
+# Where remat's default holds more than min-cut's partition, and why. (Since
+# 2026-12-03 the partition raises the FLOPs cap where min-cut holds less:
+# triplet, miscact, ssm, arcface, mdn, indexzoo, ckpt, norms and mathzoo,
+# above min-cut before, now hold 0.40-0.98x of it.)
 ABOVE_MINCUT = {
-    "triplet": "within 2%: remat keeps seven small comparison masks (the norms' "
-               "clamps, the margin's) that min-cut recomputes (2,144 B against 2,104 B)",
-    "miscact": "within 3%: min-cut recomputes 6 ops (about 500 elements) to hold "
-               "3,268 B; the default's search (max-recompute=5%) does not find that "
-               "cut, its cheapest holds 3,340 B (1,304 B at max-recompute=0.2)",
-    "ssm": "a scan unrolled over 12 steps: min-cut recomputes 202 elementwise ops "
-           "(about 11,600 elements, 6% of the step); remat's cuts that hold as "
-           "little recompute softplus(delta) once per time step (materialize "
-           "clones a chain per backward consumer), over the default's "
-           "max-recompute=5% (24,064 B against 15,488 B; 21,344 B at 20%)",
     "gru": "holding less here raises the step's peak (remat's selective cut holds "
            "1,944 B with a peak of 4,912 B against 4,528 B): the default puts "
            "the peak first",
-    "arcface": "within 1% (2,182 B against 2,164 B), not analysed",
-    "mdn": "within 3% (1,104 B against 1,080 B), not analysed",
-    "indexzoo": "within 3% (700 B against 684 B), not analysed",
-    "ckpt": "within 2% (1,664 B against 1,632 B), not analysed",
-    "norms": "524 B against 362 B (1.45x): not analysed (p-norms and a randn_like draw)",
-    "mathzoo": "every op is elementwise: min-cut recomputes chains of them from "
-               "tanh's output; remat's default caps recomputation at 5% of the "
-               "step's FLOPs (336 of 7,189) and holds 976 B against 496 B (400 B "
-               "at max-recompute=0.2, 192 B at 0.5)",
 }
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 

@@ -247,6 +247,8 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
   // and nothing else reads the buffer after `op`. One-shot bufferization
   // then writes into a subview (the tiled loops' dQ_i += dS K_j). Loop
   // bodies only: the budget solvers replay top-level rules on flat arrays.
+  // The insert_slice ops of such writes, whose source is then in place.
+  llvm::SmallPtrSet<Operation *, 4> writtenBack;
   auto writesBackInPlace = [&](Operation *op, OpResult result, unsigned tied,
                                unsigned id, unsigned i) {
     auto extract = op->getOperand(tied).getDefiningOp<tensor::ExtractSliceOp>();
@@ -275,6 +277,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
             !isWriteOnlyInit(use, timeline.bufferOf, id))
           return false;
       }
+    writtenBack.insert(insert);
     return true;
   };
 
@@ -295,8 +298,10 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         }
       }
       // The insert_slice ending a write into a slice (writesBackInPlace):
-      // its source is already in place.
-      if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+      // its source is already in place. (Any other insert of a value that
+      // shares the destination's buffer is a conflict, below.)
+      if (auto insert = dyn_cast<tensor::InsertSliceOp>(op);
+          insert && writtenBack.contains(op)) {
         std::optional<unsigned> id = timeline.getBufferId(insert.getDest());
         if (id && timeline.getBufferId(insert.getSource()) == id) {
           join(result, *id);

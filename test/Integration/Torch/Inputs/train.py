@@ -266,6 +266,51 @@ def cache():
             s["decide_s"], s["ops"], s["saved_bytes"], s["recompute_flops"]))
 
 
+def loop():
+    """A user's loop around remat_torch.compile: AdamW, a LR schedule,
+    gradient clipping, accumulation over 2 micro-batches, CPU bf16
+    autocast or not, an eval pass under no_grad in between, a last batch of
+    another size: the losses are eager's."""
+    def run(model, step, batches, autocast):
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.1)
+        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+        losses = []
+        for i, (idx, tgt) in enumerate(batches):
+            opt.zero_grad(set_to_none=True)
+            half = idx.shape[0] // 2
+            for micro in range(2):
+                part = slice(micro * half, (micro + 1) * half)
+                with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
+                    loss = step(idx[part], tgt[part])
+                (loss / 2).backward()
+                losses.append(loss.item())
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            sched.step()
+            if i == 1:
+                model.eval()
+                with torch.no_grad():
+                    losses.append(step(idx[:2], tgt[:2]).item())
+                model.train()
+        return losses
+
+    for autocast in (False, True):
+        base, _ = gpt(dropout=0.0)
+        torch.manual_seed(1)
+        batches = [(torch.randint(0, 64, (4, 16)), torch.randint(0, 64, (4, 16)))
+                   for _ in range(3)]
+        batches.append((batches[0][0][:2], batches[0][1][:2]))
+        eager, model = copy.deepcopy(base), copy.deepcopy(base)
+        want = run(eager, eager, batches, autocast)
+        wrapped = remat_torch.compile(model)
+        got = run(model, wrapped, batches, autocast)
+        rel = max(abs(a - b) / (1e-6 + abs(b)) for a, b in zip(got, want))
+        check(rel <= 1e-4 and len(got) == len(want),
+              "autocast=%s: %d losses as eager's (worst %.1e)" % (autocast, len(got), rel))
+        check(all(s["fallback"] is None for s in wrapped.stats),
+              "autocast=%s: %d graphs, all decided by remat" % (autocast, len(wrapped.stats)))
+
+
 def _ddp_worker(rank, world, init, results):
     import torch.distributed as dist
     from torch.nn.parallel import DistributedDataParallel as DDP
@@ -672,7 +717,7 @@ if __name__ == "__main__":
     if cmd == "budget":
         budget(float(sys.argv[2]))
     else:
-        {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "ddp": ddp,
+        {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
          "wild2": wild2}[cmd]()
     sys.exit(1 if FAILED else 0)

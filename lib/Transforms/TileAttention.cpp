@@ -21,9 +21,10 @@
 //                          or unit dims read at 0; masks may follow
 //                          each other (a causal and a padding mask)
 //   P   = linalg.softmax(X) over the last (key) dimension
-//   Pd  = P * D            optional dropout (D: any tensor of P's shape)
+//   Pm  = select(m, 0, P)  optional mask on the probabilities (ESPnet)
+//   Pd  = Pm * D           optional dropout (D: any tensor of P's shape)
 //   O   = Pd V
-//   dV  = Pd^T dO,   dPd = dO V^T,   dP = dPd * D
+//   dV  = Pd^T dO,   dPd = dO V^T,   dP = select(m, 0, dPd * D)
 //   g   = P * (dP - rowsum(dP * P))   [* c]   (fused or split reduction)
 //   dS  = the steps' gradients in reverse order (x * c, x / c,
 //         select(m, 0, g) with the forward's mask and polarity; none for
@@ -156,7 +157,12 @@ struct Attention {
   };
   SmallVector<Reader, 2> readers;
   linalg::SoftmaxOp softmax;
-  linalg::GenericOp dropout;  // Pd = P * D
+  /// Pm = select(m, 0, P): probabilities zeroed after the softmax where a
+  /// mask says (ESPnet's `softmax(scores).masked_fill(mask, 0.0)`), and
+  /// its gradient select(m, 0, dPm). Like dropout, a multiplicative mask:
+  /// rowsum(dP * P) is still rowsum(dO * O).
+  std::optional<Step> postMask, postMaskGrad;
+  linalg::GenericOp dropout;  // Pd = P * D (or Pm * D)
   linalg::GenericOp dropGrad; // dP = dPd * D
   Value drop;                 // D
   unsigned dropPInput = 0, dropGradInput = 0;
@@ -862,12 +868,37 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     pf = att.probsNarrow->getResult(0);
     pUses = getUsesThroughViews(pf, views);
   }
-  Value pd = pf;
+  // A mask applied to the probabilities themselves (select(m, 0, P)).
+  Value pc = pf; // what the dropout or the context reads
+  for (OpOperand *use : pUses) {
+    auto generic = dyn_cast<linalg::GenericOp>(use->getOwner());
+    if (!generic || att.widened || att.softmaxWiden ||
+        !endsWithScores(generic, att))
+      continue;
+    std::optional<Step> step = matchStep(generic, att.sq, att.sk);
+    if (!step || step->kind != Step::Select || !step->constant.isZero() ||
+        stripViews(generic.getDpsInputs()[step->xInput]) != pf ||
+        generic.getResult(0).getType() != pf.getType())
+      continue;
+    att.postMask = step;
+    att.ops.insert(generic);
+    pc = generic.getResult(0);
+    llvm::erase_if(pUses, [&](OpOperand *u) { return u == use; });
+    break;
+  }
+  if (att.postMask) {
+    // P's other users are backward's; the masked probabilities' users are
+    // the dropout or the products.
+    for (OpOperand *use : pUses)
+      pBackward.push_back(use->getOwner());
+    pUses = getUsesThroughViews(pc, views);
+  }
+  Value pd = pc;
   for (OpOperand *use : pUses) {
     Operation *user = use->getOwner();
     if (std::optional<std::pair<unsigned, Value>> prod =
-            matchProductWith(user, pf);
-        prod && !att.dropout && user->getResult(0).getType() == pf.getType()) {
+            matchProductWith(user, pc);
+        prod && !att.dropout && user->getResult(0).getType() == pc.getType()) {
       // Dropout if it feeds the context matmul, checked below.
       auto generic = cast<linalg::GenericOp>(user);
       SetVector<Operation *> dviews;
@@ -883,19 +914,22 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
         continue;
       }
     }
+    if (att.postMask && !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user))
+      return fail("the masked probabilities have another consumer ('" +
+                  user->getName().getStringRef() + "')");
     pBackward.push_back(user);
   }
   // The context: O = Pd V, and dV = Pd^T dO.
   SmallVector<OpOperand *> pdUses =
-      pd == pf ? SmallVector<OpOperand *>() : getUsesThroughViews(pd, views);
-  if (pd == pf) {
-    // Without dropout the contractions are among P's users.
+      pd == pc ? SmallVector<OpOperand *>() : getUsesThroughViews(pd, views);
+  if (pd == pc) {
+    // Without dropout the contractions are among P's (or Pm's) users.
     SmallVector<Operation *> rest;
     for (Operation *user : pBackward) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user))
         for (OpOperand &operand : user->getOpOperands())
           if (operand.getOperandNumber() < 2 &&
-              stripViews(operand.get()) == pf) {
+              stripViews(operand.get()) == stripViews(pc)) {
             pdUses.push_back(&operand);
             goto next;
           }
@@ -1078,7 +1112,25 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     att.ops.insert(widen);
     dP = stripViews(widen->getOperand(0));
   }
-  // dP = dPd * D (dropout), dPd = dO V^T.
+  // dP = select(m, 0, dPm) (the mask on the probabilities), dPm = dPd * D
+  // (dropout), dPd = dO V^T.
+  if (att.postMask) {
+    auto generic = dP.getDefiningOp<linalg::GenericOp>();
+    std::optional<Step> step;
+    if (generic && endsWithScores(generic, att))
+      step = matchStep(generic, att.sq, att.sk);
+    if (!step || !isGradientOf(*step, *att.postMask))
+      return fail("the mask on the probabilities has no gradient "
+                  "select(m, 0, dP) with its mask");
+    for (OpOperand *use : getUsesThroughViews(dP, views))
+      if (!att.ops.contains(use->getOwner()))
+        return fail("the probabilities' gradient has another consumer");
+    att.postMaskGrad = step;
+    att.ops.insert(generic);
+    dP = stripViews(generic.getDpsInputs()[step->xInput]);
+    if (getSingleUser(dP, views) != generic.getOperation())
+      return fail("the masked probabilities' gradient has other users");
+  }
   Value dPd = dP;
   if (att.dropout) {
     auto generic = dP.getDefiningOp<linalg::GenericOp>();
@@ -1816,9 +1868,13 @@ std::array<Value, 3> Emitter::emitForward(OpBuilder &b, Location loc,
                         Value s = arith::MulFOp::create(b, l, a[1], a[0]);
                         return Value(arith::AddFOp::create(b, l, s, a[2]));
                       });
-              Value pd = p;
+              // The row sum above is over every p: the mask on the
+              // probabilities (as dropout) acts after the softmax.
+              Value pd = att.postMask
+                             ? applyStep(b, loc, *att.postMask, p, qOff, kOff)
+                             : p;
               if (att.dropout)
-                pd = applyProduct(b, loc, att.dropout, att.dropPInput, p,
+                pd = applyProduct(b, loc, att.dropout, att.dropPInput, pd,
                                   dropTile(b, loc, qOff, kOff));
               // acc = alpha acc + pd V_j, in place
               Value accs =
@@ -1989,9 +2045,12 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               Value drop;
               if (att.dropout)
                 drop = dropTile(b, loc, qOff, kOff);
+              Value pm = att.postMask ? applyStep(b, loc, *att.postMask, p,
+                                                  qOff, kOff)
+                                      : p;
               Value pd = att.dropout ? applyProduct(b, loc, att.dropout,
-                                                    att.dropPInput, p, drop)
-                                     : p;
+                                                    att.dropPInput, pm, drop)
+                                     : pm;
               Value dvn = contract(b, loc, pd, Labels{kQuery, kKey}, doi, ol,
                                    dvl, kQuery, dvj);
               Value dpd =
@@ -2001,6 +2060,8 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
                              ? applyProduct(b, loc, att.dropGrad,
                                             att.dropGradInput, dpd, drop)
                              : dpd;
+              if (att.postMaskGrad)
+                dp = applyStep(b, loc, *att.postMaskGrad, dp, qOff, kOff);
               // g = P * (dP - Dr) [* c]
               std::optional<APFloat> c;
               if (att.fusedScale)

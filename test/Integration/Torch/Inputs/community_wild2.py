@@ -51,7 +51,8 @@ The rest are described at their definitions. Added 2026-12-03 (session
 16), mostly attention as written in the wild, for -remat-tile-attention:
 bert_emptyseq (an all-padding sequence under finfo.min), swin_shifted,
 swin_b1, t5_b1 and keybias (learned biases on the scores), tdecoder and
-einsum_xattn (cross-attention; einsum), qknorm (timm's qk_norm); and
+einsum_xattn (cross-attention; einsum), qknorm (timm's qk_norm), espnet
+(ESPnet's MultiHeadedAttention: softmax(...).masked_fill(mask, 0.0)); and
 convnextv2 (GRN, DropPath's in-place bernoulli_), relattn (Transformer-XL's
 relative shift), topkmoe (top-2 routing), reflectconv (reflect and
 replicate padding, weight standardization, GLU), focal (focal loss).
@@ -601,6 +602,57 @@ class FocalLoss(nn.Module):
         return (-alpha * (1 - pt) ** 2 * logpt).mean()
 def focal():
     torch.manual_seed(0); return FocalLoss(), (torch.randn(6, 8), torch.tensor([0, 1, 4, 2, 3, 1]))
+
+
+class ESPnetMHA(nn.Module):
+    """ESPnet's MultiHeadedAttention (espnet/nets/pytorch_backend/transformer/attention.py)."""
+    def __init__(self, n_head, n_feat, dropout_rate):
+        super().__init__()
+        assert n_feat % n_head == 0
+        self.d_k = n_feat // n_head
+        self.h = n_head
+        self.linear_q = nn.Linear(n_feat, n_feat)
+        self.linear_k = nn.Linear(n_feat, n_feat)
+        self.linear_v = nn.Linear(n_feat, n_feat)
+        self.linear_out = nn.Linear(n_feat, n_feat)
+        self.attn = None
+        self.dropout = nn.Dropout(p=dropout_rate)
+    def forward_qkv(self, query, key, value):
+        n_batch = query.size(0)
+        q = self.linear_q(query).view(n_batch, -1, self.h, self.d_k)
+        k = self.linear_k(key).view(n_batch, -1, self.h, self.d_k)
+        v = self.linear_v(value).view(n_batch, -1, self.h, self.d_k)
+        return q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+    def forward_attention(self, value, scores, mask):
+        n_batch = value.size(0)
+        if mask is not None:
+            mask = mask.unsqueeze(1).eq(0)  # (batch, 1, *, time2)
+            min_value = torch.finfo(scores.dtype).min
+            scores = scores.masked_fill(mask, min_value)
+            self.attn = torch.softmax(scores, dim=-1).masked_fill(mask, 0.0)
+        else:
+            self.attn = torch.softmax(scores, dim=-1)
+        p_attn = self.dropout(self.attn)
+        x = torch.matmul(p_attn, value)
+        x = x.transpose(1, 2).contiguous().view(n_batch, -1, self.h * self.d_k)
+        return self.linear_out(x)
+    def forward(self, query, key, value, mask):
+        q, k, v = self.forward_qkv(query, key, value)
+        scores = torch.matmul(q, k.transpose(-2, -1)) / math.sqrt(self.d_k)
+        return self.forward_attention(v, scores, mask)
+class ESPnetEncoderLayer(nn.Module):
+    def __init__(self, d=32, h=4):
+        super().__init__(); self.self_attn = ESPnetMHA(h, d, 0.1); self.n1 = nn.LayerNorm(d); self.n2 = nn.LayerNorm(d)
+        self.ff = nn.Sequential(nn.Linear(d, 64), nn.ReLU(), nn.Dropout(0.1), nn.Linear(64, d))
+    def forward(self, x, lengths, y):
+        mask = (torch.arange(x.shape[1])[None, :] < lengths[:, None]).unsqueeze(1)  # (B, 1, T)
+        h = self.n1(x)
+        x = x + self.self_attn(h, h, h, mask)
+        x = x + self.ff(self.n2(x))
+        return F.mse_loss(x, y)
+def espnet():
+    """The third utterance is empty (length 0): its rows are masked whole."""
+    torch.manual_seed(0); return ESPnetEncoderLayer(), (torch.randn(3, 14, 32), torch.tensor([14, 9, 0]), torch.randn(3, 14, 32))
 
 
 class FakeQuant(nn.Module):
@@ -1400,6 +1452,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm", "convnextv2", "relattn", "topkmoe", "reflectconv", "focal",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm", "convnextv2", "relattn", "topkmoe", "reflectconv", "focal", "espnet",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

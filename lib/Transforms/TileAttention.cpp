@@ -16,8 +16,10 @@
 //   S   = Q K^T            a contraction into a zero fill, any operand layout
 //   X   = steps(S)         each a linalg.generic: x * c, x / c,
 //                          select(m, c, x) / select(m, x, c) with m an i1
-//                          mask, or x + m with m a float mask (no gradient
-//                          step); a mask's dims are query, key, batch dims
+//                          mask, x + m with m a float mask (no gradient
+//                          step), or any pure function of x alone (tanh
+//                          soft-capping; its gradient reads its result);
+//                          a mask's dims are query, key, batch dims
 //                          or unit dims read at 0; masks may follow
 //                          each other (a causal and a padding mask)
 //   P   = linalg.softmax(X) over the last (key) dimension
@@ -126,7 +128,13 @@ struct Step {
   linalg::GenericOp op;
   /// Add: x + m with m a float mask (LLaMA's -inf/0 causal mask), which
   /// has no gradient step: the gradient passes through unchanged.
-  enum Kind { Mul, Div, Select, Add } kind = Mul;
+  /// Unary: any other function of x alone (Gemma 2's tanh soft-capping);
+  /// its gradient reads the step's result (`gradReader`) and is matched
+  /// as a generic of (gradient, result): `fwdInput` is the result's input.
+  enum Kind { Mul, Div, Select, Add, Unary } kind = Mul;
+  Operation *gradReader = nullptr;
+  std::optional<unsigned> fwdInput;
+  unsigned fwdIndex = 0; // the forward step whose result fwdInput reads
   unsigned xInput = 0;
   std::optional<unsigned> maskInput;
   /// A rank-0 tensor input holding the constant (Hugging Face's
@@ -574,6 +582,17 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
       step.fillWhenTrue = false;
       return step;
     }
+    return std::nullopt;
+  }
+  // Any other pure function of x alone, cloned as it is.
+  if (!step.maskInput && !step.scalarInput &&
+      generic.getNumDpsInputs() == 1 &&
+      llvm::all_of(generic.getBody()->without_terminator(), [](Operation &op) {
+        return isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) &&
+               isPure(&op);
+      })) {
+    step.kind = Step::Unary;
+    return step;
   }
   return std::nullopt;
 }
@@ -582,7 +601,8 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
 /// multiplication or division, or select(m, 0, g) with the forward step's
 /// mask and polarity.
 static bool isGradientOf(Step grad, Step fwd) {
-  if (grad.kind != fwd.kind || grad.kind == Step::Add)
+  if (grad.kind != fwd.kind || grad.kind == Step::Add ||
+      grad.kind == Step::Unary)
     return false;
   if (grad.kind != Step::Select)
     return grad.constant.bitwiseIsEqual(fwd.constant);
@@ -830,19 +850,36 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     att.ops.insert(scoresOp);
     if (att.scores.narrow)
       att.ops.insert(att.scores.narrow);
-    for (Step step : att.steps) {
-      if (getSingleUser(cur, views) != step.op.getOperation())
+    // The user of `cur` besides the gradient of the unary step `producer`
+    // that made it (which is recorded), if that is `next`.
+    auto onlyUser = [&](Value cur, Step *producer, Operation *next) {
+      SmallVector<OpOperand *> uses = getUsesThroughViews(cur, views);
+      if (producer && producer->kind == Step::Unary && uses.size() == 2) {
+        for (OpOperand *use : uses)
+          if (use->getOwner() != next &&
+              isa<linalg::GenericOp>(use->getOwner()) &&
+              use->getOwner()->getNumOperands() == 3)
+            producer->gradReader = use->getOwner();
+        return producer->gradReader != nullptr;
+      }
+      return uses.size() == 1 && uses.front()->getOwner() == next;
+    };
+    Step *producer = nullptr;
+    for (Step &step : att.steps) {
+      if (!onlyUser(cur, producer, step.op.getOperation()))
         return fail("the scores have users besides the next step");
       att.ops.insert(step.op);
       cur = step.op.getResult(0);
+      producer = &step;
     }
     if (att.softmaxWiden) {
-      if (getSingleUser(cur, views) != att.softmaxWiden)
+      if (!onlyUser(cur, producer, att.softmaxWiden))
         return fail("the scores have users besides the softmax");
       att.ops.insert(att.softmaxWiden);
       cur = att.softmaxWiden->getResult(0);
+      producer = nullptr;
     }
-    if (getSingleUser(cur, views) != softmax.getOperation())
+    if (!onlyUser(cur, producer, softmax.getOperation()))
       return fail("the scores have users besides the softmax");
     att.ops.insert(softmax);
   }
@@ -1214,6 +1251,30 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     SmallVector<OpOperand *> uses = usesBut(cur);
     auto generic = dyn_cast_or_null<linalg::GenericOp>(
         uses.size() == 1 ? uses.front()->getOwner() : nullptr);
+    if (att.steps[i].kind == Step::Unary) {
+      // A generic of the gradient and the step's result, elementwise.
+      if (!generic || generic.getOperation() != att.steps[i].gradReader ||
+          !allParallel(generic) || generic.getNumDpsInputs() != 2 ||
+          !isIdentityOn(generic, 0) || !isIdentityOn(generic, 1) ||
+          !generic.getIndexingMapsArray().back().isIdentity() ||
+          generic.getResult(0).getType() != att.steps[i].op.getResult(0).getType())
+        return fail("the scores' gradient does not undo score step #" +
+                    Twine(i) + " from its result");
+      Step grad;
+      grad.op = generic;
+      grad.kind = Step::Unary;
+      grad.xInput = uses.front()->getOperandNumber();
+      grad.fwdInput = 1 - grad.xInput;
+      grad.fwdIndex = i;
+      if (stripViews(generic.getDpsInputs()[*grad.fwdInput]) !=
+          att.steps[i].op.getResult(0))
+        return fail("the scores' gradient does not undo score step #" +
+                    Twine(i) + " from its result");
+      att.gradSteps.push_back(grad);
+      att.ops.insert(generic);
+      cur = generic.getResult(0);
+      continue;
+    }
     std::optional<Step> step;
     if (generic && endsWithScores(generic, att))
       step = matchStep(generic, att.sq, att.sk);
@@ -1222,7 +1283,8 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
         !isGradientOf(*step, att.steps[i])) {
       // baddbmm(bias, Q, K^T, alpha=c): PyTorch scales the products dS K
       // and dS^T Q by c instead of dS; matched below at the products.
-      if (att.steps[i].kind != Step::Select && firstWithGradient(i)) {
+      if ((att.steps[i].kind == Step::Mul || att.steps[i].kind == Step::Div) &&
+          firstWithGradient(i)) {
         postScale = i;
         break;
       }
@@ -1401,9 +1463,10 @@ private:
             function_ref<Value(OpBuilder &, Location, ValueRange)> body);
   /// A reduction over the last dim into a row vector filled with `start`.
   Value reduceRows(OpBuilder &b, Location loc, Value x, double start, bool max);
-  /// A copy of step `step`'s generic on tile `x`, body cloned.
+  /// A copy of step `step`'s generic on tile `x`, body cloned (a unary
+  /// step's gradient also reads `fwd`, the tile of the step's result).
   Value applyStep(OpBuilder &b, Location loc, Step step, Value x, Value qOff,
-                  Value kOff);
+                  Value kOff, Value fwd = {});
   /// Reader `reader` of the scores' gradient applied to its tile `g` (bmm
   /// space) at (qOff, kOff), into its window of `acc`.
   Value accumulateReader(OpBuilder &b, Location loc, linalg::GenericOp reader,
@@ -1414,8 +1477,9 @@ private:
   /// input `xIn` replaced by `x` and the other by `d`.
   Value applyProduct(OpBuilder &b, Location loc, linalg::GenericOp op,
                      unsigned xIn, Value x, Value d);
+  /// The scores' tile through the steps; each step's result in `results`.
   Value scoresTile(OpBuilder &b, Location loc, Value qi, Value kj, Value qOff,
-                   Value kOff);
+                   Value kOff, SmallVectorImpl<Value> *results = nullptr);
   AffineMap identity() const {
     return AffineMap::getMultiDimIdentityMap(rank(), et.getContext());
   }
@@ -1594,7 +1658,7 @@ Value Emitter::reduceRows(OpBuilder &b, Location loc, Value x, double start,
 }
 
 Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
-                         Value qOff, Value kOff) {
+                         Value qOff, Value kOff, Value fwd) {
   // In the step's own iteration space (the chain's, which may split the
   // bmm batch into batch and heads), with its own maps, so a mask may vary
   // along any batch dimension; the tile is regrouped to it and back.
@@ -1610,13 +1674,22 @@ Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
     for (unsigned i = 0; i + 2 < r; ++i)
       lead.push_back(i);
     groups = {lead, {r - 2}, {r - 1}};
-    x = tensor::ExpandShapeOp::create(
-        b, loc, RankedTensorType::get(chainTile, type.getElementType()), x,
-        groups);
+    auto regroup = [&](Value v) -> Value {
+      return tensor::ExpandShapeOp::create(
+          b, loc,
+          RankedTensorType::get(chainTile,
+                                cast<ShapedType>(v.getType()).getElementType()),
+          v, groups);
+    };
+    x = regroup(x);
+    if (fwd)
+      fwd = regroup(fwd);
   }
   SmallVector<Value> ins(step.op.getNumDpsInputs());
   SmallVector<AffineMap> maps = step.op.getIndexingMapsArray();
   ins[step.xInput] = x;
+  if (step.fwdInput)
+    ins[*step.fwdInput] = fwd;
   if (step.scalarInput) {
     // The constant as a tensor here (the original may be defined later, as
     // the importer writes a backward step's zero right before it).
@@ -1764,14 +1837,18 @@ Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
 }
 
 Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
-                          Value qOff, Value kOff) {
+                          Value qOff, Value kOff,
+                          SmallVectorImpl<Value> *results) {
   Value s = contract(b, loc, qi, att.ql, kj, att.kl, Labels{kQuery, kKey},
                      kHead, fill(b, loc, shape(bq, bk), 0.0));
   // The steps run on what the untiled graph stores (the narrowed scores),
   // their bodies cloned; the softmax then computes in ct.
   s = convert(b, loc, s, et);
-  for (const Step &step : att.steps)
+  for (const Step &step : att.steps) {
     s = applyStep(b, loc, step, s, qOff, kOff);
+    if (results)
+      results->push_back(s);
+  }
   return convert(b, loc, s, ct);
 }
 
@@ -2032,7 +2109,8 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               Value mi = sliceRow(b, loc, rowMax, qOff, bq);
               Value li = sliceRow(b, loc, logSum, qOff, bq);
               Value dri = sliceRow(b, loc, dr, qOff, bq);
-              Value x = scoresTile(b, loc, qi, kj, qOff, kOff);
+              SmallVector<Value> stepTiles;
+              Value x = scoresTile(b, loc, qi, kj, qOff, kOff, &stepTiles);
               // P = exp((x - m) - log l), as forward's exp(x - m) / l
               Value p = map(
                   b, loc, {x, mi, li}, {id, row, row},
@@ -2090,7 +2168,9 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               };
               for (auto [i, step] : llvm::enumerate(att.gradSteps)) {
                 readAt(i);
-                g = applyStep(b, loc, step, g, qOff, kOff);
+                g = applyStep(b, loc, step, g, qOff, kOff,
+                              step.fwdInput ? stepTiles[step.fwdIndex]
+                                            : Value());
               }
               readAt(att.gradSteps.size());
               // dQ_i += dS K_j, in place in dQ's slice

@@ -559,8 +559,9 @@ func.func @mixed_precision_step(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy:
 
 // -----
 
-// Tests that a bf16 step through f32 that is not a scaling or a mask (x + c)
-// is left untiled, with a remark naming the conversions.
+// Tests that a bf16 step through f32 that is not a scaling, a mask or a
+// function of the scores alone (x + its row index) is left untiled, with a
+// remark naming the conversions.
 // CHECK-LABEL: func.func @mixed_precision_add
 // CHECK:         linalg.softmax
 func.func @mixed_precision_add(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy: tensor<8x8xbf16> {remat.cotangent})
@@ -575,7 +576,9 @@ func.func @mixed_precision_add(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy: 
       ins(%s : tensor<8x8xbf16>) outs(%e1 : tensor<8x8xbf16>) {
   ^bb0(%a: bf16, %o: bf16):
     %w = arith.extf %a : bf16 to f32
-    %c = arith.constant 0.5 : f32
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %c = arith.sitofp %ii : i32 to f32
     %m = arith.addf %w, %c : f32
     %t = arith.truncf %m : f32 to bf16
     linalg.yield %t : bf16

@@ -52,7 +52,8 @@ The rest are described at their definitions. Added 2026-12-03 (session
 bert_emptyseq (an all-padding sequence under finfo.min), swin_shifted,
 swin_b1, t5_b1 and keybias (learned biases on the scores), tdecoder and
 einsum_xattn (cross-attention; einsum), qknorm (timm's qk_norm), espnet
-(ESPnet's MultiHeadedAttention: softmax(...).masked_fill(mask, 0.0)); and
+(ESPnet's MultiHeadedAttention: softmax(...).masked_fill(mask, 0.0)),
+gemma2 (Gemma 2's tanh soft-capping of the scores); and
 convnextv2 (GRN, DropPath's in-place bernoulli_), relattn (Transformer-XL's
 relative shift), topkmoe (top-2 routing), reflectconv (reflect and
 replicate padding, weight standardization, GLU), focal (focal loss).
@@ -653,6 +654,25 @@ class ESPnetEncoderLayer(nn.Module):
 def espnet():
     """The third utterance is empty (length 0): its rows are masked whole."""
     torch.manual_seed(0); return ESPnetEncoderLayer(), (torch.randn(3, 14, 32), torch.tensor([14, 9, 0]), torch.randn(3, 14, 32))
+
+
+class Gemma2Attn(nn.Module):
+    """Gemma 2's attention logit soft-capping: tanh(scores / cap) * cap, then causal mask."""
+    def __init__(s, d=32, h=4, cap=50.0):
+        super().__init__(); s.h, s.cap = h, cap; s.qkv = nn.Linear(d, 3 * d, bias=False); s.o = nn.Linear(d, d, bias=False)
+    def forward(s, x):
+        B, T, C = x.shape
+        q, k, v = s.qkv(x).view(B, T, 3, s.h, C // s.h).permute(2, 0, 3, 1, 4)
+        w = torch.matmul(q, k.transpose(2, 3)) * (C // s.h) ** -0.5
+        w = w / s.cap
+        w = torch.tanh(w)
+        w = w * s.cap
+        causal = torch.full((T, T), float("-inf")).triu(1)
+        w = w + causal
+        w = F.softmax(w, dim=-1, dtype=torch.float32).to(q.dtype)
+        return s.o(torch.matmul(w, v).transpose(1, 2).reshape(B, T, C)).pow(2).mean()
+def gemma2():
+    torch.manual_seed(0); return Gemma2Attn(), (torch.randn(2, 12, 32) * 4,)
 
 
 class FakeQuant(nn.Module):
@@ -1452,6 +1472,6 @@ def norms():
 MODELS = ["c3d", "unet3d", "avgpool3d", "mha_kpm", "t5", "alibi", "clip", "pointnet", "unet2d", "resnet",
           "gpt2hf", "ste", "ode", "sage", "nbeats", "losses", "maxout", "stn", "convmixer", "pixelunshuffle", "mathzoo", "conv3dops", "warp",
           "arcface", "wgan_gp", "embbag", "embbag_pad", "lstmproj", "channels_last", "sparsemax_net", "detr", "mdn",
-          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm", "convnextv2", "relattn", "topkmoe", "reflectconv", "focal", "espnet",
+          "modconv", "wav2vec", "bahdanau", "scatter_softmax", "bn_variants", "ncf", "moco", "moco_inplace", "labelsmooth", "indexzoo", "gpt2_padded", "bert_emptyseq", "swin_shifted", "keybias", "t5_b1", "swin_b1", "tdecoder", "einsum_xattn", "qknorm", "convnextv2", "relattn", "topkmoe", "reflectconv", "focal", "espnet", "gemma2",
           "dictout", "ckpt", "dann", "hookclip", "parametrized", "tensorclamp", "maxnorm_emb",
           "vqvae", "soft_targets", "scatter_add_api", "norms"]

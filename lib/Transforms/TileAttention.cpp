@@ -855,6 +855,9 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     auto onlyUser = [&](Value cur, Step *producer, Operation *next) {
       SmallVector<OpOperand *> uses = getUsesThroughViews(cur, views);
       if (producer && producer->kind == Step::Unary && uses.size() == 2) {
+        if (llvm::none_of(uses,
+                          [&](OpOperand *u) { return u->getOwner() == next; }))
+          return false;
         for (OpOperand *use : uses)
           if (use->getOwner() != next &&
               isa<linalg::GenericOp>(use->getOwner()) &&

@@ -218,6 +218,15 @@ static bool isBatchView(Operation *op) {
          oneDim(groups[groups.size() - 2]);
 }
 
+/// The reassociation between a rank-`r` chain space and bmm space: the
+/// leading r - 2 (batch) dims in one group, query and key alone.
+static SmallVector<ReassociationIndices> batchGroups(int64_t r) {
+  ReassociationIndices lead;
+  for (int64_t i = 0; i + 2 < r; ++i)
+    lead.push_back(i);
+  return {lead, {r - 2}, {r - 1}};
+}
+
 /// `value` without the batch-regrouping reshapes above it.
 static Value stripViews(Value value) {
   while (Operation *def = value.getDefiningOp()) {
@@ -1673,10 +1682,7 @@ Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
   chainTile[r - 1] = bk;
   SmallVector<ReassociationIndices> groups;
   if (r != unsigned(rank())) {
-    ReassociationIndices lead;
-    for (unsigned i = 0; i + 2 < r; ++i)
-      lead.push_back(i);
-    groups = {lead, {r - 2}, {r - 1}};
+    groups = batchGroups(r);
     auto regroup = [&](Value v) -> Value {
       return tensor::ExpandShapeOp::create(
           b, loc,
@@ -1829,14 +1835,7 @@ Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
   Value tile = tileOf(att.drop, 0);
   if (r == rank())
     return tile;
-  SmallVector<ReassociationIndices> groups;
-  ReassociationIndices lead;
-  for (int64_t i = 0; i + 2 < r; ++i)
-    lead.push_back(i);
-  groups.push_back(lead);
-  groups.push_back({r - 2});
-  groups.push_back({r - 1});
-  return tensor::CollapseShapeOp::create(b, loc, tile, groups);
+  return tensor::CollapseShapeOp::create(b, loc, tile, batchGroups(r));
 }
 
 Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
@@ -2003,14 +2002,10 @@ Value Emitter::accumulateReader(OpBuilder &b, Location loc,
   inTile[r - 1] = bk;
   // The tile in the sum's (the chain's) space: batch dims regrouped.
   auto gType = cast<RankedTensorType>(g.getType());
-  if (r != unsigned(rank())) {
-    ReassociationIndices lead;
-    for (unsigned i = 0; i + 2 < r; ++i)
-      lead.push_back(i);
+  if (r != unsigned(rank()))
     g = tensor::ExpandShapeOp::create(
         b, loc, RankedTensorType::get(inTile, gType.getElementType()), g,
-        SmallVector<ReassociationIndices>{lead, {r - 2}, {r - 1}});
-  }
+        batchGroups(r));
   // The accumulator's window: the output dims that are the query's or the
   // key's loop are sliced, the others (heads, kept batch dims) whole.
   SmallVector<AffineMap> maps = sum.getIndexingMapsArray();

@@ -1,4 +1,4 @@
-// Differential testing on random training graphs: 60 seeds here (140 more
+// Differential testing on random training graphs: 30 seeds here (170 more
 // in difftest-sweep.mlir, run by `make check-long`), each run on
 // the CPU without rematerialization (on the graph and on a copy with random
 // remat.policy marks) and under nine configurations (two of them budgets,
@@ -8,9 +8,9 @@
 // outputs must be bitwise identical, the measured peak must equal the
 // prediction and never exceed policy=none's. A longer run is one command:
 //   build/bin/remat-difftest --first-seed 1000 --seeds 5000
-// RUN: %remat_tools/remat-difftest --seeds 60 | FileCheck %s
+// RUN: %remat_tools/remat-difftest --seeds 30 | FileCheck %s
 // CHECK-NOT: FAIL
-// CHECK: remat-difftest: 60 seeds, {{[0-9]+}} forward steps ({{.*}}), 660 compiled runs ({{[0-9]+}} infeasible budgets refused), 0 failures
+// CHECK: remat-difftest: 30 seeds, {{[0-9]+}} forward steps ({{.*}}), 330 compiled runs ({{[0-9]+}} infeasible budgets refused), 0 failures
 
 // Bigger graphs (12-40 forward steps), compiled at -O0: no output may
 // change, no measured peak may exceed its prediction; over-predictions are

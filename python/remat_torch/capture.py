@@ -44,6 +44,7 @@ def _call_with(model, tensors, args, kwargs=None):
         if name in tensors:
             by_id[id(t)] = tensors[name]
     saved = []
+    swapped = {}  # (id(dict), name) -> (dict, name, full name, the tensor swapped in, a parameter)
     try:
         for mname, m in model.named_modules(remove_duplicate=False):
             for d in (m._parameters, m._buffers):
@@ -53,8 +54,11 @@ def _call_with(model, tensors, args, kwargs=None):
                     if new is not None:
                         saved.append((d, k, v))
                         d[k] = new
+                        swapped[(id(d), k)] = (d, k, full, new, d is m._parameters)
                         _STATE_IDS.add(id(new))
-        return model(*args, **(kwargs or {}))
+        out = model(*args, **(kwargs or {}))
+        _assigned_state(swapped)
+        return out
     finally:
         for d, k, v in reversed(saved):
             d[k] = v
@@ -63,6 +67,36 @@ def _call_with(model, tensors, args, kwargs=None):
 
 _STATE_IDS = set()  # the parameters and buffers _call_with swapped in
 _BATCHNORM = os.path.join("nn", "modules", "batchnorm.py")
+
+
+def _assigned_state(swapped):
+    """A forward that assigns a buffer anew (DINO's update_center:
+    `self.center = self.center * m + batch_center * (1 - m)`) leaves the
+    new tensor in the module's dict, where the restore after the call would
+    drop it (the step's new buffer silently lost): it is written into the
+    buffer swapped in, as `buf.copy_(new)` under no_grad (traced as the
+    buffer's new value; refused as any in-place write where those are,
+    TraceHelpers(data_writes="refuse")). A parameter assigned anew, or a
+    buffer of another shape or dtype, is an error."""
+    for d, k, full, new, param in swapped.values():
+        cur = d.get(k)
+        if cur is new:
+            continue
+        if param:
+            raise ImporterError("the forward assigns parameter '%s' anew (module.%s = ...), which "
+                                "a traced step cannot carry; write into it in place instead" % (full, k))
+        if not isinstance(cur, torch.Tensor) or tuple(cur.shape) != tuple(new.shape) or \
+                cur.dtype != new.dtype:
+            got = "%s %s" % (tuple(cur.shape), cur.dtype) if isinstance(cur, torch.Tensor) else repr(cur)
+            raise ImporterError("the forward assigns buffer '%s' anew with %s, not a tensor of its "
+                                "shape %s and dtype %s, which a traced step cannot carry" % (
+                                    full, got, tuple(new.shape), new.dtype))
+        try:
+            with torch.no_grad():
+                new.copy_(cur)
+        except ImporterError as e:  # refused (remat_torch.compile on 1.13)
+            raise ImporterError("the forward assigns buffer '%s' anew (module.%s = ...): %s" % (
+                full, k, e)) from None
 
 
 class _CallDirectly:

@@ -555,6 +555,9 @@ class _Partitioner:
                 saved.update(outs)
         approx = [n.name for n in approx]
         _backward_side(nodes, saved, backward, values, self._outputs(jm, num_fwd_outputs)[0])
+        copies = _copy_saved_views(jm, saved, backward, values, order,
+                                   self._outputs(jm, num_fwd_outputs)[0])
+        nodes = list(jm.graph.nodes)
         # Arguments are free to keep; random draws are never recomputed.
         extra = [n for n in nodes if n.op == "placeholder" and not _is_tangent(n)]
         for n in nodes:
@@ -595,6 +598,9 @@ class _Partitioner:
         recomputed = sorted({n.name for n in bw.graph.nodes if n.op == "call_function"} &
                             {n.name for n in fw.graph.nodes if n.op == "call_function"})
         schedule = _schedule(out)
+        for copy, base in copies:  # a copy runs where its storage is made
+            if base.name in schedule[0]:
+                schedule[0][copy.name] = schedule[0][base.name]
         phases = rep.get("phases", "")
         forward = {name for name, i in schedule[0].items() if i < len(phases) and phases[i] == "F"}
         _reorder(bw, schedule, forward | {n.name for n in nodes if n.name in fw_names})
@@ -631,6 +637,18 @@ class _Partitioner:
         return _pt._extract_fwd_bwd_modules(jm, saved)
 
 
+def _forward_needed(fwd_outs):
+    """The nodes the forward outputs are computed from."""
+    needed = set()
+    stack = [n for n in fwd_outs if isinstance(n, torch.fx.Node)]
+    while stack:
+        n = stack.pop()
+        if n not in needed:
+            needed.add(n)
+            stack.extend(n.all_input_nodes)
+    return needed
+
+
 def _backward_side(nodes, saved, backward, values, fwd_outs):
     """Moves the gradient-free parts of backward formulas out of `saved`.
     A node that no forward output needs and that reads no tangent
@@ -640,13 +658,7 @@ def _backward_side(nodes, saved, backward, values, fwd_outs):
     instead, as PyTorch's default partition does, is taken where that holds
     fewer new bytes (arguments and what is saved anyway are free); the node
     is then computed in backward, as in eager."""
-    needed = set()
-    stack = [n for n in fwd_outs if isinstance(n, torch.fx.Node)]
-    while stack:
-        n = stack.pop()
-        if n not in needed:
-            needed.add(n)
-            stack.extend(n.all_input_nodes)
+    needed = _forward_needed(fwd_outs)
     side = {n for n in nodes if n.op == "call_function" and n not in needed and n not in backward
             and not _is_random(n) and not _packet(n).endswith("_")}
 
@@ -674,6 +686,45 @@ def _backward_side(nodes, saved, backward, values, fwd_outs):
     for n in reversed(nodes):
         if n in saved and n in side:
             move([n])
+
+
+def _copy_saved_views(jm, saved, backward, values, order, fwd_outs):
+    """A saved view into a larger storage (v, a slice of a fused qkv
+    projection's output) makes autograd hold all of that storage, where
+    remat's analysis counted the view's own bytes. Where that holds fewer
+    bytes, the view is saved as a copy: aten.clone in forward, run where
+    the storage is made, and backward reads the copy (the same values).
+    Returns the (copy, storage) pairs. Views of arguments are free."""
+    needed = _forward_needed(fwd_outs)  # these keep reading the view
+    copies = []
+    for n in sorted(saved, key=lambda n: order.get(n, 0)):
+        base = _storage_base(n)
+        v = values.get(n)
+        if (n.op != "call_function" or base is n or not isinstance(base, torch.fx.Node) or
+                base.op == "placeholder" or not isinstance(v, torch.Tensor)):
+            continue
+        if _storage_bytes(saved, values) <= _storage_bytes(saved - {n}, values) + _tensor_bytes(v):
+            continue
+        # An earlier decision on this joint graph may have made the copy.
+        copy = next((u for u in n.users if u.meta.get("remat_copy")), None)
+        if copy is None:
+            with jm.graph.inserting_after(n):
+                copy = jm.graph.call_function(torch.ops.aten.clone.default, (n,))
+            copy.meta.update({k: n.meta[k] for k in ("val", "tensor_meta") if k in n.meta})
+            copy.meta["remat_copy"] = True
+            values[copy] = v.clone()
+            order[copy] = order.get(n, 0) + 0.5
+        for u in list(n.users):
+            if u is not copy and u not in needed:
+                u.replace_input_with(n, copy)
+        saved.discard(n)
+        saved.add(copy)
+        backward.discard(copy)
+        copies.append((copy, base))
+    if copies:
+        jm.graph.lint()
+        jm.recompile()
+    return copies
 
 
 def _split_dropouts(jm):

@@ -310,9 +310,14 @@ def record_slice(L, a, info):
     argument, so that a write into it can go back into that argument
     (Lowering.slice_of): info is (offsets, sizes, strides), ("strided",
     size, stride, offset), or None for all of it."""
-    if a.dense:
-        parent = L.node.args[0]
-        L.slice_of[L.node] = (L.root.get(parent, parent), info)
+    parent = L.node.args[0]
+    parent = L.root.get(parent, parent)
+    # A tensor of its own storage (no view of another: a clone of an
+    # expand, Informer's V.mean(-2).unsqueeze(-2).expand(...).clone()) may
+    # be held lazily (broadcast) here, not dense; a write into a slice of
+    # it still goes back into it (insert_slice materializes it).
+    if a.dense or parent not in L.view_base:
+        L.slice_of[L.node] = (parent, info)
 
 
 def extract(bd, tensor, idx_values):

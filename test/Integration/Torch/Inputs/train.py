@@ -14,12 +14,15 @@
   train.py fresh      community_fresh.py's models: steps and held bytes
   train.py wild       community_wild.py's models: steps and held bytes
   train.py wild2      community_wild2.py's models: the same
+  train.py wild3      community_wild3.py's models: the same
+  train.py models M:a,b   models a and b of module M (community_wild3): the same
   train.py bnsplit    batch norm's batch statistics without running statistics
                       are bitwise PyTorch's (what the partition's rewrite rests on)
 
 Each prints facts and 'ok' or 'FAIL: ...'; exits 1 on any FAIL.
 """
 import copy
+import importlib
 import os
 import sys
 import tempfile
@@ -545,6 +548,15 @@ def wild2():
                _sum_loss, eager=EAGER_WILD2)
 
 
+def wild3():
+    """community_wild3.py (session 17), see _train_set: Mistral, Qwen2, Phi-2,
+    MPT, GPT-BigCode, DeBERTa, BEiT, DINO, MobileNetV3, DiT, Informer,
+    Tacotron, a gated delta rule, GIN, Graphormer, PatchTST, ..."""
+    import community_wild3
+    _train_set(community_wild3, [m for m in community_wild3.MODELS if m not in NOT_TRAINED_WILD3],
+               _sum_loss, eager=EAGER_WILD3)
+
+
 def bnsplit():
     """What the partition's batch norm rewrite rests on: PyTorch's CPU kernel
     computes results 0-2 (output, batch mean, inverse std) bitwise the same
@@ -645,6 +657,16 @@ NOT_TRAINED_WILD2 = {
     "wav2vec": "weight_norm over dim 2 (the positional conv): AOTAutograd's "
                "default partition gives NaN at the second step, eager does not",
 }
+# community_wild3.py's models 1.13's AOTAutograd cannot trace (eager, one
+# warning) and those no partition can train, with the reason.
+# (dino: DINO's update_center assigns its buffer anew, self.center = ...,
+# which 1.13's AOTAutograd drops, its default partition too: the importer
+# writes it into the buffer, which compile on 1.13 refuses; pixelcnn: the
+# mask applied in place through weight.data; informer: 1.13's AOTAutograd
+# fails an internal assert (as_strided_scatter of a non-contiguous input)
+# on its index_put_ into a slice.)
+EAGER_WILD3 = {"dino", "pixelcnn", "informer"}
+NOT_TRAINED_WILD3 = {}
 # Where remat's default holds more than min-cut's partition, and why. (Since
 # 2026-12-03 the partition raises the FLOPs cap where min-cut holds less:
 # triplet, miscact, ssm, arcface, mdn, indexzoo, ckpt, norms and mathzoo,
@@ -716,8 +738,13 @@ if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "budget":
         budget(float(sys.argv[2]))
+    elif cmd == "models":  # train.py models community_wild3:xpos,dino
+        module, names = sys.argv[2].split(":")
+        module = importlib.import_module(module)
+        _train_set(module, names.split(","), _sum_loss,
+                   eager=EAGER_WILD3 if module.__name__ == "community_wild3" else ())
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
-         "wild2": wild2}[cmd]()
+         "wild2": wild2, "wild3": wild3}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -168,7 +168,12 @@ def h_convolution(L, x, w, bias, stride, padding, dilation, transposed, output_p
         # w is (C_in, C_out / groups, kh, kw): the forward is conv's input adjoint.
         y = conv_data_grad(L, x4, w4, p, s, d, groups, s4, elem)
     else:
-        y = conv(L, x4, w4, p, s, d, groups, s4, elem)
+        # A bf16 convolution's bias is added to the float accumulator before
+        # the one rounding (oneDNN's kernel, which PyTorch's CPU bf16 conv
+        # runs): rounding the product first and the sum again differs from
+        # PyTorch by an ulp on many elements. (Its transposed convolution
+        # rounds, then adds the bias: as above, checked.)
+        y = conv(L, x4, w4, p, s, d, groups, s4, compute_elem(elem) if bias is not None else elem)
     if bias is not None:
         c = compute_elem(elem)
         y = L.ew([y, channel_view(bias, len(s4))], lambda bd, e: bd.binary("add", e[0], e[1], c),

@@ -94,10 +94,13 @@ def h_maxmin(L, a, b):
     return L.ew([a, b], lambda bd, e: bd.binary(kind, e[0], e[1], c))
 
 
-@handles("clamp_min")
+@handles("clamp_min", "clamp_max")
 def h_clamp_min(L, a, m):
+    """clamp_min / clamp_max (Tensor.clamp_max(0.4), clamp_max_), scalar or
+    tensor bound."""
     c = out_compute(L)
-    return L.ew([a, m], lambda bd, e: bd.binary("max", e[0], e[1], c))
+    kind = "min" if "clamp_max" in str(L.node.target) else "max"
+    return L.ew([a, m], lambda bd, e: bd.binary(kind, e[0], e[1], c))
 
 
 @handles("clamp")

@@ -15,7 +15,8 @@
   train.py wild       community_wild.py's models: steps and held bytes
   train.py wild2      community_wild2.py's models: the same
   train.py wild3      community_wild3.py's models: the same
-  train.py models M:a,b   models a and b of module M (community_wild3): the same
+  train.py wild4      community_wild4.py's models: the same
+  train.py models M:a,b   models a and b of module M (community_wild3, _wild4): the same
   train.py bnsplit    batch norm's batch statistics without running statistics
                       are bitwise PyTorch's (what the partition's rewrite rests on)
 
@@ -557,6 +558,18 @@ def wild3():
                _sum_loss, eager=EAGER_WILD3)
 
 
+def wild4():
+    """community_wild4.py (session 17), see _train_set: HiFi-GAN, Demucs,
+    RetinaNet and FCOS heads, DeepLabV3's ASPP, PSPNet, FPN, SegFormer,
+    UNet++, SAC, TD3, DIN, xDeepFM, N-HiTS, TFT, GATv2, an MPNN, DDPM, a
+    BiLSTM-CRF, a pointer network, BART, and hostile patterns (strided and
+    channels-last inputs, outputs sharing storage, detach and no_grad in
+    the middle, 64 narrow layers, float64, CPU bf16 autocast)."""
+    import community_wild4
+    _train_set(community_wild4, [m for m in community_wild4.MODELS if m not in NOT_TRAINED_WILD4],
+               _sum_loss, eager=EAGER_WILD4)
+
+
 def bnsplit():
     """What the partition's batch norm rewrite rests on: PyTorch's CPU kernel
     computes results 0-2 (output, batch mean, inverse std) bitwise the same
@@ -667,6 +680,14 @@ NOT_TRAINED_WILD2 = {
 # on its index_put_ into a slice.)
 EAGER_WILD3 = {"dino", "pixelcnn", "informer"}
 NOT_TRAINED_WILD3 = {}
+# community_wild4.py's: the same two tables. (sac: torch.distributions.Normal
+# validates its arguments by reading values, which 1.13's AOTAutograd
+# cannot trace, as community_wild's ppo; dlinear: its per-channel writes
+# so[:, i, :] = ... into a zeros tensor fail 1.13's AOTAutograd internal
+# assert (as_strided_scatter of a non-contiguous input), as informer's.
+# The importer traces both: compare.py checks them.)
+EAGER_WILD4 = {"sac", "dlinear"}
+NOT_TRAINED_WILD4 = {}
 # Where remat's default holds more than min-cut's partition, and why. (Since
 # 2026-12-03 the partition raises the FLOPs cap where min-cut holds less:
 # triplet, miscact, ssm, arcface, mdn, indexzoo, ckpt, norms and mathzoo,
@@ -675,6 +696,13 @@ ABOVE_MINCUT = {
     "gru": "holding less here raises the step's peak (remat's selective cut holds "
            "1,944 B with a peak of 4,912 B against 4,528 B): the default puts "
            "the peak first",
+    # community_wild4.py (session 17), measured, not analysed further:
+    "detach_mid": "remat saves sigmoid(addmm.detach()) (96 B) whose input is saved anyway "
+                  "(400 B against min-cut's 304 B); holding less costs peak here "
+                  "(selective holds 0 B at a 584 B peak against 580 B)",
+    "nograd_mix": "480 B against min-cut's 384 B, and policy=peak misses the lowest peak "
+                  "(remat-run: none 964 B, peak 900 B, selective 836 B): an optimizer "
+                  "quality gap, open in issue 16's note",
 }
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 
@@ -742,9 +770,10 @@ if __name__ == "__main__":
         module, names = sys.argv[2].split(":")
         module = importlib.import_module(module)
         _train_set(module, names.split(","), _sum_loss,
-                   eager=EAGER_WILD3 if module.__name__ == "community_wild3" else ())
+                   eager={"community_wild3": EAGER_WILD3,
+                          "community_wild4": EAGER_WILD4}.get(module.__name__, ()))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
-         "wild2": wild2, "wild3": wild3}[cmd]()
+         "wild2": wild2, "wild3": wild3, "wild4": wild4}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -52,8 +52,9 @@ check: build
 	cmake --build $(BUILD_DIR) --target check-remat
 
 # The sweeps `make check` leaves out to stay under 15 minutes on 2 cores
-# (tests marked `REQUIRES: long`: training every community model through
-# remat_torch.compile). CI runs them after `make check`.
+# from a clean clone (tests marked `REQUIRES: long`, named *-sweep: most
+# community models compared and trained through remat_torch.compile, and
+# most difftest seeds). CI runs them after `make check`.
 LIT ?= /usr/lib/llvm-22/bin/lit
 check-long: build
 	REMAT_LONG_TESTS=1 $(LIT) -sv --filter 'sweep' $(BUILD_DIR)/test

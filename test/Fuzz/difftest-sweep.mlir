@@ -9,3 +9,9 @@
 // RUN: %remat_tools/remat-difftest --first-seed 30 --seeds 170 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: remat-difftest: 170 seeds, {{[0-9]+}} forward steps ({{.*}}), 1870 compiled runs ({{[0-9]+}} infeasible budgets refused), 0 failures
+
+// The bigger graphs (12-40 forward steps) that difftest.mlir leaves out:
+// seeds 200008-200014 (session 17), the same checks.
+// RUN: %remat_tools/remat-difftest --first-seed 200008 --seeds 7 --min-ops 12 --max-ops 40 --opt-level 0 --allow-over | FileCheck %s --check-prefix=BIG
+// BIG-NOT: FAIL
+// BIG: remat-difftest: 7 seeds, {{[0-9]+}} forward steps ({{.*}}), 77 compiled runs ({{[0-9]+}} infeasible budgets refused), 0 failures, {{[0-9]+}} over-predictions

@@ -554,9 +554,9 @@ class _Partitioner:
             else:
                 saved.update(outs)
         approx = [n.name for n in approx]
-        _backward_side(nodes, saved, backward, values, self._outputs(jm, num_fwd_outputs)[0])
-        copies = _copy_saved_views(jm, saved, backward, values, order,
-                                   self._outputs(jm, num_fwd_outputs)[0])
+        needed = _forward_needed(self._outputs(jm, num_fwd_outputs)[0])
+        _backward_side(nodes, saved, backward, values, needed)
+        copies = _copy_saved_views(jm, saved, values, order, needed)
         nodes = list(jm.graph.nodes)
         # Arguments are free to keep; random draws are never recomputed.
         extra = [n for n in nodes if n.op == "placeholder" and not _is_tangent(n)]
@@ -649,7 +649,7 @@ def _forward_needed(fwd_outs):
     return needed
 
 
-def _backward_side(nodes, saved, backward, values, fwd_outs):
+def _backward_side(nodes, saved, backward, values, needed):
     """Moves the gradient-free parts of backward formulas out of `saved`.
     A node that no forward output needs and that reads no tangent
     (F.normalize's x / norm, asin's rsqrt(1 - x^2) in its backward) is
@@ -657,8 +657,8 @@ def _backward_side(nodes, saved, backward, values, fwd_outs):
     the seed), so remat may save it. Saving what it is computed from
     instead, as PyTorch's default partition does, is taken where that holds
     fewer new bytes (arguments and what is saved anyway are free); the node
-    is then computed in backward, as in eager."""
-    needed = _forward_needed(fwd_outs)
+    is then computed in backward, as in eager. `needed`: what the forward
+    outputs are computed from (_forward_needed)."""
     side = {n for n in nodes if n.op == "call_function" and n not in needed and n not in backward
             and not _is_random(n) and not _packet(n).endswith("_")}
 
@@ -688,14 +688,14 @@ def _backward_side(nodes, saved, backward, values, fwd_outs):
             move([n])
 
 
-def _copy_saved_views(jm, saved, backward, values, order, fwd_outs):
+def _copy_saved_views(jm, saved, values, order, needed):
     """A saved view into a larger storage (v, a slice of a fused qkv
     projection's output) makes autograd hold all of that storage, where
     remat's analysis counted the view's own bytes. Where that holds fewer
     bytes, the view is saved as a copy: aten.clone in forward, run where
     the storage is made, and backward reads the copy (the same values).
-    Returns the (copy, storage) pairs. Views of arguments are free."""
-    needed = _forward_needed(fwd_outs)  # these keep reading the view
+    Returns the (copy, storage) pairs. Views of arguments are free; what
+    the forward outputs need (`needed`) keeps reading the view."""
     copies = []
     for n in sorted(saved, key=lambda n: order.get(n, 0)):
         base = _storage_base(n)
@@ -719,7 +719,6 @@ def _copy_saved_views(jm, saved, backward, values, order, fwd_outs):
                 u.replace_input_with(n, copy)
         saved.discard(n)
         saved.add(copy)
-        backward.discard(copy)
         copies.append((copy, base))
     if copies:
         jm.graph.lint()

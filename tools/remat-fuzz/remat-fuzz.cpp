@@ -17,6 +17,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
@@ -77,6 +78,18 @@ static int processInput(llvm::StringRef text) {
   });
   runPipeline(*module, remat::MarkPolicy::Selective, "");
   runPipeline(*module, remat::MarkPolicy::Segments, "2");
+  return 0;
+}
+
+// LLVM's signal handlers are installed on the main thread, as InitLLVM does
+// in the tools. Otherwise the first ToolOutputFile (the report) installs
+// them on an input's large-stack thread, with a malloc'ed alternate signal
+// stack of MINSIGSTKSZ + 64 KiB in place of AddressSanitizer's; when the
+// thread ends, AddressSanitizer munmaps that stack as its own, which fails
+// where MINSIGSTKSZ is not a page multiple (CPUs with AMX state) and aborts
+// on the first input.
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  llvm::sys::PrintStackTraceOnErrorSignal((*argv)[0]);
   return 0;
 }
 

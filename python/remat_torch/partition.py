@@ -289,7 +289,11 @@ class _Partitioner:
             fw, bw, record = self._within_mincut(given, joint_inputs, num_fwd_outputs, fw, bw,
                                                  record, lambda: self._decide(
                                                      jm, values, fwd_outs, tool, text, ops,
-                                                     value_of, order, num_fwd_outputs, None))
+                                                     value_of, order, num_fwd_outputs, None),
+                                                 lambda held: self._decide(
+                                                     jm, values, fwd_outs, tool, text, ops,
+                                                     value_of, order, num_fwd_outputs, held,
+                                                     warn=False))
         # Never hold more than PyTorch's own default partition (what eager
         # holds): remat's analysis calls the gradient-free parts of a
         # backward formula (F.normalize's x / norm) forward values, and
@@ -310,18 +314,27 @@ class _Partitioner:
     # fusible op): on small models, whose elementwise ops are a large share
     # of the FLOPs, the cap alone can leave remat holding more. The
     # partition then raises it, in these steps, until remat holds at most
-    # what min-cut does.
+    # what min-cut does. Where the lowest peak itself needs more bytes held
+    # (GRU: holding less raises the peak), the lower-peak of remat's budget
+    # policy at min-cut's bytes and its selective policy is taken, of those
+    # that fit; where neither does, min-cut's own partition: the default
+    # never holds more than min-cut.
     _MINCUT_CAPS = (0.2, 1.0)
 
-    def _within_mincut(self, given, joint_inputs, num_fwd_outputs, fw, bw, record, decide):
+    def _within_mincut(self, given, joint_inputs, num_fwd_outputs, fw, bw, record, decide,
+                       decide_budget):
         """remat's partition (fw, bw), or one decided with a higher FLOPs
-        cap, holding at most what PyTorch's min-cut partition holds on the
-        same joint graph, when min-cut can partition it."""
-        held = _mincut_held(given, joint_inputs, num_fwd_outputs)
-        if held is None or record["saved_bytes"] <= held:
+        cap or within min-cut's bytes, holding at most what PyTorch's
+        min-cut partition holds on the same joint graph (min-cut's own
+        partition where remat finds none), when min-cut can partition it."""
+        mincut = _mincut(given, joint_inputs, num_fwd_outputs)
+        if mincut is None:
+            return fw, bw, record
+        held, mfw, mbw = mincut
+        if record["saved_bytes"] <= held:
             return fw, bw, record
         first = record["saved_bytes"]
-        options = dict(self.options)
+        options, policy = dict(self.options), self.policy
         try:
             for cap in self._MINCUT_CAPS:
                 self.options["max_recompute"] = cap
@@ -331,8 +344,45 @@ class _Partitioner:
                     record["max_recompute"] = cap
                 if record["saved_bytes"] <= held:
                     break
+            if record["saved_bytes"] > held:
+                # Within min-cut's bytes: remat's budget policy at them, and
+                # the selective policy (it holds the least); the lower
+                # predicted peak of those that fit.
+                self.options = {k: v for k, v in options.items()
+                                if k not in ("prefer", "max_recompute")}
+                fits = []
+                for pol in ("budget", "selective"):
+                    self.policy = pol
+                    try:
+                        got = decide_budget(held) if pol == "budget" else decide()
+                    except RematFallback:
+                        continue
+                    r = got[2]
+                    # Never more recomputation than the step's own FLOPs
+                    # (the caps above stop there too): selective may redo
+                    # every small GEMM, where min-cut's own partition is
+                    # the better trade.
+                    if r["saved_bytes"] <= held and (
+                            not r.get("step_flops") or r["recompute_flops"] <= r["step_flops"]):
+                        fits.append((got[2]["remat_peak_bytes"], got[2]["recompute_flops"],
+                                     len(fits), got, pol))
+                if fits:
+                    _, _, _, (fw, bw, record), pol = min(fits)
+                    record["policy"] = policy
+                    record["within_mincut_by"] = pol
         finally:
-            self.options = options
+            self.options, self.policy = options, policy
+        if record["saved_bytes"] > held:
+            self._warn("remat's saved set holds %d B within 100%% recomputation, PyTorch's "
+                       "min-cut partition %d B: this graph uses min-cut's partition"
+                       % (record["saved_bytes"], held))
+            _, draws = _held_bytes(mfw, mbw)
+            record.update({"mincut_fallback": record["saved_bytes"], "saved_bytes": held,
+                           "draw_bytes": draws, "recomputed": [], "recompute_regions": 0,
+                           "recompute_flops": 0, "remat_saved_bytes": None,
+                           "remat_peak_bytes": None})
+            record.pop("max_recompute", None)
+            fw, bw = mfw, mbw
         record["above_mincut"] = first
         record["mincut_saved_bytes"] = held
         return fw, bw, record
@@ -426,7 +476,7 @@ class _Partitioner:
         return " ".join(opts)
 
     def _decide(self, jm, values, fwd_outs, tool, text, ops, value_of, order, num_fwd_outputs,
-                budget):
+                budget, warn=True):
         if budget is None:
             out, rep = self._run(tool, text, self._pipeline())
             return self._build(jm, values, out, rep, ops, value_of, order, num_fwd_outputs)
@@ -478,7 +528,7 @@ class _Partitioner:
             raise RematFallback("policy=budget found no schedule")
         fw, bw, record = best
         record["budget"] = budget
-        if record["saved_bytes"] > budget:
+        if record["saved_bytes"] > budget and warn:
             self._warn("budget of %d bytes not reached: this graph holds %d bytes for backward"
                        % (budget, record["saved_bytes"]))
         return fw, bw, record
@@ -835,10 +885,10 @@ def _common_subexpressions(jm):
     return jm
 
 
-def _mincut_held(jm, joint_inputs, num_fwd_outputs):
-    """The bytes PyTorch's min_cut_rematerialization_partition holds for
-    backward on a copy of `jm` (it rewrites its input), or None where it
-    cannot partition it (no networkx, an op it refuses)."""
+def _mincut(jm, joint_inputs, num_fwd_outputs):
+    """PyTorch's min_cut_rematerialization_partition of a copy of `jm` (it
+    rewrites its input): (bytes it holds for backward, forward, backward),
+    or None where it cannot partition it (no networkx, an op it refuses)."""
     kwargs = {}
     if num_fwd_outputs is not None and "num_fwd_outputs" in inspect.signature(
             _pt.min_cut_rematerialization_partition).parameters:
@@ -847,8 +897,8 @@ def _mincut_held(jm, joint_inputs, num_fwd_outputs):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             fw, bw = _pt.min_cut_rematerialization_partition(_copy(jm), joint_inputs, **kwargs)
-        return _held_bytes(fw, bw)[0]
-    except Exception:  # noqa: BLE001 - min-cut is only a yardstick here
+        return _held_bytes(fw, bw)[0], fw, bw
+    except Exception:  # noqa: BLE001 - min-cut is only a yardstick and a last resort
         return None
 
 

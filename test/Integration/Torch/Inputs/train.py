@@ -397,8 +397,7 @@ def community():
 
 def check_mincut(name, model, inputs, held, loss_of=lambda out: out):
     """`held` (what remat_torch.compile's step held) at most what
-    min_cut_rematerialization_partition holds on a copy of `model`, but for
-    the models of ABOVE_MINCUT, printed with their reason."""
+    min_cut_rematerialization_partition holds on a copy of `model`."""
     from functorch.compile import min_cut_rematerialization_partition
     try:
         m = copy.deepcopy(model)
@@ -409,11 +408,8 @@ def check_mincut(name, model, inputs, held, loss_of=lambda out: out):
     with TraceHelpers(), checkpoint_as_call():
         _, mincut = train(m, aot(min_cut_rematerialization_partition)(m), inputs, steps=1,
                           lr=0.01, loss_of=loss_of)
-    line = "%s: holds %d B, min-cut %d B (%.2fx)" % (name, held, mincut, held / max(1, mincut))
-    if name in ABOVE_MINCUT:
-        print("known: %s; %s" % (line, ABOVE_MINCUT[name]))
-    else:
-        check(held <= mincut, line)
+    check(held <= mincut, "%s: holds %d B, min-cut %d B (%.2fx)" % (
+        name, held, mincut, held / max(1, mincut)))
 
 
 def _two_steps(make, wrap, loss_of=lambda out: out):
@@ -459,10 +455,11 @@ def fresh():
 
 def _train_set(module, names, loss_of, eager=()):
     """Each model of `module` through remat_torch.compile: 2 SGD steps with
-    eager's losses, the bytes autograd holds at most eager's and min-cut's
-    (but ABOVE_MINCUT), equal to the prediction, and no graph left to
-    PyTorch (but ABOVE_DEFAULT; `eager`: AOTAutograd cannot trace it, it
-    trains eagerly with one warning)."""
+    eager's losses, the bytes autograd holds at most eager's and min-cut's,
+    equal to the prediction, and no graph left to PyTorch (but
+    ABOVE_DEFAULT, and MINCUT_PARTITION: min-cut's partition, said once;
+    `eager`: AOTAutograd cannot trace it, it trains eagerly with one
+    warning)."""
     for name in names:
         model, inputs = getattr(module, name)()
         make = getattr(module, name)
@@ -481,6 +478,9 @@ def _train_set(module, names, loss_of, eager=()):
         if name in ABOVE_DEFAULT:  # PyTorch's default partition, said once
             check(len(said) == 1 and "uses the default partition" in said[0],
                   "%s: %s" % (name, said[0] if said else "no warning"))
+        elif name in MINCUT_PARTITION:  # min-cut's partition, said once
+            check(len(said) == 1 and "uses min-cut's partition" in said[0] and
+                  st.get("mincut_fallback"), "%s: %s" % (name, said[0] if said else "no warning"))
         else:
             check(not st["fallback"] and not said, "%s: decided by remat%s" % (
                 name, ": " + "; ".join(said) if said else ""))
@@ -688,21 +688,15 @@ NOT_TRAINED_WILD3 = {}
 # The importer traces both: compare.py checks them.)
 EAGER_WILD4 = {"sac", "dlinear"}
 NOT_TRAINED_WILD4 = {}
-# Where remat's default holds more than min-cut's partition, and why. (Since
-# 2026-12-03 the partition raises the FLOPs cap where min-cut holds less:
-# triplet, miscact, ssm, arcface, mdn, indexzoo, ckpt, norms and mathzoo,
-# above min-cut before, now hold 0.40-0.98x of it.)
-ABOVE_MINCUT = {
-    "gru": "holding less here raises the step's peak (remat's selective cut holds "
-           "1,944 B with a peak of 4,912 B against 4,528 B): the default puts "
-           "the peak first",
-    # community_wild4.py (session 17), measured, not analysed further:
-    "detach_mid": "remat saves sigmoid(addmm.detach()) (96 B) whose input is saved anyway "
-                  "(400 B against min-cut's 304 B); holding less costs peak here "
-                  "(selective holds 0 B at a 584 B peak against 580 B)",
-    "nograd_mix": "480 B against min-cut's 384 B, and policy=peak misses the lowest peak "
-                  "(remat-run: none 964 B, peak 900 B, selective 836 B): an optimizer "
-                  "quality gap, open in issue 16's note",
+# Where remat's default partition finds no decision within min-cut's bytes
+# and 100% recomputation, and so uses min-cut's partition (with one
+# warning). Before 2026-12-03 (session 18) the default could hold more than
+# min-cut: gru, detach_mid and nograd_mix did; the partition now also tries
+# remat's budget policy at min-cut's bytes and its selective policy
+# (detach_mid: selective, 0 B at a 584 B predicted peak against 580 B).
+MINCUT_PARTITION = {
+    "nograd_mix": "remat reaches min-cut's 384 B only with selective, which recomputes "
+                  "every small GEMM (105% of the step's FLOPs)",
 }
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 

@@ -959,6 +959,15 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS | {"out"}}
         out_node = n.kwargs.get("out")
         try:
+            if lower.masked.involved(args, kwargs):  # x[mask] read (lower/masked.py)
+                result = lower.masked.lower(L, n, base, handler, args, kwargs)
+                if inplace:
+                    target = L.root.get(n.args[0], n.args[0])
+                    L.env[target] = result
+                    L.root[n] = target
+                else:
+                    L.env[n] = result
+                continue
             result = handler(L, *args, **kwargs)
             if isinstance(out_node, torch.fx.Node):
                 # torch.div(a, b, out=v) (spectral norm's power iteration):
@@ -1033,6 +1042,9 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
 
 def _result(L, node):
     t = L.value(node)
+    if isinstance(t, lower.masked.Masked):
+        raise ImporterError("a graph output is x[mask], whose size depends on the data; "
+                            "return a reduction of it, or torch.where(mask, x, 0)")
     if not isinstance(t, Tensor):
         raise ImporterError("a graph output is not a tensor: %r" % (t,))
     return L.fn.materialize(t)

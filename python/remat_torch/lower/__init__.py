@@ -26,6 +26,6 @@ docs/PyTorch.md.
 """
 
 from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
-from . import (activations, constants, conv, elementwise, indexing, losses,  # noqa: F401
+from . import (activations, constants, conv, elementwise, indexing, losses, masked,  # noqa: F401
                matmul, normalization, pooling, reductions, rng, sampling, scans, views)
 from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

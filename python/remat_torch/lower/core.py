@@ -73,6 +73,8 @@ class Lowering:
         self.rng_seed = None
         self.rng_offset = 0
         self.node = None
+        self.masks = []           # x[mask] selections (lower/masked.py)
+        self.mask_counts = {}     # their true elements at run time, per mask
 
     # -- values --------------------------------------------------------------
     def value(self, a):
@@ -187,7 +189,11 @@ class Lowering:
         while node is not base:
             parent, info = self.slice_of[node]
             parent = self.root.get(parent, parent)
-            if info is not None and info[0] == "strided":
+            if info is not None and info[0] == "diagonal":
+                from .views import diagonal_insert
+                dst = self.env[parent]
+                val = diagonal_insert(self, dst, val, *info[1:], tuple(dst.shape), dst.elem)
+            elif info is not None and info[0] == "strided":
                 from .views import strided_insert
                 _, size, stride, offset = info
                 val = strided_insert(self, self.env[parent], val, size, stride, offset)

@@ -3,6 +3,7 @@ scatter_add.
 """
 
 from ..mlir import Tensor, elem_is_float, prod
+from . import masked
 from .core import compute_elem, extract, extract_slice, handles, norm_dim, rounded, to_index
 from .elementwise import h_where
 from .views import diagonal_of
@@ -225,6 +226,9 @@ def h_index(L, a, indices):
     """x[i], x[:, i], x[i, j] with integer index tensors (broadcast
     together); negative indices count from the end."""
     shape, elem = L.out()
+    if len(indices) == 1 and isinstance(indices[0], Tensor) and indices[0].elem == "i1":
+        # x[mask]: its size depends on the data (lower/masked.py)
+        return masked.select(L, a, indices[0], shape[0], L.node.args[1][0])
     indices, used, b, layout = advanced_layout(L, a.shape, indices)
     a = L.fn.materialize(a)
     names = ["d%d" % r for r in range(len(layout))]

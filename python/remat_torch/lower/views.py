@@ -4,6 +4,7 @@ the backward of select and slice.
 """
 
 from ..mlir import Tensor, elem_is_float, prod, ttype
+from . import masked
 from .core import (HANDLERS, compute_elem, extract, extract_slice, handles, index_i64, insert_slice,
                    mark_view, norm_dim, pad_sides, record_slice, rounded)
 
@@ -146,6 +147,34 @@ def h_select_scatter(L, base, src, dim, index):
     return _insert(L, base, src, offsets, sizes, [1] * r)
 
 
+@handles("diagonal_scatter")
+def h_diagonal_scatter(L, base, src, offset=0, dim1=0, dim2=1):
+    """base with its diagonal (offset, dim1, dim2) replaced by src, whose
+    last dim runs along it (the functional form of a write into
+    x.diagonal(), Barlow Twins' torch.diagonal(c).add_(-1))."""
+    shape, elem = L.out()
+    return diagonal_insert(L, base, src, offset, dim1, dim2, shape, elem)
+
+
+def diagonal_insert(L, base, src, offset, dim1, dim2, shape, elem):
+    r = len(shape)
+    d1, d2 = norm_dim(dim1, r), norm_dim(dim2, r)
+    src = L.fn.materialize(src)
+    n = src.shape[-1]
+    others = [k for k in range(r) if k not in (d1, d2)]
+
+    def body(bd, a):
+        i1, i2 = index_i64(bd, d1), index_i64(bd, d2)
+        on = bd.cmp("eq", bd.binary("sub", i2, i1, "i64"), bd.const(offset, "i64"), "i64")
+        p = i1 if offset >= 0 else i2
+        p = bd.select(on, p, bd.const(0, "i64"), "i64")
+        p = bd.emit("arith.minsi %s, %s : i64" % (p, bd.const(max(n - 1, 0), "i64")))
+        at = [bd.index(k) for k in others] + [bd.emit("arith.index_cast %s : i64 to index" % p)]
+        v = bd.cast(extract(bd, src, at), src.elem, elem)
+        return [bd.select(on, v, bd.cast(a[0], base.elem, elem), elem)]
+    return L.fn.generic([(shape, elem)], [base], body)[0]
+
+
 def _insert(L, base, src, offsets, sizes, strides):
     _, elem = L.out()
     return insert_slice(L, rounded(L, L.fn.materialize(src), elem),
@@ -176,6 +205,9 @@ def h_permute(L, a, dims):
 
 @handles("expand")
 def h_expand(L, a, size, implicit=False):
+    sel = masked.expand(L, a, size)  # the gradient of a sum over x[mask]
+    if sel is not None:
+        return sel
     mark_view(L)
     shape, _ = L.out()
     return a.broadcast_to(shape)
@@ -526,6 +558,10 @@ def diagonal_of(L, a, offset=0, dim1=0, dim2=1):
 
 @handles("diagonal")
 def h_diagonal(L, a, offset=0, dim1=0, dim2=1):
+    # a view: a write into it (torch.diagonal(c).add_(-1)) goes back into
+    # `a` (Lowering._write_through), or is refused where that cannot be
+    mark_view(L)
+    record_slice(L, a, ("diagonal", offset, dim1, dim2))
     return diagonal_of(L, a, offset, dim1, dim2)
 
 

@@ -570,6 +570,15 @@ def wild4():
                _sum_loss, eager=EAGER_WILD4)
 
 
+def wild5():
+    """community_wild5.py (session 18), see _train_set: Barlow Twins,
+    VICReg, SwAV, xLSTM's mLSTM, Griffin's RG-LRU, an NTM head, SASRec,
+    TabNet, KAN, EGNN, DGCNN, SchNet, an RNN-T joint, a Set Transformer,
+    NeuralSort, Llama 3; losses over x[mask], a write into a diagonal."""
+    import community_wild5
+    _train_set(community_wild5, community_wild5.MODELS, _sum_loss, eager=EAGER_WILD5)
+
+
 def bnsplit():
     """What the partition's batch norm rewrite rests on: PyTorch's CPU kernel
     computes results 0-2 (output, batch mean, inverse std) bitwise the same
@@ -687,6 +696,9 @@ NOT_TRAINED_WILD3 = {}
 # assert (as_strided_scatter of a non-contiguous input), as informer's.
 # The importer traces both: compare.py checks them.)
 EAGER_WILD4 = {"sac", "dlinear"}
+# community_wild5: swav writes its prototypes through `.data` (as MoCo does),
+# which 1.13's AOTAutograd does not carry: it trains eagerly with one warning.
+EAGER_WILD5 = {"swav"}
 NOT_TRAINED_WILD4 = {}
 # Where remat's default partition finds no decision within min-cut's bytes
 # and 100% recomputation, and so uses min-cut's partition (with one
@@ -765,9 +777,10 @@ if __name__ == "__main__":
         module = importlib.import_module(module)
         _train_set(module, names.split(","), _sum_loss,
                    eager={"community_wild3": EAGER_WILD3,
-                          "community_wild4": EAGER_WILD4}.get(module.__name__, ()))
+                          "community_wild4": EAGER_WILD4,
+                          "community_wild5": EAGER_WILD5}.get(module.__name__, ()))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
-         "wild2": wild2, "wild3": wild3, "wild4": wild4}[cmd]()
+         "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -1,0 +1,387 @@
+"""Boolean-mask selections, x[mask]: a value whose size depends on the data
+(the number of true elements), as users write masked losses
+(`F.binary_cross_entropy_with_logits(logits[valid], ...)`, `loss[mask].mean()`).
+
+remat's graphs have static shapes, so x[mask] is never compacted: it is
+kept as `Masked`, x at its full shape beside the mask, and the ops that
+read it are lowered at the full shape: elementwise ops, reductions over its
+trailing dims (row-wise), sums and means over the selection (a masked
+reduction whose count is computed from the mask at run time), losses with
+a reduction, and their backward: the expand of a gradient over the
+selection, and the index_put that scatters it back (a select). The graph
+is then right for any mask, not only the traced one: the backward's
+divisions by the traced count (mean's, a loss's) are divisions by the
+count at run time. Other readers (a matmul, a gather, a result) are
+refused with the op's name.
+"""
+
+import torch
+
+from ..mlir import Tensor, prod
+from .core import compute_elem
+
+# Ops applied element by element (their scalars and 0-d tensors broadcast).
+ELEMENTWISE = {
+    "add", "sub", "rsub", "mul", "div", "neg", "abs", "exp", "exp2", "log", "log1p",
+    "expm1", "log2", "sigmoid", "tanh", "relu", "sqrt", "rsqrt", "sin", "cos", "pow",
+    "reciprocal", "sign", "sgn", "clamp", "clamp_min", "clamp_max", "gelu", "silu",
+    "softplus", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "logical_not",
+    "logical_and", "logical_or", "bitwise_not", "_to_copy", "clone", "detach", "alias",
+    "ones_like", "zeros_like", "full_like", "empty_like", "fill", "lift_fresh_copy",
+    "sigmoid_backward", "tanh_backward", "threshold_backward", "gelu_backward",
+    "silu_backward", "softplus_backward", "square", "xlogy", "where", "masked_fill",
+    "hardtanh", "leaky_relu", "elu", "erf", "floor", "ceil", "round", "trunc", "frac",
+    "atan", "asin", "acos", "sinh", "cosh", "mish", "hardsigmoid",
+    "hardswish", "leaky_relu_backward", "elu_backward", "copy",
+}
+# Creation from another tensor's dtype only: the selection is not read.
+CREATION = {"new_zeros", "new_ones", "new_full", "new_empty"}
+REDUCTIONS = {"sum", "mean"}
+# Views the gradient of a reduction over x[mask] flows through.
+VIEWS = {"unsqueeze", "squeeze", "expand", "view", "reshape", "_unsafe_view"}
+# Row-wise ops over a trailing dim (dim >= 1 of the selection).
+ROWWISE = {"_softmax", "_log_softmax", "_softmax_backward_data", "_log_softmax_backward_data"}
+
+
+class Masked:
+    """x[mask]: `values` at x's full shape, `mask` (i1) over its leading
+    dims; `count` the true elements when traced, `k` the mask's rank."""
+
+    def __init__(self, values, mask, count, L):
+        self.values, self.mask, self.count = values, mask, count
+        self.k = len(mask.shape)
+        self.shape = (count,) + tuple(values.shape[self.k:])
+        self.elem = values.elem
+        self._L = L
+
+    def full(self, t):
+        m = Masked(t, self.mask, self.count, self._L)
+        m.mask_node = self.mask_node
+        return m
+
+    @property
+    def trailing(self):
+        return prod(self.values.shape[self.k:])
+
+
+def _flat(x):
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            yield from _flat(y)
+    else:
+        yield x
+
+
+def involved(args, kwargs):
+    return any(isinstance(a, Masked) for a in _flat(list(args) + list(kwargs.values())))
+
+
+def select(L, a, mask, count, mask_node):
+    """x[mask] for a boolean mask over x's leading dims."""
+    if tuple(mask.shape) != tuple(a.shape[:len(mask.shape)]):
+        L.error("x[mask] is supported with a mask of x's leading dims (%s against %s)"
+                % (list(mask.shape), list(a.shape)))
+    m = Masked(a, mask, count, L)
+    m.mask_node = mask_node
+    L.masks.append(m)
+    return m
+
+
+def _count(L, m, elem):
+    """The selection's elements at run time (times its trailing size), a 0-d
+    tensor of `elem`."""
+    key = (id(m.mask.value), elem, m.trailing)
+    if key not in L.mask_counts:
+        c = compute_elem(elem)
+        n = L.reduce(L.ew([m.mask], lambda bd, e: bd.cast(e[0], "i1", c), shape=tuple(m.mask.shape),
+                          elem=c, compute="i1", yields=c), None, False, elem=c)
+        if m.trailing != 1:
+            n = L.ew([n], lambda bd, e: bd.binary("mul", e[0], bd.const(float(m.trailing), c), c),
+                     shape=(), elem=c)
+        L.mask_counts[key] = n
+    return L.mask_counts[key]
+
+
+def _zeroed(L, m, elem):
+    """The selection's values with the unselected elements 0."""
+    full = tuple(m.values.shape)
+    c = compute_elem(elem)
+    return L.fn.generic([(full, elem)], [_mask_full(m), m.values],
+                        lambda bd, e: [bd.cast(bd.select(e[0], bd.cast(e[1], m.values.elem, c),
+                                                         bd.const(0.0, c), c), c, elem)])[0]
+
+
+def _mask_full(m):
+    """The mask broadcast over the trailing dims."""
+    full = tuple(m.values.shape)
+    k = m.k
+    return Tensor(m.mask.value, m.mask.base_shape, m.mask.elem, full,
+                  list(m.mask.view) + [None] * (len(full) - k))
+
+
+def _run_full(L, node, handler, args, kwargs, full_shape, dtype):
+    """handler on full-shape operands, its result typed at `full_shape`."""
+    saved = L.meta.get(node)
+    L.meta[node] = torch.empty(full_shape, dtype=dtype, device="meta")
+    try:
+        return handler(L, *args, **kwargs)
+    finally:
+        L.meta[node] = saved
+
+
+def _schema_args(node, args, upto):
+    """args padded with the schema's defaults up to position `upto`."""
+    schema = node.target._schema
+    args = list(args)
+    for j in range(len(args), upto + 1):
+        d = schema.arguments[j].default_value
+        args.append(d)
+    return args
+
+
+def lower(L, node, base, handler, args, kwargs):
+    """The lowering of `node` (packet `base`) some of whose operands are
+    selections."""
+    ms = [a for a in _flat(list(args) + list(kwargs.values())) if isinstance(a, Masked)]
+    m = ms[0]
+    for o in ms[1:]:
+        if o.mask is not m.mask and o.mask.value != m.mask.value:
+            L.error("two boolean-mask selections with different masks in one op are not supported")
+    meta = L.meta.get(node)
+    dtype = meta.dtype if isinstance(meta, torch.Tensor) else torch.float32
+    full = tuple(m.values.shape)
+
+    def unwrap(a):
+        if isinstance(a, Masked):
+            return a.values
+        if isinstance(a, (list, tuple)):
+            return type(a)(unwrap(x) for x in a)
+        if isinstance(a, Tensor) and len(a.shape) > len(full) - m.k and a.shape and \
+                prod(a.shape) != 1:
+            L.error("an op between x[mask] and a tensor of its size that is not x[mask] "
+                    "itself is not supported (its elements could not be matched)")
+        return a
+
+    if base in CREATION:
+        return handler(L, *unwrap(args), **kwargs)
+    if base in ELEMENTWISE:
+        a = unwrap(args)
+        if base == "div" and len(a) > 1 and not isinstance(a[1], Tensor) and \
+                isinstance(args[0], Masked) and a[1] in (m.count * m.trailing, m.count):
+            # mean's backward (and a loss's): divide by the count at run
+            # time, of the elements or of the rows
+            n = _count(L, m, L.elem_of(dtype))
+            if a[1] != m.count * m.trailing:
+                c = compute_elem(L.elem_of(dtype))
+                n = L.ew([n], lambda bd, e: bd.binary("div", e[0], bd.const(float(m.trailing), c), c),
+                         shape=(), elem=c)
+            a = [a[0], n] + list(a[2:])
+        r = _run_full(L, node, handler, a, unwrap(kwargs), full, dtype)
+        return m.full(r)
+    if base == "index_put":
+        target, indices, values = args[0], args[1], args[2]
+        acc = args[3] if len(args) > 3 else kwargs.get("accumulate", False)
+        if not (isinstance(values, Masked) and len(indices) == 1 and
+                indices[0] is not None and indices[0].value == values.mask.value) \
+                or isinstance(target, Masked):
+            L.error("index_put of a boolean-mask selection is supported into the same mask only")
+        shape, elem = L.out()
+        c = compute_elem(elem)
+        mf = _mask_full(values)
+        if acc:
+            return L.fn.generic([(shape, elem)], [mf, values.values, target], lambda bd, e: [
+                bd.cast(bd.select(e[0], bd.binary("add", bd.cast(e[2], target.elem, c),
+                                                  bd.cast(e[1], values.elem, c), c),
+                                  bd.cast(e[2], target.elem, c), c), c, elem)])[0]
+        return L.fn.generic([(shape, elem)], [mf, values.values, target], lambda bd, e: [
+            bd.cast(bd.select(e[0], bd.cast(e[1], values.elem, c), bd.cast(e[2], target.elem, c),
+                              c), c, elem)])[0]
+    if base in REDUCTIONS:
+        a = args[0]
+        if not isinstance(a, Masked):
+            L.error("a reduction over a tensor and x[mask] is not supported")
+        dims = args[1] if len(args) > 1 else kwargs.get("dim")
+        keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
+        rank = len(a.shape)
+        dims = list(range(rank)) if dims in (None, [], ()) else [d % rank for d in dims]
+        shape, elem = L.out()
+        c = compute_elem(elem)
+        if 0 not in dims:  # row-wise: the rows stay a selection
+            fdims = [d - 1 + a.k for d in dims]
+            r = _run_full(L, node, handler, [a.values, fdims, keepdim], {},
+                          _reduced_shape(full, fdims, keepdim), dtype)
+            return a.full(r)
+        fdims = list(range(a.k)) + [d - 1 + a.k for d in dims if d != 0]
+        if keepdim:
+            L.error("a keepdim sum or mean over the rows of x[mask] is not supported")
+        total = L.reduce(_zeroed(L, a, c), fdims, False, elem=c)
+        if base == "mean":
+            n = _count(L, a, c)
+            if dims != list(range(rank)):  # the mean over the rows only: / rows
+                rows = L.ew([n], lambda bd, e: bd.binary("div", e[0], bd.const(float(a.trailing), c), c),
+                            shape=(), elem=c)
+                n = L.ew([rows], lambda bd, e: bd.binary("mul", e[0], bd.const(
+                    float(prod(a.shape[d] for d in dims if d != 0)), c), c), shape=(), elem=c)
+            total = L.ew([total, n], lambda bd, e: bd.binary("div", e[0], e[1], c),
+                         shape=tuple(total.shape), elem=c)
+        return total if c == elem else L.ew([total], lambda bd, e: e[0], shape=shape, elem=elem)
+    if base in ("unsqueeze", "squeeze", "expand") and isinstance(args[0], Masked):
+        # views over the trailing dims: the rows stay a selection
+        a = list(args)
+        if base == "expand":
+            size = list(a[1])
+            if size[0] not in (-1, m.count):
+                L.error("expand of x[mask] across its rows is not supported")
+            shape = tuple(m.mask.shape) + tuple(
+                s if s != -1 else m.values.shape[m.k + i] for i, s in enumerate(size[1:]))
+            return m.full(m.values.broadcast_to(shape))
+        rank = len(m.shape) + (1 if base == "unsqueeze" else 0)
+        dims = a[1] if len(a) > 1 else None
+        if dims is None:
+            L.error("squeeze of every dim of x[mask] is not supported")
+        one = not isinstance(dims, (list, tuple))
+        dims = [d % rank for d in ([dims] if one else dims)]
+        if 0 in dims:
+            L.error("aten.%s at dim 0 of x[mask] is not supported" % base)
+        fd = [d - 1 + m.k for d in dims]
+        out = list(meta.shape)[1:] if isinstance(meta, torch.Tensor) else []
+        r = _run_full(L, node, handler, [m.values, fd[0] if one else fd], {},
+                      tuple(m.mask.shape) + tuple(out), dtype)
+        return m.full(r)
+    if base in ROWWISE:
+        a = list(args)
+        dim = a[1] if base in ("_softmax", "_log_softmax") else a[2]
+        rank = len(m.shape)
+        dim = dim % rank
+        if dim == 0:
+            L.error("aten.%s across the rows of x[mask] is not supported" % base)
+        pos = 1 if base in ("_softmax", "_log_softmax") else 2
+        a[pos] = dim - 1 + m.k
+        r = _run_full(L, node, handler, unwrap(a), unwrap(kwargs), full, dtype)
+        return m.full(r)
+    schema = getattr(node.target, "_schema", None)
+    names = [x.name for x in schema.arguments] if schema is not None else []
+    if base in ("nll_loss_forward", "nll_loss_backward"):
+        return _nll(L, node, base, handler, args, m, full, dtype)
+    if "reduction" in names:
+        idx = names.index("reduction")
+        a = _schema_args(node, args, idx)
+        red = a[idx]
+        if base.endswith("_backward"):
+            # the loss's gradient: as for reduction=sum, then / count for mean
+            a[idx] = 2 if red == 1 else red
+            r = _run_full(L, node, handler, unwrap(a), unwrap(kwargs), full, dtype)
+            if red == 1:
+                c = compute_elem(L.elem_of(dtype))
+                n = _count(L, m, c)
+                r = L.ew([r, n], lambda bd, e: bd.binary("div", e[0], e[1], c), shape=full,
+                         elem=L.elem_of(dtype))
+            return m.full(r)
+        a[idx] = 0
+        r = m.full(_run_full(L, node, handler, unwrap(a), unwrap(kwargs), full, dtype))
+        if red == 0:
+            return r
+        shape, elem = L.out()
+        c = compute_elem(elem)
+        total = L.reduce(_zeroed(L, r, c), None, False, elem=c)
+        if red == 1:
+            total = L.ew([total, _count(L, r, c)], lambda bd, e: bd.binary("div", e[0], e[1], c),
+                         shape=(), elem=c)
+        return total if c == elem else L.ew([total], lambda bd, e: e[0], shape=(), elem=elem)
+    L.error("x[mask], a selection whose size depends on the data, is read by aten.%s: "
+            "supported are elementwise ops, sums and means, softmax over its other dims and "
+            "losses; use torch.where or masked_fill" % base)
+
+
+def _nll(L, node, base, handler, args, m, full, dtype):
+    """nll_loss of rows x[mask] with targets t[mask]: nll_loss of all rows
+    with the unselected rows' targets set to ignore_index, which leaves
+    them out of the sum and of the total weight alike."""
+    a = _schema_args(node, args, 4 if base == "nll_loss_forward" else 6)
+    xi, ti, ri, ii = (0, 1, 3, 4) if base == "nll_loss_forward" else (1, 2, 4, 5)
+    x, t = a[xi], a[ti]
+    if not isinstance(x, Masked) or not isinstance(t, Masked) or t.mask.value != x.mask.value:
+        L.error("aten.%s is supported on rows x[mask] with targets t[mask] of the same mask" % base)
+    if base == "nll_loss_forward" and a[ri] == 0:
+        L.error("nll_loss of x[mask] with reduction='none' is not supported")
+    te = t.values.elem
+    ignore = a[ii]
+    tfull = L.fn.generic([(tuple(t.values.shape), te)], [_mask_full(t), t.values], lambda bd, e: [
+        bd.select(e[0], e[1], bd.const(ignore, te), te)])[0]
+    xv = x.values
+    rows = prod(m.mask.shape)
+    if m.k != 1:  # the mask's dims as one, so that the classes are dim 1
+        xv = L.fn.reshape(L.fn.materialize(xv), (rows,) + tuple(xv.shape[m.k:]))
+        tfull = L.fn.reshape(tfull, (rows,) + tuple(tfull.shape[m.k:]))
+    a[xi], a[ti] = xv, tfull
+    a = [v.values if isinstance(v, Masked) else v for v in a]
+    if base == "nll_loss_forward":
+        return handler(L, *a)
+    r = _run_full(L, node, handler, a, {}, tuple(xv.shape), dtype)
+    if m.k != 1:
+        r = L.fn.reshape(r, full)
+    return m.full(r)
+
+
+def _masked_source(L, node, depth):
+    """The selection `node` is, or (not lowered yet) is computed from
+    through elementwise ops and views, or None."""
+    v = L.env.get(L.root.get(node, node))
+    if isinstance(v, Masked):
+        return v
+    if v is not None or depth <= 0 or not hasattr(node, "target"):
+        return None
+    name = str(node.target).split(".")[-2] if "." in str(node.target) else ""
+    if name not in ELEMENTWISE and name not in VIEWS:
+        return None
+    for a in node.all_input_nodes:
+        got = _masked_source(L, a, depth - 1)
+        if got is not None:
+            return got
+    return None
+
+
+def _reduced_shape(shape, dims, keepdim):
+    return tuple((1 if keepdim else None) if i in dims else s for i, s in enumerate(shape)
+                 if keepdim or i not in dims)
+
+
+def expand(L, t, size):
+    """expand(t, size) where size's first dim is a selection's count and
+    what the expand flows into (through elementwise ops) meets that
+    selection or scatters back into its mask (the backward of a sum or mean
+    over it): the selection's shape. Else None, a plain expand."""
+    if not size or (len(t.shape) >= len(size) and t.shape[0] == size[0]):
+        return None
+    cands = [m for m in L.masks if m.count == size[0]]
+    if not cands:
+        return None
+    hits = []
+    seen, todo = set(), [(L.node, 0)]
+    while todo:
+        n, depth = todo.pop()
+        if n in seen or depth > 12:
+            continue
+        seen.add(n)
+        for u in n.users:
+            name = str(u.target).split(".")[-2] if "." in str(u.target) else ""
+            name = name[:-1] if name.endswith("_") and not name.startswith("__") else name
+            if name == "index_put" and len(u.args) > 1 and len(u.args[1]) == 1:
+                hits += [m for m in cands if m.mask_node is u.args[1][0]]
+            for a in u.all_input_nodes:
+                v = _masked_source(L, a, 12)
+                if v is not None:
+                    hits += [m for m in cands if m.mask.value == v.mask.value]
+            if name in ELEMENTWISE or name in VIEWS:
+                todo.append((u, depth + 1))
+    masks = []
+    for m in hits:
+        if not any(m.mask.value == o.mask.value for o in masks):
+            masks.append(m)
+    if not masks:
+        return None
+    if len(masks) > 1:
+        L.error("expand to %s: several boolean masks select %d elements; which one is "
+                "meant cannot be told" % (list(size), size[0]))
+    m = masks[0]
+    return m.full(t.broadcast_to(tuple(m.mask.shape) + tuple(size[1:])))

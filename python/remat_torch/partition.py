@@ -364,8 +364,8 @@ class _Partitioner:
                     # the better trade.
                     if r["saved_bytes"] <= held and (
                             not r.get("step_flops") or r["recompute_flops"] <= r["step_flops"]):
-                        fits.append((got[2]["remat_peak_bytes"], got[2]["recompute_flops"],
-                                     len(fits), got, pol))
+                        fits.append((r["remat_peak_bytes"], r["recompute_flops"], len(fits), got,
+                                     pol))
                 if fits:
                     _, _, _, (fw, bw, record), pol = min(fits)
                     record["policy"] = policy

@@ -90,7 +90,7 @@ def select(L, a, mask, count, mask_node):
 def _count(L, m, elem):
     """The selection's elements at run time (times its trailing size), a 0-d
     tensor of `elem`."""
-    key = (id(m.mask.value), elem, m.trailing)
+    key = (m.mask.value, elem, m.trailing)
     if key not in L.mask_counts:
         c = compute_elem(elem)
         n = L.reduce(L.ew([m.mask], lambda bd, e: bd.cast(e[0], "i1", c), shape=tuple(m.mask.shape),
@@ -114,9 +114,8 @@ def _zeroed(L, m, elem):
 def _mask_full(m):
     """The mask broadcast over the trailing dims."""
     full = tuple(m.values.shape)
-    k = m.k
     return Tensor(m.mask.value, m.mask.base_shape, m.mask.elem, full,
-                  list(m.mask.view) + [None] * (len(full) - k))
+                  list(m.mask.view) + [None] * (len(full) - m.k))
 
 
 def _run_full(L, node, handler, args, kwargs, full_shape, dtype):
@@ -187,15 +186,11 @@ def lower(L, node, base, handler, args, kwargs):
             L.error("index_put of a boolean-mask selection is supported into the same mask only")
         shape, elem = L.out()
         c = compute_elem(elem)
-        mf = _mask_full(values)
-        if acc:
-            return L.fn.generic([(shape, elem)], [mf, values.values, target], lambda bd, e: [
-                bd.cast(bd.select(e[0], bd.binary("add", bd.cast(e[2], target.elem, c),
-                                                  bd.cast(e[1], values.elem, c), c),
-                                  bd.cast(e[2], target.elem, c), c), c, elem)])[0]
-        return L.fn.generic([(shape, elem)], [mf, values.values, target], lambda bd, e: [
-            bd.cast(bd.select(e[0], bd.cast(e[1], values.elem, c), bd.cast(e[2], target.elem, c),
-                              c), c, elem)])[0]
+        def body(bd, e):  # selected: the value (added with accumulate), else the target's
+            old, v = bd.cast(e[2], target.elem, c), bd.cast(e[1], values.elem, c)
+            new = bd.binary("add", old, v, c) if acc else v
+            return [bd.cast(bd.select(e[0], new, old, c), c, elem)]
+        return L.fn.generic([(shape, elem)], [_mask_full(values), values.values, target], body)[0]
     if base in REDUCTIONS:
         a = args[0]
         if not isinstance(a, Masked):

@@ -175,9 +175,9 @@ def _fake_values(gm, joint_inputs):
 def _real_values(gm, flat, dynamic):
     """The joint graph run on the real example inputs, where fake tensors
     cannot say a shape (masked_select of the non-ignored targets in 1.13's
-    label-smoothed cross-entropy): the lowering needs that size only where
-    a sum or mean consumes the selection (else it refuses), so the decision
-    holds for every batch. The random state is restored: the step itself
+    label-smoothed cross-entropy): the lowering keeps a selection at its
+    full shape beside its mask (lower/masked.py), so the decision holds for
+    every batch. The random state is restored: the step itself
     draws the same masks."""
     if any(isinstance(t, torch._subclasses.FakeTensor) for t in flat):
         raise RematFallback("the joint graph cannot run on fake tensors (%s); remat "

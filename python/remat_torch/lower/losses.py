@@ -5,6 +5,7 @@ masked_scatter of one repeated value, index_put with one boolean mask).
 """
 
 from ..mlir import Tensor, prod
+from . import masked
 from .core import compute_elem, extract, handles, square, to_index
 from .indexing import index_put_int
 
@@ -114,33 +115,14 @@ def h_mse_loss_backward(L, grad, x, y, reduction=1):
 
 # Label-smoothed cross-entropy (PyTorch 1.13's decomposition) selects the
 # non-ignored rows with masked_select, whose size depends on the targets:
-# it is lowered only where a sum or mean consumes it, as a masked reduction.
-class MaskedValues:
-    def __init__(self, values, mask):
-        self.values, self.mask = values, mask
-        self.shape = ()
-
-
+# a selection x[mask] as boolean indexing's (lower/masked.py), so that its
+# mean, and the backward's division by the traced count, use the count at
+# run time.
 @handles("masked_select")
 def h_masked_select(L, a, mask):
-    for user in L.node.users:
-        if str(user.target).split(".")[1] not in ("mean", "sum"):
-            L.error("masked_select is supported only when a sum or mean consumes it "
-                    "(its size depends on the data), not %s" % user.target)
-    return MaskedValues(a, mask)
-
-
-def masked_reduction(L, m, mean):
-    shape, elem = L.out()
-    c = compute_elem(elem)
-    full = tuple(m.values.shape) if len(m.values.shape) >= len(m.mask.shape) else tuple(m.mask.shape)
-
-    total = L.reduce(_select3(L, m.mask, m.values, 0.0, full, c), None, False, elem=c)
-    if not mean:
-        return total if c == elem else L.ew([total], lambda bd, e: e[0], shape=(), elem=elem)
-    count = L.reduce(L.ew([m.mask], lambda bd, e: bd.cast(e[0], "i1", c), shape=full, elem=c, compute="i1",
-                          yields=c), None, False, elem=c)
-    return L.ew([total, count], lambda bd, e: bd.binary("div", e[0], e[1], c), shape=(), elem=elem)
+    shape = tuple(a.shape) if len(a.shape) >= len(mask.shape) else tuple(mask.shape)
+    n = L.out()[0][0]
+    return masked.select(L, a.broadcast_to(shape), mask.broadcast_to(shape), n, L.node.args[1])
 
 
 _ELEMENTWISE = ("div", "mul", "add", "sub", "neg", "_to_copy", "clone", "detach", "alias")

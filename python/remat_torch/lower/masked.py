@@ -90,7 +90,7 @@ def select(L, a, mask, count, mask_node):
 def _count(L, m, elem):
     """The selection's elements at run time (times its trailing size), a 0-d
     tensor of `elem`."""
-    key = (m.mask.value, elem, m.trailing)
+    key = (m.mask.value, tuple(m.mask.shape), tuple(m.mask.view), elem, m.trailing)
     if key not in L.mask_counts:
         c = compute_elem(elem)
         n = L.reduce(L.ew([m.mask], lambda bd, e: bd.cast(e[0], "i1", c), shape=tuple(m.mask.shape),
@@ -109,6 +109,19 @@ def _zeroed(L, m, elem):
     return L.fn.generic([(full, elem)], [_mask_full(m), m.values],
                         lambda bd, e: [bd.cast(bd.select(e[0], bd.cast(e[1], m.values.elem, c),
                                                          bd.const(0.0, c), c), c, elem)])[0]
+
+
+def _put(L, target, sel, acc):
+    """target with the selection's positions set to its values (added to
+    them with `acc`): index_put and masked_scatter into its mask."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+
+    def body(bd, e):
+        old, v = bd.cast(e[2], target.elem, c), bd.cast(e[1], sel.values.elem, c)
+        new = bd.binary("add", old, v, c) if acc else v
+        return [bd.cast(bd.select(e[0], new, old, c), c, elem)]
+    return L.fn.generic([(shape, elem)], [_mask_full(sel), sel.values, target], body)[0]
 
 
 def _mask_full(m):
@@ -184,13 +197,13 @@ def lower(L, node, base, handler, args, kwargs):
                 indices[0] is not None and indices[0].value == values.mask.value) \
                 or isinstance(target, Masked):
             L.error("index_put of a boolean-mask selection is supported into the same mask only")
-        shape, elem = L.out()
-        c = compute_elem(elem)
-        def body(bd, e):  # selected: the value (added with accumulate), else the target's
-            old, v = bd.cast(e[2], target.elem, c), bd.cast(e[1], values.elem, c)
-            new = bd.binary("add", old, v, c) if acc else v
-            return [bd.cast(bd.select(e[0], new, old, c), c, elem)]
-        return L.fn.generic([(shape, elem)], [_mask_full(values), values.values, target], body)[0]
+        return _put(L, target, values, acc)
+    if base == "masked_scatter":  # base with the selection's positions taken from it
+        target, mask, src = args[0], args[1], args[2]
+        if not isinstance(src, Masked) or isinstance(target, Masked) or \
+                mask.value != src.mask.value:
+            L.error("masked_scatter of a boolean-mask selection is supported into the same mask only")
+        return _put(L, target, src, False)
     if base in REDUCTIONS:
         a = args[0]
         if not isinstance(a, Masked):
@@ -363,6 +376,8 @@ def expand(L, t, size):
             name = name[:-1] if name.endswith("_") and not name.startswith("__") else name
             if name == "index_put" and len(u.args) > 1 and len(u.args[1]) == 1:
                 hits += [m for m in cands if m.mask_node is u.args[1][0]]
+            if name == "masked_scatter" and len(u.args) > 1:
+                hits += [m for m in cands if m.mask_node is u.args[1]]
             for a in u.all_input_nodes:
                 v = _masked_source(L, a, 12)
                 if v is not None:

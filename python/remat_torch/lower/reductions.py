@@ -4,21 +4,16 @@ dim with indices, and elementwise).
 
 from ..mlir import Tensor, elem_is_float, prod
 from .core import compute_elem, handles, norm_dim, norm_dims, out_compute, square
-from .losses import masked_reduction
 
 
 @handles("sum")
 def h_sum(L, a, dims=None, keepdim=False, dtype=None):
     shape, elem = L.out()
-    if not isinstance(a, Tensor):  # masked_select's values
-        return masked_reduction(L, a, mean=False)
     return L.reduce(a, dims, keepdim, "add", elem=elem)
 
 
 @handles("mean")
 def h_mean(L, a, dims=None, keepdim=False, dtype=None):
-    if not isinstance(a, Tensor):  # masked_select's values
-        return masked_reduction(L, a, mean=True)
     shape, elem = L.out()
     rank = len(a.shape)
     n = prod(a.shape[d] for d in norm_dims(dims, rank))

@@ -769,7 +769,7 @@ def diag_write(): torch.manual_seed(0); return DiagWrite(), (torch.randn(4, 4),)
 
 MODELS = ["barlow", "vicreg", "swav", "mlstm", "rglru", "ntm", "sasrec", "tabnet", "kan", "egnn",
           "dgcnn", "schnet", "rnnt", "settrans", "softsort", "llama3", "masked_mse", "mlm_flat",
-          "mlm_2d", "masked_rows", "masked_bce", "diag_write"]
+          "mlm_2d", "masked_rows", "masked_bce", "diag_write", "smooth_ce"]
 
 
 # -- refused: what x[mask] cannot flow into ------------------------------------
@@ -795,3 +795,16 @@ class MaskedMM(nn.Module):
 def masked_mm():
     torch.manual_seed(0)
     return MaskedMM(), (torch.randn(5, 4), torch.rand(5) > 0.4)
+
+
+# -- label smoothing with ignored targets (1.13: masked_select) ---------------
+class SmoothCE(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(6, 5)
+    def forward(s, x, t):
+        return F.cross_entropy(s.l(torch.tanh(x)), t, label_smoothing=0.1, ignore_index=-1)
+
+
+def smooth_ce():
+    torch.manual_seed(0)
+    return SmoothCE(), (torch.randn(7, 6), torch.tensor([1, -1, 2, 4, -1, 0, 3]))

@@ -31,6 +31,8 @@ def other_inputs(name, inputs):
             t.view(-1)[4] = 5
         elif name == "masked_bce" and i == 1:
             t[1] = 0
+        elif name == "smooth_ce" and i == 1:
+            t[1] = 2
         elif name == "sasrec" and i == 1:
             t[0, 1] = 4
         out.append(t)
@@ -42,7 +44,7 @@ def count(name, inputs):
         if t.dtype == torch.bool:
             return int(t.sum())
     t = inputs[1]
-    return int({"sasrec": t != 0, "masked_bce": t >= 0}.get(name, t != -100).sum())
+    return int({"sasrec": t != 0, "masked_bce": t >= 0, "smooth_ce": t != -1}.get(name, t != -100).sum())
 
 
 def main():

@@ -185,6 +185,8 @@ class ImportedGraph:
 def save_npy(path, t):
     import numpy as np
     t = t.detach().cpu()
+    if t.dtype.is_complex:  # as the graph takes it: view_as_real
+        t = torch.view_as_real(t.resolve_conj())
     if t.dtype == torch.bfloat16:
         raise ImporterError("bf16 values cannot be written as .npy")
     np.save(path, t.contiguous().numpy())
@@ -439,6 +441,33 @@ def _caller_file():
 
 
 TRACE_DECOMPOSITIONS = {torch.ops.aten._local_scalar_dense.default: _library_check}
+
+
+@contextlib.contextmanager
+def aot_reads_library_checks():
+    """remat_torch.compile on 1.13: AOTAutograd traces its joint graph
+    first with make_fx and no decomposition table (on the real tensors),
+    where a read in PyTorch's own argument checks (torch.distributions'
+    validate_args, F.gaussian_nll_loss's var < 0) fails the trace; this
+    gives that trace the importer's table, so such a check reads the value
+    and passes as it did (_library_check). The second trace, of the first's
+    graph, has no Python left to read anything."""
+    try:
+        import functorch._src.aot_autograd as aot
+    except ImportError:  # 2.x: dynamo breaks the graph there instead
+        yield
+        return
+    make = aot.make_fx
+
+    def make_fx_reading(f, decomposition_table=None, *args, **kwargs):
+        return make(f, decomposition_table or dict(TRACE_DECOMPOSITIONS), *args, **kwargs)
+    aot.make_fx = make_fx_reading
+    try:
+        yield
+    finally:
+        aot.make_fx = make
+
+
 _READ_SITE = []  # where the trace first read a value it could not follow
 
 
@@ -916,13 +945,17 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
             param_nodes[aname[2:]] = n
         v = values.get(n, value)
         attrs = "remat.cotangent" if kind == "cotangent" else None
+        shape = tuple(v.shape)
         try:
-            elem = elem_of(v.dtype)
+            if v.dtype.is_complex:  # as view_as_real (lower/complexes.py)
+                shape, elem = shape + (2,), elem_of(v.real.dtype)
+            else:
+                elem = elem_of(v.dtype)
         except ImporterError as e:
             raise ImporterError("%s '%s': %s (remat takes float, integer and bool tensors)%s" % (
                 kind, aname[2:] if aname[:2] in ("p.", "b.") else aname, e,
                 "\n" + missing if missing else ""))
-        L.env[n] = fn.add_arg(aname, tuple(v.shape), elem, attrs)
+        L.env[n] = fn.add_arg(aname, shape, elem, attrs)
         if kind == "buffer":
             buffer_nodes[n] = aname
 
@@ -959,7 +992,9 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         kwargs = {k: L.value(v) for k, v in n.kwargs.items() if k not in IGNORED_KWARGS | {"out"}}
         out_node = n.kwargs.get("out")
         try:
-            if lower.masked.involved(args, kwargs):  # x[mask] read (lower/masked.py)
+            complex_op = lower.complexes.involved(L, n)
+            if not complex_op and lower.masked.involved(args, kwargs):
+                # x[mask] read (lower/masked.py)
                 result = lower.masked.lower(L, n, base, handler, args, kwargs)
                 if inplace:
                     target = L.root.get(n.args[0], n.args[0])
@@ -968,7 +1003,10 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
                 else:
                     L.env[n] = result
                 continue
-            result = handler(L, *args, **kwargs)
+            if complex_op:  # complex tensors (lower/complexes.py), then as any op
+                result = lower.complexes.lower(L, n, base, handler, args, kwargs)
+            else:
+                result = handler(L, *args, **kwargs)
             if isinstance(out_node, torch.fx.Node):
                 # torch.div(a, b, out=v) (spectral norm's power iteration):
                 # an in-place write of the result into `out`.
@@ -1047,6 +1085,10 @@ def _result(L, node):
                             "return a reduction of it, or torch.where(mask, x, 0)")
     if not isinstance(t, Tensor):
         raise ImporterError("a graph output is not a tensor: %r" % (t,))
+    if lower.complexes.is_complex(L.meta.get(node)):
+        raise ImporterError("a result of the step is a complex tensor (a complex output, or the "
+                            "gradient of a complex parameter): return view_as_real of outputs, keep "
+                            "parameters real and view_as_complex them (as GFNet's filter does)")
     return L.fn.materialize(t)
 
 
@@ -1057,6 +1099,8 @@ def _constant(L, t, name):
             raise ImporterError("constant tensor '%s' has no value (fake tensors)" % name)
     if t.numel() > 65536:
         raise ImporterError("constant tensor '%s' has %d elements; pass it as a buffer" % (name, t.numel()))
+    if t.dtype.is_complex:  # as view_as_real (lower/complexes.py)
+        t = torch.view_as_real(t.detach().resolve_conj())
     elem = elem_of(t.dtype)
     flat = t.detach().reshape(-1).tolist()
     cname = L.fn.fresh("cst")

@@ -15,7 +15,7 @@ import warnings
 import torch
 import torch.nn as nn
 
-from .capture import TraceHelpers, checkpoint_as_call, stateless_as_2x
+from .capture import TraceHelpers, aot_reads_library_checks, checkpoint_as_call, stateless_as_2x
 from .partition import partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
@@ -124,9 +124,11 @@ class RematModule(nn.Module):
             # not traced, 1.13's functional_call leaves module.parameters()
             # alone, torch.utils.checkpoint cannot be traced (remat decides
             # recomputation instead): each traced in a form that follows it
-            # (capture.py).
+            # (capture.py). PyTorch's own argument checks read values there
+            # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)
-                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call():
+                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(), \
+                        aot_reads_library_checks():
                     self._trace_on_copies(fn, args, kwargs)
             return fn(*args, **kwargs)
         except Exception as e:  # tracing failed: train eagerly, say so once

@@ -17,6 +17,8 @@ one registry, `HANDLERS` (core.py), by the family modules of this package:
   conv           convolution (1-D, 2-D, 3-D, grouped, transposed)
   pooling        max, average (2-D, 3-D), adaptive pooling; upsampling; pads
   sampling       affine_grid, grid_sample (spatial transformers)
+  special        lgamma, digamma, polygamma
+  complexes      complex tensors as view_as_real (LLaMA's complex RoPE)
 
 Handlers see `Tensor` views (see mlir.py) and Python scalars, and return a
 Tensor, a tuple of them (multi-result ops) or None. Semantics follow
@@ -26,6 +28,7 @@ docs/PyTorch.md.
 """
 
 from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
-from . import (activations, constants, conv, elementwise, indexing, losses, masked,  # noqa: F401
-               matmul, normalization, pooling, reductions, rng, sampling, scans, views)
+from . import (activations, complexes, constants, conv, elementwise, indexing, losses, masked,  # noqa: F401
+               matmul, normalization, pooling, reductions, rng, sampling, scans, special,
+               views)
 from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

@@ -92,6 +92,8 @@ class Lowering:
         v = self.meta.get(self.node)
         if idx is not None:
             v = v[idx]
+        if v.dtype.is_complex:  # as view_as_real (lower/complexes.py)
+            return tuple(v.shape) + (2,), self.elem_of(v.real.dtype if hasattr(v, "real") else v.dtype)
         return tuple(v.shape), self.elem_of(v.dtype)
 
     def error(self, message):

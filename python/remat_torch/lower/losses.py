@@ -1,12 +1,13 @@
 """Losses: nll_loss and nll_loss2d (cross-entropy; class weights, reduction
-none), mse_loss, binary_cross_entropy_with_logits, smooth_l1/huber, and the masked ops of
+none), mse_loss, binary_cross_entropy_with_logits, smooth_l1/huber,
+soft_margin, multi_margin, binary_cross_entropy, and the masked ops of
 label-smoothed cross-entropy (masked_select consumed by a sum or mean,
 masked_scatter of one repeated value, index_put with one boolean mask).
 """
 
 from ..mlir import Tensor, prod
 from . import masked
-from .core import compute_elem, extract, handles, square, to_index
+from .core import compute_elem, extract, handles, index_i64, square, to_index
 from .indexing import index_put_int
 
 
@@ -330,3 +331,65 @@ def h_bce_backward(L, grad, x, y, weight=None, reduction=1):
             g = bd.binary("mul", g, e[3], c)
         return bd.binary("mul", g, bd.const(norm, c), c) if norm != 1.0 else g
     return L.ew(ops, f)
+
+
+def _margin_terms(L, x, target, p, margin, weight, c, row_fn):
+    """PyTorch's multi-margin inner loop over (N, C): for d != target[n],
+    z = margin - x[n, t] + x[n, d]; where z > 0, row_fn(bd, z) (times
+    weight[t]), else 0; and 0 at d = t. x[n, t] comes from the same row."""
+    if len(x.shape) != 2 or len(target.shape) != 1:
+        L.error("multi_margin_loss is supported on (N, C) input with (N,) targets only")
+    x = L.fn.materialize(x)
+    w = L.fn.materialize(weight) if weight is not None else None
+    te = target.elem
+    classes = x.shape[1]
+
+    def body(bd, a):
+        t, v = a[0], bd.cast(a[1], x.elem, c)
+        ti = to_index(bd, t, te, classes)
+        xt = bd.cast(extract(bd, x, [bd.index(0), ti]), x.elem, c)
+        z = bd.binary("add", bd.binary("sub", bd.const(float(margin), c), xt, c), v, c)
+        h = row_fn(bd, z)
+        if w is not None:
+            h = bd.binary("mul", h, bd.cast(extract(bd, w, [ti]), w.elem, c), c)
+        off = bd.cmp("ne", bd.emit("arith.index_cast %s : index to %s" % (bd.index(1), te)), t, te)
+        live = bd.binary("and", off, bd.cmp("gt", z, bd.const(0.0, c), c), "i1")
+        return [bd.select(live, h, bd.const(0.0, c), c)]
+    return L.fn.generic([(tuple(x.shape), c)], [(target, target.base_exprs(["d0"])), x], body)[0]
+
+
+@handles("multi_margin_loss")
+def h_multi_margin_loss(L, x, target, p=1, margin=1, weight=None, reduction=1):
+    """sum over d != t of max(0, margin - x[t] + x[d])^p (times weight[t]),
+    over the C classes, then reduced over the batch (p in {1, 2})."""
+    if p not in (1, 2):
+        L.error("multi_margin_loss with p=%s is not supported (PyTorch allows 1 and 2)" % p)
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    terms = _margin_terms(L, x, target, p, margin, weight, c,
+                          lambda bd, z: z if p == 1 else bd.binary("mul", z, z, c))
+    per = L.reduce(terms, [1], False, elem=c)
+    n, classes = x.shape
+    per = L.ew([per], lambda bd, e: bd.binary("div", e[0], bd.const(float(classes), c), c),
+               shape=(n,), elem=c if reduction else elem)
+    return _reduced(L, per, reduction, n, c, elem)
+
+
+@handles("multi_margin_loss_backward")
+def h_multi_margin_loss_backward(L, grad, x, target, p=1, margin=1, weight=None, reduction=1):
+    """h = g (p = 1) or 2 g z (p = 2), g = 1 / (N C) (mean) or 1 / C, at
+    each live d; minus their row sum at d = t; times the output gradient."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    n, classes = x.shape
+    g = 1.0 / (n * classes) if reduction == 1 else 1.0 / classes
+    terms = _margin_terms(L, x, target, p, margin, weight, c, lambda bd, z: bd.const(g, c) if p == 1 else
+                          bd.binary("mul", bd.const(2.0 * g, c), z, c))
+    total = L.reduce(terms, [1], True, elem=c)
+
+    def f(bd, e):  # (ew computes in c: the target as a float, exact for class counts)
+        here = bd.cast(index_i64(bd, 1), "i64", c)
+        v = bd.select(bd.cmp("eq", here, e[2], c), bd.unary("arith.negf", e[1], c), e[0], c)
+        return bd.binary("mul", v, e[3], c)
+    gr = grad if reduction else Tensor(grad.value, grad.base_shape, grad.elem, (n, 1), grad.view)
+    return L.ew([terms, total, L.fn.reshape(L.fn.materialize(target), (n, 1)), gr], f, shape=shape, elem=elem)

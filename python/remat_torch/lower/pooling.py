@@ -1,6 +1,7 @@
 """Pooling and upsampling, with their backward ops: max pooling (2-D and
 3-D, indices, ceil_mode), average pooling (2-D and 3-D,
-count_include_pad, divisor_override, ceil_mode), adaptive average pooling, nearest upsampling. PyTorch traces
+count_include_pad, divisor_override, ceil_mode), adaptive average and max
+pooling, nearest, (bi/tri)linear and bicubic upsampling, max_unpool. PyTorch traces
 the 1-D forms as the 2-D ops on an unsqueezed view; adaptive pooling to
 1x1 traces as mean.
 """
@@ -348,25 +349,59 @@ def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs)
     return rounded(L, r, elem)
 
 
-# -- bilinear upsampling ---------------------------------------------------------
+# -- linear and cubic upsampling ---------------------------------------------------
 
-def _linear_taps(in_size, out_size, align_corners, scale):
-    """PyTorch's two taps and weights per output index (float32, as its CPU
-    kernel: area_pixel_compute_source_index, guard_index_and_lambda)."""
+def _source_scale(in_size, out_size, align_corners, scale):
     import numpy as np
     f = np.float32
     if align_corners:
-        sc = f(in_size - 1) / f(out_size - 1) if out_size > 1 else f(0)
-    else:
-        sc = f(1.0 / scale) if scale else f(in_size) / f(out_size)
+        return f(in_size - 1) / f(out_size - 1) if out_size > 1 else f(0)
+    return f(1.0 / scale) if scale else f(in_size) / f(out_size)
+
+
+def _linear_taps(in_size, out_size, align_corners, scale):
+    """PyTorch's two taps and weights per output index (float32, as its CPU
+    kernel: area_pixel_compute_source_index, guard_index_and_lambda), as
+    ([i0, i1], [l0, l1])."""
+    import numpy as np
+    f = np.float32
+    sc = _source_scale(in_size, out_size, align_corners, scale)
     taps = []
     for o in range(out_size):
         src = sc * f(o) if align_corners else max(sc * (f(o) + f(0.5)) - f(0.5), f(0))
         i0 = min(int(np.floor(src)), in_size - 1)
         lam = min(max(f(src) - f(i0), f(0)), f(1))
         i1 = i0 + (1 if i0 < in_size - 1 else 0)
-        taps.append((i0, i1, float(f(1) - lam), float(lam)))
+        taps.append(([i0, i1], [float(f(1) - lam), float(lam)]))
     return taps
+
+
+def _cubic_taps(in_size, out_size, align_corners, scale):
+    """PyTorch's four taps per output index for bicubic (HelperInterpCubic:
+    the source index unclamped below 0, Keys' kernel with A = -0.75 in
+    float32, tap indices clamped to the border)."""
+    import numpy as np
+    f = np.float32
+    A = f(-0.75)
+
+    def conv1(x):
+        return ((A + f(2)) * x - (A + f(3))) * x * x + f(1)
+
+    def conv2(x):
+        return ((A * x - f(5) * A) * x + f(8) * A) * x - f(4) * A
+    sc = _source_scale(in_size, out_size, align_corners, scale)
+    taps = []
+    for o in range(out_size):
+        src = sc * f(o) if align_corners else sc * (f(o) + f(0.5)) - f(0.5)
+        i0 = min(int(np.floor(src)), in_size - 1)
+        t = f(min(max(f(src) - f(i0), f(0)), f(1)))
+        w = [conv2(t + f(1)), conv1(t), conv1(f(1) - t), conv2(f(1) - t + f(1))]
+        taps.append(([max(min(i0 - 1 + j, in_size - 1), 0) for j in range(4)],
+                     [float(f(v)) for v in w]))
+    return taps
+
+
+_TAPS = {"linear": _linear_taps, "cubic": _cubic_taps}
 
 
 def _float_table(L, values, elem):
@@ -377,45 +412,64 @@ def _float_table(L, values, elem):
     return Tensor(name, (len(values),), elem)
 
 
-@handles("upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d")
-def h_upsample_linear(L, x, output_size, align_corners, *args, **kwargs):
-    """out = the 2^r taps of each output position (r = 1, 2, 3 spatial
-    dims) weighted, nested axis by axis as PyTorch's CPU kernel sums them
-    (h0 * (w0 x00 + w1 x01) + h1 * (...)); weights from tables of its
-    source indices."""
-    r = len(x.shape) - 2
-    if r not in (1, 2, 3):
-        L.error("linear upsampling is supported on NCL, NCHW and NCDHW input only")
-    shape, elem = L.out()
-    c = compute_elem(elem)
-    scales = _scales(args, kwargs, r)
-    x = L.fn.materialize(x)
-    ins = []
-    for axis in range(r):
-        taps = _linear_taps(x.shape[2 + axis], shape[2 + axis], align_corners, scales[axis])
-        for k in range(4):
-            col = [t[k] for t in taps]
-            ins.append((_index_table(L, col) if k < 2 else _float_table(L, col, c), ["d%d" % (2 + axis)]))
+def _upsample(kind):
+    def h(L, x, output_size, align_corners, *args, **kwargs):
+        """out = the taps of each output position (2 for linear, 4 for
+        cubic, per spatial dim) weighted, nested axis by axis as PyTorch's
+        CPU kernel sums them (h0 * (w0 x00 + w1 x01) + h1 * (...)); weights
+        from tables of its source indices."""
+        r = len(x.shape) - 2
+        if r not in (1, 2, 3):
+            L.error("%s upsampling is supported on NCL, NCHW and NCDHW input only" % kind)
+        shape, elem = L.out()
+        c = compute_elem(elem)
+        scales = _scales(args, kwargs, r)
+        x = L.fn.materialize(x)
+        ins, k = [], None
+        for axis in range(r):
+            taps = _TAPS[kind](x.shape[2 + axis], shape[2 + axis], align_corners, scales[axis])
+            k = len(taps[0][0])
+            for j in range(k):
+                ins.append((_index_table(L, [t[0][j] for t in taps]), ["d%d" % (2 + axis)]))
+            for j in range(k):
+                ins.append((_float_table(L, [t[1][j] for t in taps], c), ["d%d" % (2 + axis)]))
 
-    def body(bd, a):
-        def at(idx):
-            v = extract(bd, x, [bd.index(0), bd.index(1)] +
-                        [bd.emit("arith.index_cast %s : i64 to index" % i) for i in idx])
-            return bd.cast(v, x.elem, c)
+        def body(bd, a):
+            def at(idx):
+                v = extract(bd, x, [bd.index(0), bd.index(1)] +
+                            [bd.emit("arith.index_cast %s : i64 to index" % i) for i in idx])
+                return bd.cast(v, x.elem, c)
 
-        def interp(axis, idx):
-            if axis == r:
-                return at(idx)
-            i0, i1, l0, l1 = a[4 * axis:4 * axis + 4]
-            return bd.binary("add", bd.binary("mul", l0, interp(axis + 1, idx + [i0]), c),
-                             bd.binary("mul", l1, interp(axis + 1, idx + [i1]), c), c)
-        return [bd.cast(interp(0, []), c, elem)]
+            def interp(axis, idx):
+                if axis == r:
+                    return at(idx)
+                ids, ws = a[2 * k * axis:2 * k * axis + k], a[2 * k * axis + k:2 * k * (axis + 1)]
+                out = bd.binary("mul", ws[0], interp(axis + 1, idx + [ids[0]]), c)
+                for j in range(1, k):
+                    out = bd.binary("add", out, bd.binary("mul", ws[j], interp(axis + 1, idx + [ids[j]]), c), c)
+                return out
+            return [bd.cast(interp(0, []), c, elem)]
 
-    return L.fn.generic([(shape, elem)], ins, body)[0]
+        return L.fn.generic([(shape, elem)], ins, body)[0]
+    return h
 
 
-@handles("upsample_linear1d_backward", "upsample_bilinear2d_backward", "upsample_trilinear3d_backward")
-def h_upsample_linear_backward(L, go, output_size, input_size, align_corners, *args, **kwargs):
+_UPSAMPLE = {"upsample_linear1d": "linear", "upsample_bilinear2d": "linear",
+             "upsample_trilinear3d": "linear", "upsample_bicubic2d": "cubic"}
+for _name, _kind in _UPSAMPLE.items():
+    handles(_name)(_upsample(_kind))
+
+
+def _upsample_backward(kind):
+    return lambda L, go, output_size, input_size, align_corners, *args, **kwargs: \
+        _upsample_back(L, kind, go, align_corners, args, kwargs)
+
+
+for _name, _kind in _UPSAMPLE.items():
+    handles(_name + "_backward")(_upsample_backward(_kind))
+
+
+def _upsample_back(L, kind, go, align_corners, args, kwargs):
     """dx[y...] = sum over the output positions whose taps include y of
     their weight times the gradient: per axis, the outputs reading input y
     are a contiguous run first[y] + k (k < K) with weight table W[y, k]."""
@@ -429,9 +483,9 @@ def h_upsample_linear_backward(L, go, output_size, input_size, align_corners, *a
         dim = 2 + axis
         n_in, n_out = shape[dim], go.shape[dim]
         weights = [dict() for _ in range(n_in)]
-        for o, (i0, i1, l0, l1) in enumerate(_linear_taps(n_in, n_out, align_corners, scales[axis])):
-            weights[i0][o] = weights[i0].get(o, 0.0) + l0
-            weights[i1][o] = weights[i1].get(o, 0.0) + l1
+        for o, (ids, ws) in enumerate(_TAPS[kind](n_in, n_out, align_corners, scales[axis])):
+            for i, w in zip(ids, ws):
+                weights[i][o] = weights[i].get(o, 0.0) + w
         first = [min(w) if w else 0 for w in weights]
         k = max(max(w) - min(w) + 1 if w else 1 for w in weights)
         table = []
@@ -632,3 +686,33 @@ def h_reflection_pad_backward(L, go, x, pad):
 
     r = L.fn.generic([(shape, c)], [], body, reduce_dims=taps, inits=[init])[0]
     return rounded(L, r, elem)
+
+
+@handles("max_unpool2d", "max_unpool3d")
+def h_max_unpool(L, x, indices, output_size, *args):
+    """out[n, c, o] = x[n, c, p] for the input position p whose index
+    (flat over the output's spatial dims) is o, else 0: for each output
+    element a reduction over the input's positions. Any indices, not only
+    max pooling's (the op is not told the window); where two positions
+    name one output the last wins, as PyTorch's CPU loop. The cost is the
+    output's size times the input's spatial size per channel."""
+    r = len(x.shape) - 2
+    if r not in (2, 3) or tuple(indices.shape) != tuple(x.shape):
+        L.error("max_unpool is supported on NCHW / NCDHW input with indices of its shape only")
+    shape, elem = L.out()
+    n = len(shape)
+    red = ["d%d" % (n + i) for i in range(r)]
+    ins = [(indices, indices.base_exprs(["d0", "d1"] + red)), (x, x.base_exprs(["d0", "d1"] + red))]
+    init = L.fn.filled(shape, elem, 0.0)
+    ie = indices.elem
+
+    def body(bd, a):
+        idx, v, acc = a
+        flat = index_i64(bd, 2)
+        for d in range(3, n):
+            flat = bd.binary("add", bd.binary("mul", flat, bd.const(shape[d], "i64"), "i64"),
+                             index_i64(bd, d), "i64")
+        hit = bd.cmp("eq", bd.cast(idx, ie, "i64"), flat, "i64")
+        return [bd.select(hit, v, acc, elem)]
+
+    return L.fn.generic([(shape, elem)], ins, body, reduce_dims=list(x.shape[2:]), inits=[init])[0]

@@ -15,7 +15,7 @@ def h_dropout_backward(L, grad, mask, scale):
 
 RANDOM_OPS = ("bernoulli", "rand_like", "randn_like", "rand", "randn", "normal", "uniform",
               "randint", "randint_like", "native_dropout", "exponential", "geometric",
-              "random", "multinomial", "randperm")
+              "random", "multinomial", "randperm", "normal_functional")
 
 
 @handles(*RANDOM_OPS)

@@ -51,8 +51,14 @@ def reference(model, inputs, seed, graph):
 
 
 def error(got, ref):
-    """|got - ref| / (1 + |ref|), the worst element."""
-    return ((got.double() - ref.double()).abs() / (1 + ref.double().abs())).max().item()
+    """|got - ref| / (1 + |ref|), the worst element; 0 where both are the
+    same infinity or both NaN, infinite where only one is NaN or infinite
+    (a NaN must not hide a mismatch: max() over NaN compares false)."""
+    g, r = got.double(), ref.double()
+    e = (g - r).abs() / (1 + r.abs())
+    e = torch.where((g == r) | (g.isnan() & r.isnan()), torch.zeros_like(e), e)
+    e = torch.where(e.isnan(), torch.full_like(e, float("inf")), e)
+    return e.max().item()
 
 
 def check_reference(models, func, args, graph, want):

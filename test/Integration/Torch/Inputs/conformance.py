@@ -194,6 +194,20 @@ TABLE = {
     "upsample bilinear size": (["upsample_bilinear2d", "upsample_bilinear2d_backward"], (2, 2, 5, 4),
                                lambda p: F.interpolate(p, size=(7, 9), mode="bilinear", align_corners=False) *
                                torch.arange(9.) + F.interpolate(p, scale_factor=0.5, mode="bilinear").sum(), ()),
+    "upsample bicubic": (["upsample_bicubic2d", "upsample_bicubic2d_backward"], (2, 2, 5, 4),
+                         lambda p: F.interpolate(p, size=(7, 9), mode="bicubic") * torch.arange(9.) +
+                         F.interpolate(p, scale_factor=0.5, mode="bicubic", align_corners=True).sum(), ()),
+    "max_unpool2d": (["max_unpool2d"], (2, 3, 6, 4),
+                     lambda p: F.max_unpool2d(*F.max_pool2d(p, 2, return_indices=True), 2) * torch.arange(4.) +
+                     F.max_unpool2d(*F.max_pool2d(p, 3, stride=2, padding=1, return_indices=True), 3, 2, 1,
+                                    output_size=(6, 4)).sum(), ()),
+    "multi_margin_loss": (["multi_margin_loss", "multi_margin_loss_backward"], (5, 4),
+                          lambda p, t, w: F.multi_margin_loss(p, t) + F.multi_margin_loss(
+                              p * 2, t, p=2, margin=0.7, weight=w, reduction="none") * torch.arange(5.),
+                          (idx(0, 3, 1, 1, 2), torch.rand(4) + 0.5)),
+    "lgamma/digamma/polygamma": (["lgamma", "digamma", "polygamma"], (3, 4),
+                                 lambda p: torch.lgamma(p * 3) + torch.digamma(p * 3 + 0.05) +
+                                 torch.polygamma(1, p.abs() + 0.2) + torch.polygamma(2, p * 4), ()),
     "mish": (["mish"], (3, 4), lambda p: F.mish(p * 3), ()),
     "group_norm": (["native_group_norm", "native_group_norm_backward"], (2, 6, 3, 3),
                    lambda p: F.group_norm(p, 3, p[0, :, 0, 0], p[1, :, 1, 1]), ()),
@@ -291,14 +305,20 @@ def make(names):
 
 
 def worst_error(got, ref):
-    """max |got - ref| / (1 + |ref|) over the pairs of tensors."""
+    """max |got - ref| / (1 + |ref|) over the pairs of tensors (NaN and
+    infinities as compare.py's error)."""
     worst = 0.0
     for g, r in zip(got, ref):
         g, r = g.detach().double(), r.detach().double()
         if g.shape != r.shape:
             return float("inf")
         if g.numel():
-            worst = max(worst, ((g - r).abs() / (1 + r.abs())).max().item())
+            # 0 where both are the same infinity or NaN, infinite where only
+            # one is (max() would skip a NaN)
+            e = (g - r).abs() / (1 + r.abs())
+            e = torch.where((g == r) | (g.isnan() & r.isnan()), torch.zeros_like(e), e)
+            e = torch.where(e.isnan(), torch.full_like(e, float("inf")), e)
+            worst = max(worst, e.max().item())
     return worst
 
 

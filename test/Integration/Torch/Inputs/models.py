@@ -237,9 +237,9 @@ def several_unsupported():
         def forward(self, x):
             return torch.median(x, dim=1, keepdim=True).values * x
 
-    class LogGamma(nn.Module):
+    class LogGamma(nn.Module):  # (lgamma is lowered since session 19: i0, whose backward is i1)
         def forward(self, x):
-            return torch.lgamma(x * x + 1)
+            return torch.i0(x)
 
     class Net(nn.Module):
         def __init__(self):

@@ -1085,10 +1085,8 @@ def _result(L, node):
                             "return a reduction of it, or torch.where(mask, x, 0)")
     if not isinstance(t, Tensor):
         raise ImporterError("a graph output is not a tensor: %r" % (t,))
-    if lower.complexes.is_complex(L.meta.get(node)):
-        raise ImporterError("a result of the step is a complex tensor (a complex output, or the "
-                            "gradient of a complex parameter): return view_as_real of outputs, keep "
-                            "parameters real and view_as_complex them (as GFNet's filter does)")
+    # A complex result (a complex parameter's gradient: FNO's spectral
+    # weights) is written as its view_as_real, as the parameter is taken.
     return L.fn.materialize(t)
 
 

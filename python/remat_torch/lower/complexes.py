@@ -71,9 +71,15 @@ def lower(L, node, base, handler, args, kwargs):
         return _abs(L, args[0])
     if base == "sgn" and flags[0]:
         return _sgn(L, args[0])
-    if base in ("new_zeros", "zeros_like", "new_empty", "empty_like") and is_complex(out):
+    if base in ("new_zeros", "zeros_like", "new_empty", "empty_like", "zeros", "empty",
+                "new_empty_strided", "empty_strided") and \
+            is_complex(out):
         shape, elem = L.out()
         return L.fn.filled(shape, elem, 0.0)
+    if base in ("as_strided", "as_strided_scatter") and flags[0]:
+        return _as_strided(L, node, base, args)
+    if base in ("bmm", "mm") and all(flags[:2]):
+        return _matmul(L, args[0], args[1])
     if base == "_to_copy" and flags[0] != is_complex(out):
         return _to_from_complex(L, args[0], flags[0])
     if base in ("copy",) and len(flags) > 1 and all(flags[:2]):
@@ -117,7 +123,7 @@ def lower(L, node, base, handler, args, kwargs):
         L.error("aten.%s of a complex and a real value is not supported (complex with "
                 "complex is)" % base)
     L.error("aten.%s on complex tensors is not supported (remat lowers view_as_complex, "
-            "view_as_real, polar, views, add, sub, neg, mul, sum and conj of complex tensors)" % base)
+            "view_as_real, polar, FFTs, views, add, sub, neg, mul, matmuls, abs, sum and conj of complex tensors)" % base)
 
 
 def _to_from_complex(L, a, from_complex):
@@ -168,6 +174,65 @@ def _read(bd, t, out_rank, part):
     if part is not None:
         idx.append(bd.const(part, "index"))
     return extract(bd, t, idx)
+
+
+def _as_strided(L, node, base, args):
+    """as_strided(_scatter) over a complex storage (autograd's CopySlices,
+    a write into a slice of a complex tensor): checked in complex units
+    against the storage, read or written in the layout's real units
+    (sizes + [2], strides doubled + [1], offset doubled)."""
+    from . import views
+    from ..mlir import prod
+    from .core import mark_view, record_slice
+    if base == "as_strided":
+        a, size, stride = args[0], list(args[1]), list(args[2])
+    else:
+        a, src, size, stride = args[0], args[1], list(args[2]), list(args[3])
+    offset = (args[4] if base != "as_strided" else args[3]) if len(args) > (4 if base != "as_strided" else 3) \
+        else 0
+    offset = offset or 0
+    shape, _ = L.out()
+    size2, stride2, offset2 = size + [2], [2 * st for st in stride] + [1], 2 * offset
+    if views._whole_storage(L, node.args[0], size, stride, offset):
+        if base == "as_strided":
+            mark_view(L, reshape=True)
+            return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
+        return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
+    views._check_storage(L, node.args[0], size, stride, offset)
+    if base == "as_strided_scatter":
+        return views.strided_insert(L, a, src, size2, stride2, offset2)
+    mark_view(L)
+    record_slice(L, a, ("strided", size2, stride2, offset2))
+    flat = L.fn.reshape(L.fn.materialize(a), (prod(a.shape),))
+    expr = " + ".join([str(offset2)] + ["d%d * %d" % (k, st) for k, (d, st) in
+                                         enumerate(zip(size2, stride2)) if d > 1 and st])
+    return views._remap(L, flat, [expr], shape=tuple(size2))
+
+
+def _matmul(L, a, b):
+    """(A_r + i A_i)(B_r + i B_i), batched or not: one reduction over the
+    inner dim reading both parts of each factor (FNO's spectral weights,
+    torch.einsum over complex operands)."""
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    a, b = L.fn.materialize(a), L.fn.materialize(b)
+    r = len(shape) - 1                       # complex rank of the result (2 or 3)
+    k = a.shape[-2]
+
+    def body(bd, e):
+        acc = e[-1]
+        lead = [bd.index(d) for d in range(r - 2)]
+        i, j, kk = bd.index(r - 2), bd.index(r - 1), bd.index(r + 1)
+        a0, a1 = (bd.cast(extract(bd, a, lead + [i, kk, bd.const(p, "index")]), a.elem, c) for p in (0, 1))
+        b0, b1 = (bd.cast(extract(bd, b, lead + [kk, j, bd.const(p, "index")]), b.elem, c) for p in (0, 1))
+        re = bd.binary("sub", bd.binary("mul", a0, b0, c), bd.binary("mul", a1, b1, c), c)
+        im = bd.binary("add", bd.binary("mul", a0, b1, c), bd.binary("mul", a1, b0, c), c)
+        part = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(r)),
+                      bd.const(1, "i64"), "i64")
+        return [bd.binary("add", acc, bd.select(part, im, re, c), c)]
+    init = L.fn.filled(shape, c, 0.0)
+    out = L.fn.generic([(shape, c)], [], body, reduce_dims=[k], inits=[init])[0]
+    return out if c == elem else L.ew([out], lambda bd, e: e[0], shape=shape, elem=elem)
 
 
 def _polar(L, absval, angle):

@@ -269,10 +269,14 @@ def h_adaptive_avg_pool_backward(L, go, x):
 
 # -- nearest upsampling ---------------------------------------------------------
 
-def _nearest_sources(in_size, out_size, scale):
-    """PyTorch's nearest_idx for every output index (float32 arithmetic,
+def _nearest_sources(in_size, out_size, scale, exact=False):
+    """PyTorch's nearest_idx (or nearest_exact_idx, mode="nearest-exact":
+    floor((o + 0.5) * scale)) for every output index (float32 arithmetic,
     as its CPU kernel computes)."""
     import numpy as np
+    if exact:
+        sc = np.float32(1.0 / scale) if scale else np.float32(in_size) / np.float32(out_size)
+        return [min(int(np.floor(np.float32((o + 0.5) * float(sc)))), in_size - 1) for o in range(out_size)]
     if out_size == in_size:
         return list(range(out_size))
     if out_size == 2 * in_size:
@@ -301,12 +305,22 @@ def _index_table(L, values):
 
 @handles("upsample_nearest2d")
 def h_upsample_nearest(L, x, output_size=None, *args, **kwargs):
+    return _upsample_nearest(L, x, args, kwargs, exact=False)
+
+
+@handles("_upsample_nearest_exact2d")
+def h_upsample_nearest_exact(L, x, output_size=None, *args, **kwargs):
+    return _upsample_nearest(L, x, args, kwargs, exact=True)
+
+
+def _upsample_nearest(L, x, args, kwargs, exact):
     if len(x.shape) != 4:
         L.error("upsample_nearest2d is supported on NCHW input only")
     shape, elem = L.out()
     scales = _scales(args, kwargs)
     x = L.fn.materialize(x)
-    tables = [_index_table(L, _nearest_sources(x.shape[2 + i], shape[2 + i], scales[i])) for i in range(2)]
+    tables = [_index_table(L, _nearest_sources(x.shape[2 + i], shape[2 + i], scales[i], exact))
+              for i in range(2)]
 
     def body(bd, a):
         rows, cols = a[0], a[1]
@@ -319,6 +333,15 @@ def h_upsample_nearest(L, x, output_size=None, *args, **kwargs):
 
 @handles("upsample_nearest2d_backward")
 def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs):
+    return _upsample_nearest_backward(L, go, args, kwargs, exact=False)
+
+
+@handles("_upsample_nearest_exact2d_backward")
+def h_upsample_nearest_exact_backward(L, go, output_size, input_size, *args, **kwargs):
+    return _upsample_nearest_backward(L, go, args, kwargs, exact=True)
+
+
+def _upsample_nearest_backward(L, go, args, kwargs, exact):
     shape, elem = L.out()
     c = compute_elem(elem)
     scales = _scales(args, kwargs)
@@ -326,7 +349,7 @@ def h_upsample_nearest_backward(L, go, output_size, input_size, *args, **kwargs)
     # Output rows reading input row y are contiguous: [first[y], first[y] + count[y]).
     firsts, counts = [], []
     for i in range(2):
-        src = _nearest_sources(shape[2 + i], go.shape[2 + i], scales[i])
+        src = _nearest_sources(shape[2 + i], go.shape[2 + i], scales[i], exact)
         firsts.append([src.index(y) if y in src else 0 for y in range(shape[2 + i])])
         counts.append([src.count(y) for y in range(shape[2 + i])])
     widest = [max(max(cn), 1) for cn in counts]

@@ -1348,7 +1348,7 @@ def complex_div():
 
 class ComplexParam(nn.Module):
     """FNO's spectral weights as written there: an nn.Parameter of dtype
-    cfloat, whose gradient would be a complex result: refused."""
+    cfloat, whose gradient is a complex result (view_as_real)."""
     def __init__(s):
         super().__init__()
         s.w = nn.Parameter(torch.rand(4, dtype=torch.cfloat))

@@ -194,6 +194,9 @@ TABLE = {
     "upsample bilinear size": (["upsample_bilinear2d", "upsample_bilinear2d_backward"], (2, 2, 5, 4),
                                lambda p: F.interpolate(p, size=(7, 9), mode="bilinear", align_corners=False) *
                                torch.arange(9.) + F.interpolate(p, scale_factor=0.5, mode="bilinear").sum(), ()),
+    "upsample nearest-exact": (["_upsample_nearest_exact2d", "_upsample_nearest_exact2d_backward"], (1, 2, 5, 4),
+                               lambda p: F.interpolate(p, size=(7, 9), mode="nearest-exact") * torch.arange(9.) +
+                               F.interpolate(p, scale_factor=0.5, mode="nearest-exact").sum(), ()),
     "upsample bicubic": (["upsample_bicubic2d", "upsample_bicubic2d_backward"], (2, 2, 5, 4),
                          lambda p: F.interpolate(p, size=(7, 9), mode="bicubic") * torch.arange(9.) +
                          F.interpolate(p, scale_factor=0.5, mode="bicubic", align_corners=True).sum(), ()),

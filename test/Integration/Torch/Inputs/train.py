@@ -602,6 +602,15 @@ def wild6():
     _train_set(community_wild6, community_wild6.MODELS, _sum_loss, eager=EAGER_WILD6)
 
 
+def wild7():
+    """community_wild7.py (session 19), see _train_set: AWD-LSTM's
+    WeightDrop, Hugging Face BERT's chunked feed-forward, ConvNeXt's
+    LayerNorm2d, a fully masked attention row, nearest-exact and area
+    resizing, checkpoint_sequential, FNO (eager: EAGER_WILD7)."""
+    import community_wild7
+    _train_set(community_wild7, community_wild7.MODELS, _sum_loss, eager=EAGER_WILD7)
+
+
 def bnsplit():
     """What the partition's batch norm rewrite rests on: PyTorch's CPU kernel
     computes results 0-2 (output, batch mean, inverse std) bitwise the same
@@ -727,6 +736,9 @@ EAGER_WILD4 = {"dlinear"}
 # differentiation for outputs with complex dtype"): eager, one warning; the
 # importer traces both.
 EAGER_WILD6 = {"gfnet", "logmel"}
+# community_wild7: fno writes into slices of a complex tensor, which 1.13's
+# AOTAutograd cannot differentiate (slice_scatter of complex outputs).
+EAGER_WILD7 = {"fno"}
 EAGER_WILD5 = {"swav"}
 NOT_TRAINED_WILD4 = {}
 # Where remat's default partition finds no decision within min-cut's bytes
@@ -743,6 +755,14 @@ MINCUT_PARTITION = {
     # recomputes them: selective reaches 0 B at 225% of the step's FLOPs,
     # the budget policy stops at 620 B, min-cut holds 556 B.
     "evidential": "lgamma / digamma recomputation costs more than the step's FLOPs",
+    # community_wild7 (session 19): ConvNeXt's LayerNorm2d written out. min-cut
+    # saves each norm's input (a convolution's output, 512 B) and its mean and
+    # sqrt, and recomputes x - u, the division and the affine; remat saves
+    # x - u and the normalized value of each norm (4,472 B against 2,684 B at
+    # every cap, selective 5,496 B): its candidates do not include keeping a
+    # value that backward does not read (the convolution's output) in order to
+    # recompute several that it does. Left for a later session.
+    "convnext_ln2d": "remat does not keep an unread producer to recompute its readers",
 }
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 
@@ -813,9 +833,11 @@ if __name__ == "__main__":
                    eager={"community_wild3": EAGER_WILD3,
                           "community_wild4": EAGER_WILD4,
                           "community_wild5": EAGER_WILD5,
-                          "community_wild6": EAGER_WILD6}.get(module.__name__, ()))
+                          "community_wild6": EAGER_WILD6,
+                          "community_wild7": EAGER_WILD7}.get(module.__name__, ()))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
-         "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6}[cmd]()
+         "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6,
+         "wild7": wild7}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -520,6 +520,12 @@ class TraceHelpers(TorchFunctionMode):
                 raise ImporterError("the step writes into a parameter or buffer in place (%s: an "
                                     "EMA or a codebook update), which this PyTorch's AOTAutograd "
                                     "does not carry" % name)
+        if self.data_writes == "trace" and func in _SPARSE_GRAD and _sparse_arg(func, args, kwargs):
+            # nn.Embedding(sparse=True) / EmbeddingBag(sparse=True): the
+            # gradient is a sparse tensor with the dense one's values; the
+            # import takes the dense one (remat_torch.compile does not: the
+            # user's optimizer may want the sparse one).
+            args, kwargs = _dense_grad(func, args, kwargs)
         if func == _DATA.__get__ and isinstance(args[0], torch.Tensor):
             return args[0].detach()
         if func == _DATA.__set__:
@@ -535,6 +541,22 @@ class TraceHelpers(TorchFunctionMode):
 
 
 _DATA = torch.Tensor.data
+# F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
+# F.embedding_bag(input, weight, offsets, max_norm, norm_type, scale_grad_by_freq, mode,
+#                 sparse, ...): the position of `sparse`.
+_SPARSE_GRAD = {torch.nn.functional.embedding: 6, torch.nn.functional.embedding_bag: 7}
+
+
+def _sparse_arg(func, args, kwargs):
+    i = _SPARSE_GRAD[func]
+    return kwargs.get("sparse", args[i] if len(args) > i else False)
+
+
+def _dense_grad(func, args, kwargs):
+    i = _SPARSE_GRAD[func]
+    if "sparse" in kwargs or len(args) <= i:
+        return args, dict(kwargs, sparse=False)
+    return tuple(args[:i]) + (False,) + tuple(args[i + 1:]), kwargs
 
 
 class _FastPathFailed(Exception):

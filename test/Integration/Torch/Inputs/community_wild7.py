@@ -176,4 +176,24 @@ class FNO(nn.Module):
 def fno():
     torch.manual_seed(0); return FNO(), (torch.randn(2, 8, 8, 3), torch.randn(2, 8, 8, 1))
 
-MODELS = ["awd", "bert_chunk", "convnext_ln2d", "masked_rows_nan", "resizes", "ckpt_seq", "fno"]
+MODELS = ["awd", "bert_chunk", "convnext_ln2d", "masked_rows_nan", "resizes", "ckpt_seq", "fno",
+          "sparse_emb", "sparse_bag"]
+
+
+class SparseBag(nn.Module):
+    """DLRM's embedding tables as its reference code builds them:
+    nn.EmbeddingBag(mode="sum", sparse=True) over offsets."""
+    def __init__(s):
+        super().__init__()
+        s.tables = nn.ModuleList([nn.EmbeddingBag(12, 4, mode="sum", sparse=True) for _ in range(2)])
+        s.top = nn.Sequential(nn.Linear(8, 6), nn.ReLU(), nn.Linear(6, 1))
+
+    def forward(s, idx, offsets, y):
+        z = torch.cat([t(idx[k], offsets[k]) for k, t in enumerate(s.tables)], 1)
+        return F.binary_cross_entropy_with_logits(s.top(z).squeeze(1), y)
+
+
+def sparse_bag():
+    torch.manual_seed(0)
+    return SparseBag(), (torch.randint(0, 12, (2, 7)), torch.tensor([[0, 2, 5], [0, 1, 3]]),
+                         torch.tensor([1.0, 0.0, 1.0]))

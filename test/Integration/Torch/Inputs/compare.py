@@ -41,7 +41,10 @@ def reference(model, inputs, seed, graph):
     for p in params.values():
         p.grad = None
     torch.autograd.backward(seeded, [torch.ones_like(o) for o in seeded])
-    grads = [params[n].grad for n in trained]
+    # (a sparse gradient, nn.Embedding(sparse=True), as the dense one the
+    # importer takes)
+    grads = [params[n].grad.to_dense() if params[n].grad is not None and params[n].grad.is_sparse
+             else params[n].grad for n in trained]
     values = [o.detach() for o in outs]
     values += [g if g is not None else torch.zeros_like(params[n]) for g, n in zip(grads, trained)]
     buffers = dict(model.named_buffers())

@@ -77,7 +77,7 @@ def lower(L, node, base, handler, args, kwargs):
         shape, elem = L.out()
         return L.fn.filled(shape, elem, 0.0)
     if base in ("as_strided", "as_strided_scatter") and flags[0]:
-        return _as_strided(L, node, base, args)
+        return _as_strided(L, node, base, args, kwargs.get("storage_offset"))
     if base in ("bmm", "mm") and all(flags[:2]):
         return _matmul(L, args[0], args[1])
     if base == "_to_copy" and flags[0] != is_complex(out):
@@ -176,7 +176,7 @@ def _read(bd, t, out_rank, part):
     return extract(bd, t, idx)
 
 
-def _as_strided(L, node, base, args):
+def _as_strided(L, node, base, args, storage_offset=None):
     """as_strided(_scatter) over a complex storage (autograd's CopySlices,
     a write into a slice of a complex tensor): checked in complex units
     against the storage, read or written in the layout's real units
@@ -190,7 +190,7 @@ def _as_strided(L, node, base, args):
         a, src, size, stride = args[0], args[1], list(args[2]), list(args[3])
     offset = (args[4] if base != "as_strided" else args[3]) if len(args) > (4 if base != "as_strided" else 3) \
         else 0
-    offset = offset or 0
+    offset = offset or storage_offset or 0
     shape, _ = L.out()
     size2, stride2, offset2 = size + [2], [2 * st for st in stride] + [1], 2 * offset
     if views._whole_storage(L, node.args[0], size, stride, offset):

@@ -78,6 +78,9 @@ def lower(L, node, base, handler, args, kwargs):
         return L.fn.filled(shape, elem, 0.0)
     if base in ("as_strided", "as_strided_scatter") and flags[0]:
         return _as_strided(L, node, base, args, kwargs.get("storage_offset"))
+    if base == "constant_pad_nd" and flags[0] and (len(args) < 3 or args[2] == 0):
+        # (irfft's n beyond the input: zeros; the part dim is not padded)
+        return handler(L, args[0], [0, 0] + list(args[1]))
     if base in ("bmm", "mm") and all(flags[:2]):
         return _matmul(L, args[0], args[1])
     if base == "_to_copy" and flags[0] != is_complex(out):
@@ -335,9 +338,15 @@ def _dft(L, x, x_complex, axis, n_out, mode, shape_out, elem):
             # X[k] for k < k_in, conj(X[N - k]) above: a Hermitian signal
             upper = bd.cmp("ge", s, bd.const(k_in, i64), i64)
             kk = bd.select(upper, bd.binary("sub", bd.const(N, i64), s, i64), s, i64)
+            # (a shorter half than N // 2 + 1: the missing terms are 0, and
+            # the read stays in bounds)
+            have = bd.cmp("lt", kk, bd.const(k_in, i64), i64)
+            kk = bd.select(have, kk, bd.const(0, i64), i64)
             idx[axis] = bd.emit("arith.index_cast %s : i64 to index" % kk)
+            zero = bd.const(0.0, c)
             a = bd.cast(extract(bd, x, idx + [bd.const(0, "index")]), x.elem, c)
             b = bd.cast(extract(bd, x, idx + [bd.const(1, "index")]), x.elem, c)
+            a, b = bd.select(have, a, zero, c), bd.select(have, b, zero, c)
             b = bd.select(upper, bd.unary("arith.negf", b, c), b, c)
             term = bd.binary("sub", bd.binary("mul", a, cos, c), bd.binary("mul", b, sin, c), c)
             return [bd.binary("add", acc, term, c)]

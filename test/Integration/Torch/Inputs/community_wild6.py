@@ -1360,3 +1360,21 @@ class ComplexParam(nn.Module):
 def complex_param():
     torch.manual_seed(0)
     return ComplexParam(), (torch.randn(3, 4),)
+
+
+class IrfftN(nn.Module):
+    """irfft with n above and below 2 (k - 1): PyTorch pads the half
+    spectrum with zeros (constant_pad_nd of a complex tensor) or cuts it."""
+    def __init__(s):
+        super().__init__()
+        s.l = nn.Linear(6, 6)
+
+    def forward(s, y):
+        h = s.l(y)
+        z = torch.view_as_complex(torch.stack([h[:, :3], h[:, 3:]], -1))
+        return (torch.fft.irfft(z, n=10, dim=1) ** 2).sum() + (torch.fft.irfft(z, n=3, dim=1) ** 2).sum()
+
+
+def irfft_n():
+    torch.manual_seed(0)
+    return IrfftN(), (torch.randn(4, 6),)

@@ -322,7 +322,6 @@ def _dft(L, x, x_complex, axis, n_out, mode, shape_out, elem):
     rank = len(shape_out) - (0 if mode == "c2r" else 1)   # complex rank of the output
     N = n_out if mode == "c2r" else x.shape[axis]
     k_in = x.shape[axis]
-    out_complex = mode != "c2r"
 
     def body(bd, e):
         acc = e[-1]
@@ -367,7 +366,7 @@ def _dft(L, x, x_complex, axis, n_out, mode, shape_out, elem):
         return [bd.binary("add", acc, bd.select(part, im, re, c), c)]
 
     init = L.fn.filled(shape_out, c, 0.0)
-    r = L.fn.generic([(shape_out, c)], [], body, reduce_dims=[N if mode != "c2r" else N], inits=[init])[0]
+    r = L.fn.generic([(shape_out, c)], [], body, reduce_dims=[N], inits=[init])[0]
     return r
 
 
@@ -378,7 +377,7 @@ def _fft(L, node, base, args, kwargs):
     shape, elem = L.out()
     c = compute_elem(elem)
     xin = L.meta[node.args[0]]
-    cur, cur_complex, cur_shape = x, is_complex(xin), list(xin.shape)
+    cur, cur_shape = x, list(xin.shape)
     signal = 1
 
     def step(t, t_complex, axis, mode, n_out):

@@ -8,8 +8,9 @@ extended attention mask by finfo.min and apply_chunking_to_forward over the
 feed-forward), convnext_ln2d (ConvNeXt's channels-first LayerNorm written
 out: mean, variance, sqrt, per-channel affine), masked_rows_nan (a query
 row that sees no key: softmax of -inf is NaN, cleaned by nan_to_num),
-sparse_emb (nn.Embedding(sparse=True): a sparse gradient, refused by the
-importer with the op's name), resizes (nearest-exact and area
+sparse_emb and sparse_bag (nn.Embedding / DLRM's EmbeddingBag with
+sparse=True: imported with the dense gradient; remat_torch.compile leaves
+them to PyTorch's partition), resizes (nearest-exact and area
 interpolation), ckpt_seq (torch.utils.checkpoint.checkpoint_sequential),
 fno (the Fourier Neural Operator's SpectralConv2d as written: complex
 parameters, rfft2, a complex einsum, writes into slices of a complex

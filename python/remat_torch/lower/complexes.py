@@ -20,7 +20,7 @@ the real handlers see them.
 """
 
 from ..mlir import Tensor
-from .core import compute_elem, extract, handles, norm_dim
+from .core import compute_elem, extract, handles, index_i64, norm_dim
 
 COMPLEX_ELEM = {"complex64": "f32", "complex128": "f64"}
 
@@ -77,7 +77,7 @@ def lower(L, node, base, handler, args, kwargs):
         shape, elem = L.out()
         return L.fn.filled(shape, elem, 0.0)
     if base in ("as_strided", "as_strided_scatter") and flags[0]:
-        return _as_strided(L, node, base, args, kwargs.get("storage_offset"))
+        return handler(L, *args, pairs=True, **kwargs)   # (views.py: in complex elements)
     if base == "constant_pad_nd" and flags[0] and (len(args) < 3 or args[2] == 0):
         # (irfft's n beyond the input: zeros; the part dim is not padded)
         return handler(L, args[0], [0, 0] + list(args[1]))
@@ -145,11 +145,21 @@ def _to_from_complex(L, a, from_complex):
     r = len(shape) - 1
 
     def body(bd, e):
-        part = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(r)),
-                      bd.const(1, "i64"), "i64")
+        part = _imag(bd, r)
         v = bd.cast(extract(bd, a, [bd.index(d) for d in range(r)]), a.elem, c)
         return [bd.cast(bd.select(part, bd.const(0.0, c), v, c), c, elem)]
     return L.fn.generic([(shape, elem)], [], body)[0]
+
+
+def _imag(bd, dim):
+    """Whether loop index `dim` (the layout's last dim) is at the imaginary part."""
+    return bd.cmp("eq", index_i64(bd, dim), bd.const(1, "i64"), "i64")
+
+
+def _cmul(bd, a0, a1, b0, b1, c):
+    """(a0 + i a1)(b0 + i b1) as (real, imaginary)."""
+    return (bd.binary("sub", bd.binary("mul", a0, b0, c), bd.binary("mul", a1, b1, c), c),
+            bd.binary("add", bd.binary("mul", a0, b1, c), bd.binary("mul", a1, b0, c), c))
 
 
 def _conj(L, a):
@@ -159,8 +169,7 @@ def _conj(L, a):
     last = len(shape) - 1
 
     def body(bd, e):
-        im = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(last)),
-                    bd.const(1, "i64"), "i64")
+        im = _imag(bd, last)
         return [bd.select(im, bd.unary("arith.negf", e[0], elem), e[0], elem)]
     return L.fn.generic([(shape, elem)], [a], body)[0]
 
@@ -179,39 +188,6 @@ def _read(bd, t, out_rank, part):
     return extract(bd, t, idx)
 
 
-def _as_strided(L, node, base, args, storage_offset=None):
-    """as_strided(_scatter) over a complex storage (autograd's CopySlices,
-    a write into a slice of a complex tensor): checked in complex units
-    against the storage, read or written in the layout's real units
-    (sizes + [2], strides doubled + [1], offset doubled)."""
-    from . import views
-    from ..mlir import prod
-    from .core import mark_view, record_slice
-    if base == "as_strided":
-        a, size, stride = args[0], list(args[1]), list(args[2])
-    else:
-        a, src, size, stride = args[0], args[1], list(args[2]), list(args[3])
-    offset = (args[4] if base != "as_strided" else args[3]) if len(args) > (4 if base != "as_strided" else 3) \
-        else 0
-    offset = offset or storage_offset or 0
-    shape, _ = L.out()
-    size2, stride2, offset2 = size + [2], [2 * st for st in stride] + [1], 2 * offset
-    if views._whole_storage(L, node.args[0], size, stride, offset):
-        if base == "as_strided":
-            mark_view(L, reshape=True)
-            return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
-        return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
-    views._check_storage(L, node.args[0], size, stride, offset)
-    if base == "as_strided_scatter":
-        return views.strided_insert(L, a, src, size2, stride2, offset2)
-    mark_view(L)
-    record_slice(L, a, ("strided", size2, stride2, offset2))
-    flat = L.fn.reshape(L.fn.materialize(a), (prod(a.shape),))
-    expr = " + ".join([str(offset2)] + ["d%d * %d" % (k, st) for k, (d, st) in
-                                         enumerate(zip(size2, stride2)) if d > 1 and st])
-    return views._remap(L, flat, [expr], shape=tuple(size2))
-
-
 def _matmul(L, a, b):
     """(A_r + i A_i)(B_r + i B_i), batched or not: one reduction over the
     inner dim reading both parts of each factor (FNO's spectral weights,
@@ -228,10 +204,8 @@ def _matmul(L, a, b):
         i, j, kk = bd.index(r - 2), bd.index(r - 1), bd.index(r + 1)
         a0, a1 = (bd.cast(extract(bd, a, lead + [i, kk, bd.const(p, "index")]), a.elem, c) for p in (0, 1))
         b0, b1 = (bd.cast(extract(bd, b, lead + [kk, j, bd.const(p, "index")]), b.elem, c) for p in (0, 1))
-        re = bd.binary("sub", bd.binary("mul", a0, b0, c), bd.binary("mul", a1, b1, c), c)
-        im = bd.binary("add", bd.binary("mul", a0, b1, c), bd.binary("mul", a1, b0, c), c)
-        part = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(r)),
-                      bd.const(1, "i64"), "i64")
+        re, im = _cmul(bd, a0, a1, b0, b1, c)
+        part = _imag(bd, r)
         return [bd.binary("add", acc, bd.select(part, im, re, c), c)]
     init = L.fn.filled(shape, c, 0.0)
     out = L.fn.generic([(shape, c)], [], body, reduce_dims=[k], inits=[init])[0]
@@ -246,8 +220,7 @@ def _polar(L, absval, angle):
     ins = [L.fn.materialize(absval), L.fn.materialize(angle)]
 
     def body(bd, e):
-        last = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(r - 1)),
-                      bd.const(1, "i64"), "i64")
+        last = _imag(bd, r - 1)
         m, t = (bd.cast(_read(bd, x, r, None), x.elem, c) for x in ins)
         return [bd.cast(bd.binary("mul", m, bd.select(last, bd.unary("math.sin", t, c),
                                                       bd.unary("math.cos", t, c), c), c), c, elem)]
@@ -273,15 +246,13 @@ def _mul(L, args, flags, base):
             ins.append(L.fn.materialize(t))
 
     def body(bd, e):
-        last = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(r - 1)),
-                      bd.const(1, "i64"), "i64")
+        last = _imag(bd, r - 1)
         ta = ins[0]
         a0, a1 = (bd.cast(_read(bd, ta, r, p), ta.elem, c) for p in (0, 1))
         if fb:
             tb = ins[1]
             b0, b1 = (bd.cast(_read(bd, tb, r, p), tb.elem, c) for p in (0, 1))
-            re = bd.binary("sub", bd.binary("mul", a0, b0, c), bd.binary("mul", a1, b1, c), c)
-            im = bd.binary("add", bd.binary("mul", a0, b1, c), bd.binary("mul", a1, b0, c), c)
+            re, im = _cmul(bd, a0, a1, b0, b1, c)
             return [bd.cast(bd.select(last, im, re, c), c, elem)]
         if isinstance(b, Tensor):
             v = bd.cast(_read(bd, ins[1], r, None), ins[1].elem, c)
@@ -326,9 +297,9 @@ def _dft(L, x, x_complex, axis, n_out, mode, shape_out, elem):
     def body(bd, e):
         acc = e[-1]
         i64 = "i64"
-        here = bd.emit("arith.index_cast %s : index to i64" % bd.index(axis))
+        here = index_i64(bd, axis)
         red = bd.index(len(shape_out))                       # the summed index
-        s = bd.emit("arith.index_cast %s : index to i64" % red)
+        s = index_i64(bd, len(shape_out))
         m = bd.emit("arith.remsi %s, %s : i64" % (bd.binary("mul", here, s, i64), bd.const(N, i64)))
         theta = bd.binary("mul", bd.cast(m, i64, c), bd.const(2.0 * 3.141592653589793 / N, c), c)
         cos, sin = bd.unary("math.cos", theta, c), bd.unary("math.sin", theta, c)
@@ -359,11 +330,8 @@ def _dft(L, x, x_complex, axis, n_out, mode, shape_out, elem):
         else:
             # (xr + i xi)(cos + i sign sin)
             ss = bd.binary("mul", bd.const(sign, c), sin, c)
-            re = bd.binary("sub", bd.binary("mul", xr, cos, c), bd.binary("mul", xi, ss, c), c)
-            im = bd.binary("add", bd.binary("mul", xi, cos, c), bd.binary("mul", xr, ss, c), c)
-        part = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(rank)),
-                      bd.const(1, i64), i64)
-        return [bd.binary("add", acc, bd.select(part, im, re, c), c)]
+            re, im = _cmul(bd, xr, xi, cos, ss, c)
+        return [bd.binary("add", acc, bd.select(_imag(bd, rank), im, re, c), c)]
 
     init = L.fn.filled(shape_out, c, 0.0)
     r = L.fn.generic([(shape_out, c)], [], body, reduce_dims=[N], inits=[init])[0]
@@ -441,8 +409,7 @@ def _sgn(L, z):
         idx = [bd.index(d) for d in range(r)]
         a, b = (bd.cast(extract(bd, z, idx + [bd.const(p, "index")]), z.elem, c) for p in (0, 1))
         mag = bd.unary("math.sqrt", bd.binary("add", bd.binary("mul", a, a, c), bd.binary("mul", b, b, c), c), c)
-        part = bd.cmp("eq", bd.emit("arith.index_cast %s : index to i64" % bd.index(r)),
-                      bd.const(1, "i64"), "i64")
+        part = _imag(bd, r)
         v = bd.select(part, b, a, c)
         zero = bd.cmp("eq", mag, bd.const(0.0, c), c)
         return [bd.cast(bd.select(zero, bd.const(0.0, c), bd.binary("div", v, mag, c), c), c, elem)]

@@ -93,7 +93,7 @@ class Lowering:
         if idx is not None:
             v = v[idx]
         if v.dtype.is_complex:  # as view_as_real (lower/complexes.py)
-            return tuple(v.shape) + (2,), self.elem_of(v.real.dtype if hasattr(v, "real") else v.dtype)
+            return tuple(v.shape) + (2,), self.elem_of(v.real.dtype)
         return tuple(v.shape), self.elem_of(v.dtype)
 
     def error(self, message):

@@ -333,7 +333,7 @@ def h_bce_backward(L, grad, x, y, weight=None, reduction=1):
     return L.ew(ops, f)
 
 
-def _margin_terms(L, x, target, p, margin, weight, c, row_fn):
+def _margin_terms(L, x, target, margin, weight, c, row_fn):
     """PyTorch's multi-margin inner loop over (N, C): for d != target[n],
     z = margin - x[n, t] + x[n, d]; where z > 0, row_fn(bd, z) (times
     weight[t]), else 0; and 0 at d = t. x[n, t] comes from the same row."""
@@ -366,7 +366,7 @@ def h_multi_margin_loss(L, x, target, p=1, margin=1, weight=None, reduction=1):
         L.error("multi_margin_loss with p=%s is not supported (PyTorch allows 1 and 2)" % p)
     shape, elem = L.out()
     c = compute_elem(elem)
-    terms = _margin_terms(L, x, target, p, margin, weight, c,
+    terms = _margin_terms(L, x, target, margin, weight, c,
                           lambda bd, z: z if p == 1 else bd.binary("mul", z, z, c))
     per = L.reduce(terms, [1], False, elem=c)
     n, classes = x.shape
@@ -383,7 +383,7 @@ def h_multi_margin_loss_backward(L, grad, x, target, p=1, margin=1, weight=None,
     c = compute_elem(elem)
     n, classes = x.shape
     g = 1.0 / (n * classes) if reduction == 1 else 1.0 / classes
-    terms = _margin_terms(L, x, target, p, margin, weight, c, lambda bd, z: bd.const(g, c) if p == 1 else
+    terms = _margin_terms(L, x, target, margin, weight, c, lambda bd, z: bd.const(g, c) if p == 1 else
                           bd.binary("mul", bd.const(2.0 * g, c), z, c))
     total = L.reduce(terms, [1], True, elem=c)
 

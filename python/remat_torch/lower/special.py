@@ -168,7 +168,7 @@ def _polygamma(bd, n, x, c):
     return out
 
 
-def _check_float(L, a):
+def _check_float(L):
     c = compute_elem(L.out()[1])
     if c not in ("f32", "f64"):
         L.error("%s of a %s tensor is not supported" % (L.node.target, L.out()[1]))
@@ -177,19 +177,19 @@ def _check_float(L, a):
 
 @handles("lgamma")
 def h_lgamma(L, a):
-    c = _check_float(L, a)
+    c = _check_float(L)
     return L.ew([a], lambda bd, e: _lgamma(bd, e[0], c))
 
 
 @handles("digamma")
 def h_digamma(L, a):
-    c = _check_float(L, a)
+    c = _check_float(L)
     return L.ew([a], lambda bd, e: _polygamma(bd, 0, e[0], c))
 
 
 @handles("polygamma")
 def h_polygamma(L, n, a):
-    c = _check_float(L, a)
+    c = _check_float(L)
     if not isinstance(n, int) or n < 0 or n > 6:
         L.error("polygamma of order %s is not supported (0 to 6 are)" % (n,))
     return L.ew([a], lambda bd, e: _polygamma(bd, n, e[0], c))

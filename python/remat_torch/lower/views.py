@@ -45,8 +45,12 @@ def _whole_storage(L, node, size, stride, offset):
 
 
 @handles("as_strided")
-def h_as_strided(L, a, size, stride, offset=None):
-    if _whole_storage(L, L.node.args[0], size, stride, offset):
+def h_as_strided(L, a, size, stride, storage_offset=None, pairs=False):
+    """pairs: `a` is a complex tensor's view_as_real (lower/complexes.py):
+    size, stride and offset are in complex elements, checked against the
+    complex storage, and read over the pairs (sizes + [2], strides doubled
+    + [1], offset doubled)."""
+    if _whole_storage(L, L.node.args[0], size, stride, storage_offset):
         mark_view(L, reshape=True)
         shape, _ = L.out()
         return a if tuple(a.shape) == tuple(shape) else L.fn.reshape(a, shape)
@@ -54,8 +58,10 @@ def h_as_strided(L, a, size, stride, offset=None):
     # grad.as_strided(...)): read as a copy through one affine map over the
     # flat storage, when the argument is that storage, contiguous from its
     # start, and the view stays inside it.
-    offset = offset or 0
+    offset = storage_offset or 0
     _check_storage(L, L.node.args[0], size, stride, offset)
+    if pairs:
+        size, stride, offset = _pairs(size, stride, offset)
     mark_view(L)
     record_slice(L, a, ("strided", size, stride, offset))  # writes go back into the storage
     flat = L.fn.reshape(L.fn.materialize(a), (prod(a.shape),))
@@ -65,12 +71,20 @@ def h_as_strided(L, a, size, stride, offset=None):
 
 
 @handles("as_strided_scatter")
-def h_as_strided_scatter(L, base, src, size, stride, offset=None):
+def h_as_strided_scatter(L, base, src, size, stride, storage_offset=None, pairs=False):
     shape, _ = L.out()
-    if _whole_storage(L, L.node.args[0], size, stride, offset):
+    if _whole_storage(L, L.node.args[0], size, stride, storage_offset):
         return src if tuple(src.shape) == tuple(shape) else L.fn.reshape(src, shape)
-    _check_storage(L, L.node.args[0], size, stride, offset or 0)
-    return strided_insert(L, base, src, size, stride, offset or 0)
+    offset = storage_offset or 0
+    _check_storage(L, L.node.args[0], size, stride, offset)
+    if pairs:
+        size, stride, offset = _pairs(size, stride, offset)
+    return strided_insert(L, base, src, size, stride, offset)
+
+
+def _pairs(size, stride, offset):
+    """A complex view's (size, stride, offset) over its view_as_real."""
+    return list(size) + [2], [2 * s for s in stride] + [1], 2 * offset
 
 
 def _check_storage(L, node, size, stride, offset):

@@ -154,9 +154,22 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   }
 
   // Backward-only constants (zero fills, tensor.empty destinations) join
-  // the backward part. Reverse order settles chains of them.
+  // the backward part. So do the gradient-free parts of backward formulas:
+  // ops after the first backward op, in program order, that only backward
+  // ops read (a convolution's padded input for its weight gradient,
+  // LayerNorm's 2 * (x - mean)). They run in backward where they are, so
+  // the forward values they read are what must live across the step, not
+  // their results (often larger: the padded copy), and a recomputed value
+  // must be recomputed before them too. Reverse order settles chains.
+  size_t firstBackward = graph.ops.size();
+  for (auto [i, op] : llvm::enumerate(graph.ops))
+    if (graph.backward.contains(op)) {
+      firstBackward = i;
+      break;
+    }
   for (Operation *op : llvm::reverse(graph.ops)) {
-    if (graph.backward.contains(op) || dependsOnArgs.contains(op) ||
+    if (graph.backward.contains(op) ||
+        (dependsOnArgs.contains(op) && graph.index.lookup(op) < firstBackward) ||
         op->use_empty() || op->hasTrait<OpTrait::IsTerminator>())
       continue;
     bool onlyBackwardUsers = llvm::all_of(op->getUsers(), [&](Operation *u) {

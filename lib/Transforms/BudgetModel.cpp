@@ -84,8 +84,10 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
       inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
   MaterializeStats stats;
   materializeRecomputations(*copyGraph, stats, result.inputPeak);
+  // Saved bytes depend on the order (an op after the backward's start is
+  // backward): with them, schedule as -remat-schedule does.
   if (schedule)
-    scheduleForMemory(body, &result.peak);
+    scheduleForMemory(body, &result.peak, /*beyondResults=*/countSaved);
   else
     result.peak = MemoryTimeline::build(body).getPeakBytes();
   for (Operation &op : body)

@@ -47,12 +47,13 @@
 // PIPE-NEXT: = linalg.matmul #13 : tensor<2048x512xf32>, 4.0 MiB (layers.0.fc2)
 
 // -----
-// A forward op placed after the backward pass has started (seed-independent,
-// named after a layer's gradient, as imported layer-norm gradients are) is in
-// no group: the layer value it reads crosses the group and is saved.
+// A seed-independent op placed after the backward pass has started (named
+// after a layer's gradient, as imported layer-norm gradients are) belongs to
+// backward: it runs there. The layer's values it reads are recomputed from
+// the group's input like any other backward read.
 // RUN: remat-opt %s -split-input-file -remat-mark="policy=segments group=l\.[0-9]+" | FileCheck %s --check-prefix=LATE
 // LATE-LABEL: func.func @late
-// LATE:       %[[A:.+]] = math.exp %{{.+}} {remat.policy = "save"}
+// LATE:       %[[A:.+]] = math.exp %{{.+}} {remat.policy = "recompute"}
 // LATE-NEXT:  math.exp %[[A]] {remat.policy = "recompute"}
 // LATE:       math.exp %[[A]] : tensor<64xf32>
 func.func @late(%x: tensor<64xf32>, %dy: tensor<64xf32> {remat.cotangent}) -> tensor<64xf32> {

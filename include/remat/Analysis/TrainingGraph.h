@@ -5,8 +5,12 @@
 // marked `remat.cotangent` or an op marked `remat.seed`. Constant-like ops
 // (no dependence on any argument) used only by backward ops belong to the
 // backward part too, so that a zero-filled gradient buffer is not mistaken
-// for a saved activation. A `remat.recompute` is backward: it runs for the
-// backward ops that read its results. Everything else is forward.
+// for a saved activation. So do ops placed after the first backward op
+// whose users are all backward: the gradient-free parts of backward
+// formulas (a convolution's padded input, LayerNorm's normalized input),
+// which run in backward where they are. A `remat.recompute` is backward: it
+// runs for the backward ops that read its results. Everything else is
+// forward.
 //
 // A forward tensor value with a backward user is *saved*: it is what
 // rematerialization can avoid keeping.

@@ -249,6 +249,25 @@ def fallback():
         check(max(abs(a - b) / abs(b) for a, b in zip(got, want)) <= 1e-4,
               "%s: losses equal eager's" % what)
 
+    # Where remat finds no decision within min-cut's bytes, the graph takes
+    # min-cut's partition with one warning. No community model needs it
+    # since session 20 (ConvNeXt's LayerNorm2d, nograd_mix and evidential
+    # hold less than min-cut now): flops_per_byte=0 forbids remat's
+    # recomputation of cheap ops here to reach that path.
+    import community_wild7
+    make = community_wild7.convnext_ln2d
+    want, _, _, _ = _two_steps(make, lambda m: m)
+    got, held, stats, said = _two_steps(make, lambda m: remat_torch.compile(m, flops_per_byte=0))
+    for m in said:
+        print("warning:", m)
+    st = stats[0]
+    check(len(said) == 1 and "uses min-cut's partition" in said[0] and st.get("mincut_fallback"),
+          "above min-cut: one warning")
+    check(held == st["saved_bytes"] == st["mincut_saved_bytes"] < st["mincut_fallback"],
+          "above min-cut: holds min-cut's %d B, not remat's %d B" % (held, st["mincut_fallback"]))
+    check(max(abs(a - b) / abs(b) for a, b in zip(got, want)) <= 1e-4,
+          "above min-cut: losses equal eager's")
+
 
 def cache():
     base, inputs = gpt(dropout=0.0)
@@ -758,26 +777,15 @@ NOT_TRAINED_WILD4 = {}
 # Where remat's default partition finds no decision within min-cut's bytes
 # and 100% recomputation, and so uses min-cut's partition (with one
 # warning). Before 2026-12-03 (session 18) the default could hold more than
-# min-cut: gru, detach_mid and nograd_mix did; the partition now also tries
-# remat's budget policy at min-cut's bytes and its selective policy
-# (detach_mid: selective, 0 B at a 584 B predicted peak against 580 B).
-MINCUT_PARTITION = {
-    "nograd_mix": "remat reaches min-cut's 384 B only with selective, which recomputes "
-                  "every small GEMM (105% of the step's FLOPs)",
-    # community_wild6 (session 19): lgamma and digamma cost about 60 FLOPs an
-    # element (their series), so remat keeps their results where min-cut
-    # recomputes them: selective reaches 0 B at 225% of the step's FLOPs,
-    # the budget policy stops at 620 B, min-cut holds 556 B.
-    "evidential": "lgamma / digamma recomputation costs more than the step's FLOPs",
-    # community_wild7 (session 19): ConvNeXt's LayerNorm2d written out. min-cut
-    # saves each norm's input (a convolution's output, 512 B) and its mean and
-    # sqrt, and recomputes x - u, the division and the affine; remat saves
-    # x - u and the normalized value of each norm (4,472 B against 2,684 B at
-    # every cap, selective 5,496 B): its candidates do not include keeping a
-    # value that backward does not read (the convolution's output) in order to
-    # recompute several that it does. Left for a later session.
-    "convnext_ln2d": "remat does not keep an unread producer to recompute its readers",
-}
+# min-cut: gru, detach_mid and nograd_mix did; the partition then also tried
+# remat's budget policy at min-cut's bytes and its selective policy. Until
+# session 20, nograd_mix, evidential (lgamma / digamma) and convnext_ln2d
+# (ConvNeXt's LayerNorm2d written out) still took min-cut's partition; since
+# the gradient-free parts of backward formulas are backward ops in remat's
+# training-graph split and prefer=saved takes peaks within 1% as ties, all
+# three hold less than min-cut (320 / 384 B, 460 / 556 B, 2,168 / 2,684 B).
+# train.py fallback forces the path (flops_per_byte=0).
+MINCUT_PARTITION = {}
 TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 
 

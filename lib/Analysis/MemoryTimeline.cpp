@@ -73,6 +73,24 @@ std::pair<int64_t, unsigned> MemoryTimeline::getPeakBeyondResults() const {
   return {peak, index};
 }
 
+int64_t MemoryTimeline::getPeakHolding(ArrayRef<Value> held) const {
+  // Each held buffer adds its bytes after its last use.
+  SmallVector<int64_t> extra(ops.size() + 1, 0);
+  llvm::DenseSet<unsigned> seen;
+  for (Value value : held) {
+    std::optional<unsigned> id = getBufferId(value);
+    if (!id || buffers[*id].kind != StorageKind::Heap || !seen.insert(*id).second)
+      continue;
+    extra[buffers[*id].lastUseIndex + 1] += buffers[*id].bytes;
+  }
+  int64_t added = 0, peak = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    added += extra[i];
+    peak = std::max(peak, liveBytes[i] + added);
+  }
+  return peak;
+}
+
 /// Whether `use` is the init of a destination-style op that does not read
 /// it (a fill, an elementwise op) and whose tied result was not placed in
 /// buffer `id`: such an op writes a new buffer and does not need this one,

@@ -99,9 +99,14 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
   if (countSaved) {
     FailureOr<TrainingGraph> after =
         TrainingGraph::build(cast<FunctionOpInterface>(copy));
-    if (succeeded(after))
-      result.savedBytes =
-          getSavedBytes(*after, MemoryTimeline::build(body));
+    if (succeeded(after)) {
+      MemoryTimeline timeline = MemoryTimeline::build(body);
+      SmallVector<Value> saved;
+      for (const SavedValue &value : after->getSaved())
+        saved.push_back(value.value);
+      result.savedBytes = getSavedBytes(*after, timeline);
+      result.heldPeak = timeline.getPeakHolding(saved);
+    }
   }
   return result;
 }

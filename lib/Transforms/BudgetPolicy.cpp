@@ -37,7 +37,8 @@ Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions,
       measureBudgetDecision(graph, recompute, /*schedule=*/true, inputPeak,
                             countSaved);
   return Evaluation{outcome.peak,      outcome.flops,     std::move(decisions),
-                    /*measured=*/true, outcome.clonedOps, outcome.savedBytes};
+                    /*measured=*/true, outcome.clonedOps, outcome.savedBytes,
+                    outcome.heldPeak};
 }
 
 

@@ -85,8 +85,10 @@ struct Evaluation {
   bool measured = true;
   /// Measured only: ops cloned into recomputations.
   int64_t clonedOps = 0;
-  /// Measured with `countSaved` only: BudgetOutcome::savedBytes.
+  /// Measured with `countSaved` only: BudgetOutcome::savedBytes and
+  /// BudgetOutcome::heldPeak.
   int64_t savedBytes = -1;
+  int64_t heldPeak = -1;
 };
 
 /// How the budget solver searches.

@@ -117,6 +117,13 @@ public:
   /// what it hands back, the whole of its memory when an optimizer or a
   /// gradient all-reduce consumes each weight gradient as it is made.
   std::pair<int64_t, unsigned> getPeakBeyondResults() const;
+  /// The peak of live bytes when the distinct heap buffers of `held` stay
+  /// live from their definition to the block's end: what a framework's
+  /// autograd holds when it keeps every saved activation until its backward
+  /// returns (PyTorch's AOTAutograd: the saved tensors are the backward's
+  /// inputs, released with its context), while the backward's own
+  /// temporaries die at their last use.
+  int64_t getPeakHolding(ArrayRef<Value> held) const;
 
 private:
   SmallVector<Operation *> ops;

@@ -52,6 +52,10 @@ struct BudgetOutcome {
   /// Measured with `countSaved` only: the distinct heap bytes of the forward
   /// values backward reads (the report's saved bytes), -1 otherwise.
   int64_t savedBytes = -1;
+  /// Measured with `countSaved` only: the peak when the saved values stay
+  /// live until backward ends (MemoryTimeline::getPeakHolding), -1
+  /// otherwise.
+  int64_t heldPeak = -1;
 };
 
 /// Forward ops whose recomputation the budget solver may decide: pure,

@@ -49,6 +49,36 @@ static LogicalResult checkStaticType(Type type, function_ref<InFlightDiagnostic(
   return success();
 }
 
+SmallVector<Operation *> mlir::remat::addBackwardOnlyOps(
+    Block &body, DenseSet<Operation *> &backward,
+    function_ref<bool(Operation *, bool afterStart)> eligible) {
+  Operation *start = nullptr;
+  for (Operation &op : body)
+    if (backward.contains(&op)) {
+      start = &op;
+      break;
+    }
+  SmallVector<Operation *> added;
+  // Ops after `start` until it is reached going backwards.
+  bool after = start != nullptr;
+  for (Operation &op : llvm::reverse(body)) {
+    if (&op == start)
+      after = false;
+    if (backward.contains(&op) || op.use_empty() ||
+        op.hasTrait<OpTrait::IsTerminator>() || !eligible(&op, after))
+      continue;
+    if (llvm::all_of(op.getUsers(), [&](Operation *u) {
+          Operation *user = body.findAncestorOpInBlock(*u);
+          return user && backward.contains(user) &&
+                 !user->hasTrait<OpTrait::IsTerminator>();
+        })) {
+      backward.insert(&op);
+      added.push_back(&op);
+    }
+  }
+  return added;
+}
+
 Operation *TrainingGraph::getTopLevelOp(Operation *op) const {
   return getBody().findAncestorOpInBlock(*op);
 }
@@ -161,25 +191,9 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   // the forward values they read are what must live across the step, not
   // their results (often larger: the padded copy), and a recomputed value
   // must be recomputed before them too. Reverse order settles chains.
-  size_t firstBackward = graph.ops.size();
-  for (auto [i, op] : llvm::enumerate(graph.ops))
-    if (graph.backward.contains(op)) {
-      firstBackward = i;
-      break;
-    }
-  for (Operation *op : llvm::reverse(graph.ops)) {
-    if (graph.backward.contains(op) ||
-        (dependsOnArgs.contains(op) && graph.index.lookup(op) < firstBackward) ||
-        op->use_empty() || op->hasTrait<OpTrait::IsTerminator>())
-      continue;
-    bool onlyBackwardUsers = llvm::all_of(op->getUsers(), [&](Operation *u) {
-      Operation *user = graph.getTopLevelOp(u);
-      return graph.backward.contains(user) &&
-             !user->hasTrait<OpTrait::IsTerminator>();
-    });
-    if (onlyBackwardUsers)
-      graph.backward.insert(op);
-  }
+  addBackwardOnlyOps(block, graph.backward, [&](Operation *op, bool after) {
+    return after || !dependsOnArgs.contains(op);
+  });
 
   for (Operation *op : graph.ops) {
     if (op->hasTrait<OpTrait::IsTerminator>())

@@ -94,31 +94,15 @@ static Phases analysePhases(Block &body) {
   // do: hoisted into the forward, their results (often larger than what
   // they read: a padded copy, a normalized f32 input) would be held across
   // the step.
-  Operation *first = nullptr;
-  for (Operation &op : body.without_terminator())
-    if (phases.backward.contains(&op)) {
-      first = &op;
-      break;
-    }
   // Input-free ops (zero fills of gradient buffers) stay free to move: they
   // hold no forward value.
   DenseMap<Operation *, bool> inputFree;
-  if (first)
-    for (Operation &op : llvm::reverse(body.without_terminator())) {
-      if (&op == first)
-        break;
-      if (phases.backward.contains(&op) || op.use_empty() ||
-          op.hasTrait<OpTrait::ConstantLike>() || isInputFree(&op, &inputFree))
-        continue;
-      if (llvm::all_of(op.getUsers(), [&](Operation *u) {
-            Operation *user = body.findAncestorOpInBlock(*u);
-            return user && phases.backward.contains(user) &&
-                   !user->hasTrait<OpTrait::IsTerminator>();
-          })) {
-        phases.backward.insert(&op);
-        phases.seedReaders.insert(&op);
-      }
-    }
+  for (Operation *op : addBackwardOnlyOps(
+           body, phases.backward, [&](Operation *op, bool after) {
+             return after && !op->hasTrait<OpTrait::ConstantLike>() &&
+                    !isInputFree(op, &inputFree);
+           }))
+    phases.seedReaders.insert(op);
   for (Value returned : body.getTerminator()->getOperands())
     if (Operation *def = returned.getDefiningOp())
       if (Operation *top = body.findAncestorOpInBlock(*def))

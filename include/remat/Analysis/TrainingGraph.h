@@ -108,6 +108,18 @@ LogicalResult checkCallGraph(Operation *root,
 /// values its regions use from above.
 SmallVector<Value> getOpInputs(Operation *op);
 
+/// Adds to `backward` the top-level ops of `body` that only ops in
+/// `backward` read (the terminator not counted) and that `eligible`
+/// accepts, given whether the op is placed after the first op of
+/// `backward`; in reverse program order, so that chains of them settle.
+/// Returns them. The gradient-free parts of backward formulas (a
+/// convolution's padded input for its weight gradient, LayerNorm's
+/// 2 * (x - mean)) are found so, by TrainingGraph::build and by
+/// -remat-schedule on the block as it is (docs/Design.md).
+SmallVector<Operation *>
+addBackwardOnlyOps(Block &body, DenseSet<Operation *> &backward,
+                   function_ref<bool(Operation *, bool afterStart)> eligible);
+
 } // namespace mlir::remat
 
 #endif // REMAT_ANALYSIS_TRAININGGRAPH_H

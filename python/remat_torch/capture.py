@@ -559,6 +559,10 @@ def _dense_grad(func, args, kwargs):
     return tuple(args[:i]) + (False,) + tuple(args[i + 1:]), kwargs
 
 
+# Ops whose output shapes depend on input values (not only their shapes).
+_VALUE_SHAPED = {"_ctc_loss"}
+
+
 class _FastPathFailed(Exception):
     pass
 
@@ -744,6 +748,12 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
                 fast_failed(e)
                 raise
     if fast:
+        # An op whose output shape depends on its inputs' values (CTC's
+        # log_alpha: 2 * max(target_lengths) + 1 wide) gets the shape of the
+        # fake values' zeros here: traced on the real tensors instead.
+        if any(n.op == "call_function" and _packet(n.target)[0] in _VALUE_SHAPED
+               for n in gm.graph.nodes):
+            raise _FastPathFailed()
         _real_draws(gm, values, seed)  # raises _FastPathFailed for value-dependent draws
         params, buffers, example_inputs, tangents = real_params, real_buffers, real_inputs, real_tangents
 

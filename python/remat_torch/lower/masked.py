@@ -76,11 +76,40 @@ def involved(args, kwargs):
     return any(isinstance(a, Masked) for a in _flat(list(args) + list(kwargs.values())))
 
 
+def same_node(a, b, depth=16):
+    """Whether FX nodes `a` and `b` compute the same value: the same node, or
+    the same deterministic op on the same arguments (users write a mask
+    twice: `h[x > 0] * 2` scattered back with `masked_scatter(x > 0, ...)`)."""
+    if a is b:
+        return True
+    if not (isinstance(a, torch.fx.Node) and isinstance(b, torch.fx.Node)) or depth == 0:
+        return a == b if not isinstance(a, torch.fx.Node) and not isinstance(b, torch.fx.Node) \
+            else False
+    if a.op != "call_function" or b.op != "call_function" or a.target != b.target or \
+            torch.Tag.nondeterministic_seeded in getattr(a.target, "tags", ()) or \
+            len(a.args) != len(b.args) or a.kwargs.keys() != b.kwargs.keys():
+        return False
+
+    def same(x, y):
+        if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
+            return len(x) == len(y) and all(same(u, v) for u, v in zip(x, y))
+        return same_node(x, y, depth - 1)
+    return same(list(a.args), list(b.args)) and \
+        all(same(a.kwargs[k], b.kwargs[k]) for k in a.kwargs)
+
+
 def select(L, a, mask, count, mask_node):
-    """x[mask] for a boolean mask over x's leading dims."""
+    """x[mask] for a boolean mask over x's leading dims. A mask computed
+    again the same way is the first one (its value, its node), so that the
+    selections, and the writes back into them, match."""
     if tuple(mask.shape) != tuple(a.shape[:len(mask.shape)]):
         L.error("x[mask] is supported with a mask of x's leading dims (%s against %s)"
                 % (list(mask.shape), list(a.shape)))
+    for o in L.masks:
+        if o.mask.value != mask.value and tuple(o.mask.shape) == tuple(mask.shape) and \
+                same_node(o.mask_node, mask_node):
+            mask, mask_node = o.mask, o.mask_node
+            break
     m = Masked(a, mask, count, L)
     m.mask_node = mask_node
     L.masks.append(m)
@@ -194,14 +223,15 @@ def lower(L, node, base, handler, args, kwargs):
         target, indices, values = args[0], args[1], args[2]
         acc = args[3] if len(args) > 3 else kwargs.get("accumulate", False)
         if not (isinstance(values, Masked) and len(indices) == 1 and
-                indices[0] is not None and indices[0].value == values.mask.value) \
+                indices[0] is not None and (indices[0].value == values.mask.value or
+                                            same_node(node.args[1][0], values.mask_node))) \
                 or isinstance(target, Masked):
             L.error("index_put of a boolean-mask selection is supported into the same mask only")
         return _put(L, target, values, acc)
     if base == "masked_scatter":  # base with the selection's positions taken from it
         target, mask, src = args[0], args[1], args[2]
         if not isinstance(src, Masked) or isinstance(target, Masked) or \
-                mask.value != src.mask.value:
+                (mask.value != src.mask.value and not same_node(node.args[1], src.mask_node)):
             L.error("masked_scatter of a boolean-mask selection is supported into the same mask only")
         return _put(L, target, src, False)
     if base in REDUCTIONS:
@@ -267,6 +297,11 @@ def lower(L, node, base, handler, args, kwargs):
         a[pos] = dim - 1 + m.k
         r = _run_full(L, node, handler, unwrap(a), unwrap(kwargs), full, dtype)
         return m.full(r)
+    if base in VIEWS and isinstance(args[0], Masked) and \
+            tuple(getattr(L.meta.get(node), "shape", ())) == tuple(m.shape):
+        # A view to the selection's own shape (masked_scatter's backward
+        # views the gradient's selection as the source): the selection.
+        return args[0]
     schema = getattr(node.target, "_schema", None)
     names = [x.name for x in schema.arguments] if schema is not None else []
     if base in ("nll_loss_forward", "nll_loss_backward"):
@@ -375,9 +410,9 @@ def expand(L, t, size):
             name = str(u.target).split(".")[-2] if "." in str(u.target) else ""
             name = name[:-1] if name.endswith("_") and not name.startswith("__") else name
             if name == "index_put" and len(u.args) > 1 and len(u.args[1]) == 1:
-                hits += [m for m in cands if m.mask_node is u.args[1][0]]
+                hits += [m for m in cands if same_node(m.mask_node, u.args[1][0])]
             if name == "masked_scatter" and len(u.args) > 1:
-                hits += [m for m in cands if m.mask_node is u.args[1]]
+                hits += [m for m in cands if same_node(m.mask_node, u.args[1])]
             for a in u.all_input_nodes:
                 v = _masked_source(L, a, 12)
                 if v is not None:

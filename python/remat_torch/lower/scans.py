@@ -18,9 +18,21 @@ def _index_i64(bd, dim):
     return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
 
 
+def _log_add_exp(bd, a, b, c):
+    """ATen's _log_add_exp_helper: max + log1p(exp(min - max)), or `a` when
+    both are the same infinity."""
+    mn, mx = bd.binary("min", a, b, c), bd.binary("max", a, b, c)
+    finite = bd.cmp("ne", bd.unary("math.absf", mn, c), bd.const(float("inf"), c), c)
+    usual = bd.binary("or", bd.cmp("ne", mn, mx, c), finite, "i1")
+    r = bd.binary("add", mx, bd.unary("math.log1p", bd.unary(
+        "math.exp", bd.binary("sub", mn, mx, c), c), c), c)
+    return bd.select(usual, r, a, c)
+
+
 def scan(L, a, dim, kind, out=None):
-    """Inclusive scan (kind "add" or "mul") of view `a` along `dim`, in the
-    compute type of the result (the current node's, or `out`: (shape, elem))."""
+    """Inclusive scan (kind "add", "mul" or "logaddexp") of view `a` along
+    `dim`, in the compute type of the result (the current node's, or `out`:
+    (shape, elem))."""
     shape, elem = out or L.out()
     c = compute_elem(elem)
     r = len(shape)
@@ -30,6 +42,8 @@ def scan(L, a, dim, kind, out=None):
     n = shape[dim]
     cur = L.ew([a], lambda bd, e: e[0], shape=shape, elem=c)
     identity = (1.0 if kind == "mul" else 0.0) if elem_is_float(c) else (1 if kind == "mul" else 0)
+    if kind == "logaddexp":
+        identity = float("-inf")
     step = 1
     while step < n:
         prev = cur
@@ -41,6 +55,8 @@ def scan(L, a, dim, kind, out=None):
             at = [bd.index(k) for k in range(r)]
             at[dim] = bd.emit("arith.index_cast %s : i64 to index" % j)
             other = bd.select(ok, extract(bd, prev, at), bd.const(identity, c), c)
+            if kind == "logaddexp":
+                return [_log_add_exp(bd, other, args[0], c)]
             return [bd.binary(kind, args[0], other, c)]
 
         cur = L.fn.generic([(shape, c)], [prev], body)[0]
@@ -56,6 +72,13 @@ def h_cumsum(L, a, dim, dtype=None):
 @handles("cumprod")
 def h_cumprod(L, a, dim, dtype=None):
     return scan(L, a, dim, "mul")
+
+
+@handles("logcumsumexp")
+def h_logcumsumexp(L, a, dim):
+    # Pairwise (Hillis-Steele) where ATen adds left to right: the same
+    # values up to rounding.
+    return scan(L, a, dim, "logaddexp")
 
 
 def _sorted(L, a, dim, descending, k):

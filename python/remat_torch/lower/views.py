@@ -310,7 +310,12 @@ def h_cat(L, tensors, dim=0):
     dim = norm_dim(dim, len(shape))
     if len(tensors) == 1:
         return tensors[0]
-    mats = [L.fn.materialize(t) for t in tensors]
+    return concat(L, tensors, dim, shape, elem)
+
+
+def concat(L, parts, dim, shape, elem):
+    """tensor.concat of `parts` (two or more, materialized here) along dim."""
+    mats = [L.fn.materialize(t) for t in parts]
     name = L.fn.fresh("cat")
     L.fn.line("%s = tensor.concat dim(%d) %s : (%s) -> %s" % (
         name, dim, ", ".join(t.value for t in mats), ", ".join(ttype(t.shape, t.elem) for t in mats),
@@ -327,15 +332,15 @@ def _unsqueeze_dense(L, t, dim):
 @handles("stack")
 def h_stack(L, tensors, dim=0):
     shape, elem = L.out()
-    dim = norm_dim(dim, len(shape))
+    return stacked(L, tensors, norm_dim(dim, len(shape)), shape, elem)
+
+
+def stacked(L, tensors, dim, shape, elem):
+    """torch.stack of `tensors` along dim, into `shape`."""
     parts = [_unsqueeze_dense(L, t, dim) for t in tensors]
     if len(parts) == 1:
         return parts[0]
-    name = L.fn.fresh("cat")
-    L.fn.line("%s = tensor.concat dim(%d) %s : (%s) -> %s" % (
-        name, dim, ", ".join(t.value for t in parts), ", ".join(ttype(t.shape, t.elem) for t in parts),
-        ttype(shape, elem)))
-    return Tensor(name, shape, elem)
+    return concat(L, parts, dim, shape, elem)
 
 
 @handles("unbind")

@@ -614,6 +614,19 @@ def wild6():
     _train_set(community_wild6, community_wild6.MODELS, _sum_loss, eager=EAGER_WILD6)
 
 
+def wild8():
+    """community_wild8.py (session 21), see _train_set: KAN, Mixture-of-
+    Depths, DropPath, a Set Transformer, a spiking network with a surrogate
+    gradient, CIoU, ghost batch norm, registers, Sinkhorn routing,
+    FocalNet, ConvLSTM, Deformable DETR's sampling, a masked-LM loss over
+    logits[mask], CTC losses (shapes from the real run: log_alpha's width
+    is a value), F.unfold, scans, masked writes. Hyena trains eagerly
+    (EAGER_WILD8: 1.13's AOTAutograd cannot trace slice_scatter of a
+    complex tensor)."""
+    import community_wild8
+    _train_set(community_wild8, community_wild8.MODELS, _sum_loss, eager=EAGER_WILD8)
+
+
 def wild7():
     """community_wild7.py (session 19), see _train_set: AWD-LSTM's
     WeightDrop, Hugging Face BERT's chunked feed-forward, ConvNeXt's
@@ -765,6 +778,7 @@ EAGER_WILD6 = {"gfnet", "logmel"}
 # community_wild7: fno writes into slices of a complex tensor, which 1.13's
 # AOTAutograd cannot differentiate (slice_scatter of complex outputs).
 EAGER_WILD7 = {"fno"}
+EAGER_WILD8 = {"hyena"}
 EAGER_WILD5 = {"swav"}
 NOT_TRAINED_WILD4 = {}
 # Where remat's default partition finds no decision within min-cut's bytes
@@ -849,10 +863,11 @@ if __name__ == "__main__":
                           "community_wild4": EAGER_WILD4,
                           "community_wild5": EAGER_WILD5,
                           "community_wild6": EAGER_WILD6,
-                          "community_wild7": EAGER_WILD7}.get(module.__name__, ()))
+                          "community_wild7": EAGER_WILD7,
+                          "community_wild8": EAGER_WILD8}.get(module.__name__, ()))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
          "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6,
-         "wild7": wild7}[cmd]()
+         "wild7": wild7, "wild8": wild8}[cmd]()
     sys.exit(1 if FAILED else 0)

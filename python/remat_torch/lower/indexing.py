@@ -25,8 +25,6 @@ def h_embedding(L, weight, indices, padding_idx=-1, scale_grad_by_freq=False, sp
 
 @handles("embedding_dense_backward")
 def h_embedding_backward(L, grad, indices, num_weights, padding_idx, scale_grad_by_freq):
-    if scale_grad_by_freq:
-        L.error("embedding with scale_grad_by_freq is not supported")
     shape, elem = L.out()
     c = compute_elem(elem)
     n = prod(indices.shape)
@@ -34,20 +32,33 @@ def h_embedding_backward(L, grad, indices, num_weights, padding_idx, scale_grad_
     g = L.fn.reshape(grad, (n, d))
     ids = L.fn.reshape(indices, (n,))
     ie = ids.elem
-    # gw[v, j] = sum_i (ids[i] == v && ids[i] != padding_idx) ? g[i, j] : 0.
+    # gw[v, j] = sum_i (ids[i] == v && ids[i] != padding_idx) ? g[i, j] : 0,
+    # with scale_grad_by_freq each term times 1 / (occurrences of v), as
+    # ATen scales each row before adding it.
     init = L.fn.filled(shape, c, 0.0)
+    inputs = [(ids, ["d2"]), (g, ["d2", "d1"])]
+    if scale_grad_by_freq:
+        def count(bd, args):
+            v = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
+            one = bd.select(bd.cmp("eq", args[0], v, ie), bd.const(1.0, c), bd.const(0.0, c), c)
+            return [bd.binary("add", args[1], one, c)]
+        counts = L.fn.generic([((shape[0],), c)], [(ids, ["d1"])], count, reduce_dims=[n],
+                              inits=[L.fn.filled((shape[0],), c, 0.0)])[0]
+        inputs.append((counts, ["d0"]))
 
     def body(bd, args):
-        i, gv, acc = args
+        i, gv, acc = args[0], args[1], args[-1]
         v = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
         hit = bd.cmp("eq", i, v, ie)
         if padding_idx is not None and padding_idx >= 0:
             hit = bd.binary("and", hit, bd.cmp("ne", i, bd.const(padding_idx, ie), ie), "i1")
-        add = bd.binary("add", acc, bd.cast(gv, g.elem, c), c)
+        term = bd.cast(gv, g.elem, c)
+        if scale_grad_by_freq:
+            term = bd.binary("mul", bd.binary("div", bd.const(1.0, c), args[2], c), term, c)
+        add = bd.binary("add", acc, term, c)
         return [bd.select(hit, add, acc, c)]
 
-    r = L.fn.generic([(shape, c)], [(ids, ["d2"]), (g, ["d2", "d1"])], body,
-                     reduce_dims=[n], inits=[init])[0]
+    r = L.fn.generic([(shape, c)], inputs, body, reduce_dims=[n], inits=[init])[0]
     if c != elem:
         r = L.ew([r], lambda bd, e: e[0], shape=shape, elem=elem)
     return r

@@ -31,14 +31,16 @@ LocalResponseNorm), periodic (atan2, hypot, fmod, remainder), drops
 (dropout2d, SELU's alpha_dropout), circ (circular padding, flip), rep
 (repeat_interleave by a count and by a tensor), mhakv (nn.MultiheadAttention
 with add_bias_kv, add_zero_attn, kdim and vdim), dinopos (DINOv2's bicubic
-interpolation of the position embeddings in every forward).
+interpolation of the position embeddings in every forward), freq and freq2 (nn.Embedding with
+scale_grad_by_freq, with a padding_idx), chunky (uneven chunk,
+tensor_split, new_tensor).
 
 Found: CTC was refused (no lowering of _ctc_loss and its backward), and
 its log_alpha, whose width is a value (2 * max(target_lengths) + 1), got
 the width of zeros from fake tensors (the importer's fast path, the
 partition's shapes); masked_scatter under the same mask written twice (x >
 0, then x > 0 again) was refused, and its backward's view of the selection;
-logcumsumexp was refused. Left out, refused by name: F.pdist, F.rrelu in
+logcumsumexp and scale_grad_by_freq were refused. Left out, refused by name: F.pdist, F.rrelu in
 training (rrelu_with_noise), the orthogonal parametrization
 (linalg_matrix_exp), linear algebra (torch.linalg.cholesky,
 cholesky_solve, slogdet: a Gaussian process, Glow's invertible 1x1
@@ -733,6 +735,44 @@ def lcse_inf():
     return LCSEInf(), (torch.randn(3, 5, 6), m)
 
 
+class Freq(nn.Module):
+    def __init__(s):
+        super().__init__(); s.e = nn.Embedding(10, 4, scale_grad_by_freq=True); s.l = nn.Linear(4, 1)
+    def forward(s, t):
+        return s.l(s.e(t)).pow(2).mean()
+
+
+def freq():
+    torch.manual_seed(0); return Freq(), (torch.tensor([[1, 2, 2, 5], [5, 5, 5, 0]]),)
+
+
+class Chunky(nn.Module):
+    def __init__(s):
+        super().__init__(); s.l = nn.Linear(7, 7)
+    def forward(s, x):
+        h = s.l(x)
+        parts = torch.chunk(h, 3, dim=1)              # 3, 3, 1
+        a = torch.tensor_split(h, [2, 5], dim=1)
+        n = h.new_tensor([1.0, 2.0, 3.0])
+        return sum(p.pow(2).mean() for p in parts) + sum(q.sum() for q in a) * 0.1 + (h[:, :3] * n).mean()
+
+
+def chunky():
+    torch.manual_seed(0); return Chunky(), (torch.randn(3, 7),)
+
+
+class Freq2(nn.Module):
+    """scale_grad_by_freq with a padding_idx (fastText-style bag of words)."""
+    def __init__(s):
+        super().__init__(); s.e = nn.Embedding(12, 5, padding_idx=0, scale_grad_by_freq=True); s.l = nn.Linear(5, 2)
+    def forward(s, t, y):
+        return F.cross_entropy(s.l(s.e(t).mean(1)), y)
+
+
+def freq2():
+    torch.manual_seed(0); return Freq2(), (torch.tensor([[3, 3, 3, 0, 0], [7, 3, 11, 11, 0]]), torch.tensor([1, 0]))
+
+
 class GP(nn.Module):
     """An exact GP's marginal likelihood with an RBF kernel, by hand
     (Cholesky, cholesky_solve): refused by name (not in MODELS)."""
@@ -755,4 +795,4 @@ def gp_refused():
 MODELS = ["kan", "mod", "droppath", "hyena", "isab", "snn", "ciou", "ghostbn", "vit_reg",
           "sinkhorn", "focalnet", "convlstm", "deform", "mlm_boolidx", "ctc", "ctc_lists", "w2v",
           "involution", "cumstick", "masked_writes", "lcse", "lcse_inf", "lrn", "periodic", "drops",
-          "circ", "rep", "mhakv", "dinopos"]
+          "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky"]

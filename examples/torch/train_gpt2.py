@@ -63,10 +63,10 @@ def main():
             name, held, held / 2 ** 20, " ".join("%.4f" % v for v in losses), rel, took)
         print(line)
         for st in getattr(wrapped, "stats", []):
-            print("    decided in %.2f s: %d ops, predicted %d B = remat's saved %s B + %d B of "
-                  "dropout draws, %d recompute FLOPs (%.3f%% of the step's)%s" % (
-                      st["decide_s"], st["ops"], st["saved_bytes"], st["remat_saved_bytes"],
-                      st["draw_bytes"], st["recompute_flops"],
+            print("    decided in %.2f s: %d ops, predicted %d B (%d B of dropout draws; remat's "
+                  "report: %s B saved), %d recompute FLOPs (%.3f%% of the step's)%s" % (
+                      st["decide_s"], st["ops"], st["saved_bytes"], st["draw_bytes"],
+                      st["remat_saved_bytes"], st["recompute_flops"],
                       100.0 * st["recompute_flops"] / max(1, st["step_flops"] or 0),
                       "; fallback: " + st["fallback"] if st["fallback"] else ""))
 

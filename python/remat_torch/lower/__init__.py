@@ -28,7 +28,7 @@ docs/PyTorch.md.
 """
 
 from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
-from . import (activations, complexes, constants, conv, ctc, elementwise, indexing, losses, masked,  # noqa: F401
+from . import (activations, complexes, constants, conv, ctc, elementwise, indexing, linalg, losses, masked,  # noqa: F401
                matmul, normalization, pooling, reductions, rng, sampling, scans, special,
                views)
 from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

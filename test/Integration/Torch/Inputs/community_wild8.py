@@ -33,18 +33,17 @@ LocalResponseNorm), periodic (atan2, hypot, fmod, remainder), drops
 with add_bias_kv, add_zero_attn, kdim and vdim), dinopos (DINOv2's bicubic
 interpolation of the position embeddings in every forward), freq and freq2 (nn.Embedding with
 scale_grad_by_freq, with a padding_idx), chunky (uneven chunk,
-tensor_split, new_tensor).
+tensor_split, new_tensor), lusolve (linalg.lu_factor, lu_solve, slogdet).
 
 Found: CTC was refused (no lowering of _ctc_loss and its backward), and
 its log_alpha, whose width is a value (2 * max(target_lengths) + 1), got
 the width of zeros from fake tensors (the importer's fast path, the
 partition's shapes); masked_scatter under the same mask written twice (x >
 0, then x > 0 again) was refused, and its backward's view of the selection;
-logcumsumexp and scale_grad_by_freq were refused. Left out, refused by name: F.pdist, F.rrelu in
-training (rrelu_with_noise), the orthogonal parametrization
-(linalg_matrix_exp), linear algebra (torch.linalg.cholesky,
-cholesky_solve, slogdet: a Gaussian process, Glow's invertible 1x1
-convolution).
+logcumsumexp, scale_grad_by_freq, slogdet, lu_factor and lu_solve were
+refused. Left out, refused by name: F.pdist, F.rrelu in training
+(rrelu_with_noise), the orthogonal parametrization (linalg_matrix_exp),
+Cholesky (torch.linalg.cholesky, cholesky_solve: a Gaussian process).
 """
 import math
 
@@ -773,6 +772,21 @@ def freq2():
     torch.manual_seed(0); return Freq2(), (torch.tensor([[3, 3, 3, 0, 0], [7, 3, 11, 11, 0]]), torch.tensor([1, 0]))
 
 
+class LUSolve(nn.Module):
+    """torch.linalg.lu_factor / lu_solve (a fixed factorization reused, as
+    a preconditioner) and slogdet's sign and log-determinant."""
+    def __init__(s):
+        super().__init__(); s.a = nn.Parameter(torch.randn(5, 5) + 3 * torch.eye(5)); s.b = nn.Linear(3, 5)
+    def forward(s, x):
+        LU, piv = torch.linalg.lu_factor(s.a.detach())
+        y = torch.linalg.lu_solve(LU, piv, s.b(x).t())
+        sgn, la = torch.linalg.slogdet(s.a)
+        return y.pow(2).mean() + la * sgn
+def lusolve():
+    torch.manual_seed(0)
+    return LUSolve(), (torch.randn(4, 3),)
+
+
 class GP(nn.Module):
     """An exact GP's marginal likelihood with an RBF kernel, by hand
     (Cholesky, cholesky_solve): refused by name (not in MODELS)."""
@@ -795,4 +809,4 @@ def gp_refused():
 MODELS = ["kan", "mod", "droppath", "hyena", "isab", "snn", "ciou", "ghostbn", "vit_reg",
           "sinkhorn", "focalnet", "convlstm", "deform", "mlm_boolidx", "ctc", "ctc_lists", "w2v",
           "involution", "cumstick", "masked_writes", "lcse", "lcse_inf", "lrn", "periodic", "drops",
-          "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky"]
+          "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky", "lusolve"]

@@ -1,0 +1,223 @@
+"""Small dense linear algebra: torch.slogdet / torch.linalg.slogdet and the
+LU solve its backward makes (Glow's invertible 1x1 convolution, a flow's
+log-determinant), and diag_embed.
+
+`_linalg_slogdet(A)` returns (sign, logabsdet, LU, pivots) where LU and
+pivots are LAPACK getrf's of A^T (what ATen factors; pivots 1-based, row
+interchanges in order), and its backward is `linalg_lu_solve(LU, pivots,
+diag(g))`, A^-T g. Both are unrolled over the n columns: partial pivoting
+picks the first largest |a| of the column (LAPACK's idamax), the
+multipliers are the column times the pivot's reciprocal (dgetf2), the
+trailing rows are updated one rank at a time; the solve applies the
+interchanges, then L (unit) forward and U backward. ATen's LAPACK may block
+these (OpenBLAS): the results agree up to rounding. Meant for the small
+matrices of those models (n up to a few dozen: O(n) ops of n^2 elements
+each), single matrices only.
+"""
+
+from .core import compute_elem, extract, handles, index_i64, to_index
+from .views import _on_diagonal
+
+
+def _square(L, a, what):
+    if len(a.shape) != 2 or a.shape[0] != a.shape[1]:
+        L.error("%s is supported for one square matrix (got %s)" % (what, list(a.shape)))
+    return a.shape[0]
+
+
+def _const_index(bd, k):
+    return bd.const(k, "index")
+
+
+def _lu(L, a, c):
+    """getrf of square `a`: the packed LU (in `c`) and the pivot row of
+    each column (0-d i64 tensors, 0-based)."""
+    n = a.shape[0]
+    m = L.fn.materialize(a)
+    if m.elem != c:
+        m = L.ew([m], lambda bd, e: e[0], shape=(n, n), elem=c)
+    pivots = []
+    for k in range(n):
+        # p = the first i >= k with the largest |m[i, k]|
+        def pick(bd, args, k=k):
+            i = index_i64(bd, 0)
+            v = bd.unary("math.absf", bd.cast(args[0], c, c), c)
+            best, at = args[1], args[2]
+            take = bd.binary("and", bd.cmp("ge", i, bd.const(k, "i64"), "i64"),
+                             bd.cmp("gt", v, best, c), "i1")
+            return [bd.select(take, v, best, c), bd.select(take, i, at, "i64")]
+        _, p = L.fn.generic([((), c), ((), "i64")], [(m, ["d0", str(k)])], pick,
+                            reduce_dims=[n], inits=[L.fn.filled((), c, -1.0),
+                                                    L.fn.filled((), "i64", k)])
+        pivots.append(p)
+
+        def step(bd, args, k=k, m=m, p=p):
+            i, j = index_i64(bd, 0), index_i64(bd, 1)
+            kk = bd.const(k, "i64")
+            piv = extract(bd, p, [])
+            # rows k and p interchanged
+            src = bd.select(bd.cmp("eq", i, kk, "i64"), piv,
+                            bd.select(bd.cmp("eq", i, piv, "i64"), kk, i, "i64"), "i64")
+            at = lambda r, col: extract(bd, m, [to_index(bd, r, "i64", n), col])  # noqa: E731
+            x = at(src, bd.index(1))
+            x_ik = at(src, _const_index(bd, k))
+            u_kj = at(piv, bd.index(1))
+            u_kk = at(piv, _const_index(bd, k))
+            inv = bd.binary("div", bd.const(1.0, c), u_kk, c)
+            l_ik = bd.binary("mul", x_ik, inv, c)
+            below = bd.cmp("gt", i, kk, "i64")
+            upd = bd.select(bd.cmp("gt", j, kk, "i64"),
+                            bd.binary("sub", x, bd.binary("mul", l_ik, u_kj, c), c),
+                            bd.select(bd.cmp("eq", j, kk, "i64"), l_ik, x, c), c)
+            return [bd.select(below, upd, x, c)]
+        m = L.fn.generic([((n, n), c)], [], step)[0]
+    return m, pivots
+
+
+def _pivot_vector(L, pivots, elem):
+    """The 0-based pivot rows as LAPACK's 1-based vector of `elem`."""
+    n = len(pivots)
+
+    def body(bd, args):
+        k = index_i64(bd, 0)
+        v = bd.const(0, "i64")
+        for q, p in enumerate(pivots):
+            v = bd.select(bd.cmp("eq", k, bd.const(q, "i64"), "i64"), extract(bd, p, []), v, "i64")
+        return [bd.cast(bd.binary("add", v, bd.const(1, "i64"), "i64"), "i64", elem)]
+    return L.fn.generic([((n,), elem)], [], body)[0]
+
+
+@handles("_linalg_slogdet")
+def h_linalg_slogdet(L, a):
+    n = _square(L, a, "slogdet")
+    (_, s_elem), (_, l_elem), (_, lu_elem), (_, p_elem) = \
+        L.out(0), L.out(1), L.out(2), L.out(3)
+    c = compute_elem(lu_elem)
+    lu, pivots = _lu(L, a.permuted([1, 0]), c)
+
+    def det(bd, args):
+        # log|u_kk| summed, and the sign of the u_kk times (-1)^interchanges
+        total, neg = bd.const(0.0, c), bd.const(False, "i1")
+        zero = bd.const(0.0, c)
+        for k, p in enumerate(pivots):
+            u = extract(bd, lu, [_const_index(bd, k), _const_index(bd, k)])
+            total = bd.binary("add", total, bd.unary("math.log", bd.unary("math.absf", u, c), c), c)
+            neg = bd.binary("xor", neg, bd.cmp("lt", u, zero, c), "i1")
+            swapped = bd.cmp("ne", extract(bd, p, []), bd.const(k, "i64"), "i64")
+            neg = bd.binary("xor", neg, swapped, "i1")
+        sign = bd.select(neg, bd.const(-1.0, c), bd.const(1.0, c), c)
+        singular = bd.cmp("eq", total, bd.const(float("-inf"), c), c)
+        sign = bd.select(singular, zero, sign, c)
+        return [bd.cast(sign, c, s_elem), bd.cast(total, c, l_elem)]
+    sign, logabs = L.fn.generic([((), s_elem), ((), l_elem)], [], det)
+    if lu_elem != c:
+        lu = L.ew([lu], lambda bd, e: e[0], shape=(n, n), elem=lu_elem)
+    return sign, logabs, lu, _pivot_vector(L, pivots, p_elem)
+
+
+@handles("linalg_lu_solve")
+def h_linalg_lu_solve(L, lu, pivots, b, left=True, adjoint=False):
+    """X with A X = B, or A^T X = B with adjoint (real matrices), where
+    A = P L U is what getrf's LU and pivots describe."""
+    if not left:
+        L.error("linalg.lu_solve is supported with left=True")
+    n = _square(L, lu, "linalg.lu_solve")
+    if len(b.shape) != 2 or b.shape[0] != n:
+        L.error("linalg.lu_solve is supported for one (n, k) right-hand side (got %s)" % list(b.shape))
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    lu = L.fn.materialize(lu)
+    piv = L.fn.materialize(pivots)
+    y = L.fn.materialize(b)
+    if y.elem != c:
+        y = L.ew([y], lambda bd, e: e[0], shape=shape, elem=c)
+
+    def lu_at(bd, i, k):
+        return bd.cast(extract(bd, lu, [i, k]), lu.elem, c)
+
+    def swap(y, k):
+        """y with rows k and pivots[k] - 1 interchanged."""
+        def body(bd, args):
+            i = index_i64(bd, 0)
+            kk = bd.const(k, "i64")
+            p = bd.binary("sub", bd.cast(extract(bd, piv, [_const_index(bd, k)]), piv.elem, "i64"),
+                          bd.const(1, "i64"), "i64")
+            src = bd.select(bd.cmp("eq", i, kk, "i64"), p,
+                            bd.select(bd.cmp("eq", i, p, "i64"), kk, i, "i64"), "i64")
+            return [extract(bd, y, [to_index(bd, src, "i64", n), bd.index(1)])]
+        return L.fn.generic([(shape, c)], [], body)[0]
+
+    def eliminate(y, k, coef, divide):
+        """Row k of y divided by lu[k, k] when `divide`, then rows below
+        (coef "below": lu[i, k], or "right": lu[k, i], as a column of
+        L or U^T) or above ("above": lu[i, k] of U, "left": lu[k, i] of
+        L^T) less coefficient x row k."""
+        def body(bd, args):
+            i = index_i64(bd, 0)
+            x = args[0]
+            kk = _const_index(bd, k)
+            y_k = extract(bd, y, [kk, bd.index(1)])
+            if divide:
+                y_k = bd.binary("div", y_k, lu_at(bd, kk, kk), c)
+            a = lu_at(bd, bd.index(0), kk) if coef in ("below", "above") else lu_at(bd, kk, bd.index(0))
+            upd = bd.binary("sub", x, bd.binary("mul", a, y_k, c), c)
+            k64 = bd.const(k, "i64")
+            rest = bd.cmp("gt" if coef in ("below", "right") else "lt", i, k64, "i64")
+            r = bd.select(rest, upd, x, c)
+            return [bd.select(bd.cmp("eq", i, k64, "i64"), y_k, r, c)]
+        return L.fn.generic([(shape, c)], [y], body)[0]
+
+    if not adjoint:
+        for k in range(n):            # P^T b
+            y = swap(y, k)
+        for k in range(n):            # L (unit diagonal)
+            y = eliminate(y, k, "below", False)
+        for k in reversed(range(n)):  # U
+            y = eliminate(y, k, "above", True)
+    else:
+        for k in range(n):            # U^T
+            y = eliminate(y, k, "right", True)
+        for k in reversed(range(n)):  # L^T (unit diagonal)
+            y = eliminate(y, k, "left", False)
+        for k in reversed(range(n)):  # P
+            y = swap(y, k)
+    return y if c == elem else L.ew([y], lambda bd, e: e[0], shape=shape, elem=elem)
+
+
+@handles("diag_embed")
+def h_diag_embed(L, a, offset=0, dim1=-2, dim2=-1):
+    shape, elem = L.out()
+    r = len(shape)
+    d1, d2 = dim1 % r, dim2 % r
+    if (d1, d2) != (r - 2, r - 1):
+        L.error("diag_embed is supported into the last two dims")
+    return _on_diagonal(L, a, shape, elem, offset, d1, d2)
+
+
+@handles("linalg_lu_factor_ex")
+def h_linalg_lu_factor_ex(L, a, pivot=True, check_errors=False):
+    if not pivot:
+        L.error("linalg.lu_factor is supported with pivot=True")
+    n = _square(L, a, "linalg.lu_factor")
+    (_, lu_elem), (_, p_elem), (_, i_elem) = L.out(0), L.out(1), L.out(2)
+    c = compute_elem(lu_elem)
+    lu, pivots = _lu(L, a, c)
+
+    def info_body(bd, args):
+        # LAPACK's info: the first zero pivot, 1-based, else 0
+        info = bd.const(0, "i64")
+        for k in reversed(range(n)):
+            u = extract(bd, lu, [_const_index(bd, k), _const_index(bd, k)])
+            info = bd.select(bd.cmp("eq", u, bd.const(0.0, c), c), bd.const(k + 1, "i64"), info, "i64")
+        return [bd.cast(info, "i64", i_elem)]
+    info = L.fn.generic([((), i_elem)], [], info_body)[0]
+    if lu_elem != c:
+        lu = L.ew([lu], lambda bd, e: e[0], shape=(n, n), elem=lu_elem)
+    return lu, _pivot_vector(L, pivots, p_elem), info
+
+
+@handles("_linalg_check_errors")
+def h_linalg_check_errors(L, info, api_name, is_matrix):
+    # A raise on a singular matrix: checked when the step is traced (the
+    # example inputs), not in the graph, as PyTorch's argument checks are.
+    return None

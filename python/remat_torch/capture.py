@@ -559,8 +559,11 @@ def _dense_grad(func, args, kwargs):
     return tuple(args[:i]) + (False,) + tuple(args[i + 1:]), kwargs
 
 
-# Ops whose output shapes depend on input values (not only their shapes).
-_VALUE_SHAPED = {"_ctc_loss"}
+# Ops whose output shapes depend on input values (not only their shapes)
+# and which run on fake tensors anyway, with the shape of zeros: CTC's
+# log_alpha is 2 * max(target_lengths) + 1 wide. The importer's fast path
+# and the partition's shapes take them from the real tensors.
+VALUE_SHAPED = {"_ctc_loss"}
 
 
 class _FastPathFailed(Exception):
@@ -751,7 +754,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         # An op whose output shape depends on its inputs' values (CTC's
         # log_alpha: 2 * max(target_lengths) + 1 wide) gets the shape of the
         # fake values' zeros here: traced on the real tensors instead.
-        if any(n.op == "call_function" and _packet(n.target)[0] in _VALUE_SHAPED
+        if any(n.op == "call_function" and _packet(n.target)[0] in VALUE_SHAPED
                for n in gm.graph.nodes):
             raise _FastPathFailed()
         _real_draws(gm, values, seed)  # raises _FastPathFailed for value-dependent draws

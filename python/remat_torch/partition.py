@@ -132,13 +132,6 @@ _LIFTS = tuple(getattr(torch.ops.aten, name).default
                for name in ("lift_fresh_copy", "lift_fresh") if hasattr(torch.ops.aten, name))
 
 
-# Ops whose output shape depends on their inputs' values and which run on
-# fake tensors anyway, with the shape of zeros: CTC's log_alpha is
-# 2 * max(target_lengths) + 1 wide (the lengths as tensors; as lists they
-# are constants).
-_VALUE_SHAPED = {torch.ops.aten._ctc_loss.Tensor}
-
-
 def _fake_values(gm, joint_inputs):
     """Shapes and dtypes of every node: the joint graph run on fake tensors
     (no memory, no kernels); constants are read from the module."""
@@ -152,7 +145,7 @@ def _fake_values(gm, joint_inputs):
 
     class Recorder(torch.fx.Interpreter):
         def run_node(self, n):
-            if n.op == "call_function" and n.target in _VALUE_SHAPED:
+            if _packet(n) in capture.VALUE_SHAPED:
                 # a shape from values that fake tensors get wrong, silently
                 raise RuntimeError("%s: its output shape depends on values" % n.target)
             if n.op == "call_function" and n.target in _LIFTS:

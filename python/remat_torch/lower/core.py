@@ -294,6 +294,15 @@ def insert_slice(L, src, dst, offsets, sizes, strides, prefix="ins"):
     return Tensor(name, dst.shape, dst.elem)
 
 
+def index_table(L, values):
+    """A constant i64 vector of `values` (index tables, lengths given as a
+    list)."""
+    name = L.fn.fresh("tbl")
+    L.fn.line("%s = arith.constant dense<[%s]> : %s" % (name, ", ".join(str(int(v)) for v in values),
+                                                        ttype((len(values),), "i64")))
+    return Tensor(name, (len(values),), "i64")
+
+
 def rounded(L, t, elem):
     """`t` in element type `elem` (a compute-type result narrowed)."""
     return t if t.elem == elem else L.ew([t], lambda bd, e: e[0], shape=t.shape, elem=elem)

@@ -18,28 +18,15 @@ refused: their longest target is a value, not a shape.
 """
 
 from ..mlir import Tensor
-from .core import compute_elem, extract, handles, index_i64, to_index
+from .core import compute_elem, extract, handles, index_i64, index_table, rounded, to_index
 from .views import stacked
 
 _NEG_INF = float("-inf")
 
 
-def _table(L, values):
-    """A list of lengths (the IntArrayRef overload) as an i64 tensor."""
-    name = L.fn.fresh("len")
-    L.fn.line("%s = arith.constant dense<[%s]> : tensor<%dxi64>" % (
-        name, ", ".join(str(int(v)) for v in values), len(values)))
-    return Tensor(name, (len(values),), "i64")
-
-
 def _lengths(L, v):
-    if isinstance(v, Tensor):
-        return L.fn.materialize(v)
-    return _table(L, list(v))
-
-
-def _i64(bd, x, elem):
-    return x if elem == "i64" else bd.cast(x, elem, "i64")
+    """Lengths as a tensor, or a list (the IntArrayRef overload)."""
+    return L.fn.materialize(v) if isinstance(v, Tensor) else index_table(L, list(v))
 
 
 class _Ctx:
@@ -62,8 +49,8 @@ class _Ctx:
 
     def ints(self, bd, n):
         """(input length, target length) of sequence n, i64."""
-        il = _i64(bd, extract(bd, self.il, [n]), self.il.elem)
-        tl = _i64(bd, extract(bd, self.tl, [n]), self.tl.elem)
+        il = bd.cast(extract(bd, self.il, [n]), self.il.elem, "i64")
+        tl = bd.cast(extract(bd, self.tl, [n]), self.tl.elem, "i64")
         return il, tl
 
     def label(self, bd, n, j):
@@ -72,8 +59,16 @@ class _Ctx:
         one = bd.const(1, "i64")
         odd = bd.cmp("eq", bd.emit("arith.remsi %s, %s : i64" % (j, bd.const(2, "i64"))), one, "i64")
         s = bd.emit("arith.divsi %s, %s : i64" % (bd.binary("sub", j, one, "i64"), bd.const(2, "i64")))
-        t = _i64(bd, extract(bd, self.tg, [n, to_index(bd, s, "i64", self.S)]), self.tg.elem)
+        t = bd.cast(extract(bd, self.tg, [n, to_index(bd, s, "i64", self.S)]), self.tg.elem, "i64")
         return bd.select(odd, t, bd.const(self.blank, "i64"), "i64")
+
+    def frame(self, bd, t):
+        """What a frame's body over (n, j) starts from: n, j (i64), the
+        lengths, j's extended label, log_probs[t, n, label] and -inf."""
+        n, j = bd.index(0), index_i64(bd, 1)
+        il, tl = self.ints(bd, n)
+        lab = self.label(bd, n, j)
+        return n, j, il, tl, lab, self.lp_at(bd, t, n, lab), bd.const(_NEG_INF, self.c)
 
     def lp_at(self, bd, t, n, lab):
         """log_probs[t, n, lab] in the compute type."""
@@ -116,11 +111,7 @@ def h_ctc_loss(L, log_probs, targets, input_lengths, target_lengths, blank=0, ze
     prev = None
     for t in range(x.T):
         def body(bd, args, t=t, prev=prev):
-            n, j = bd.index(0), index_i64(bd, 1)
-            il, tl = x.ints(bd, n)
-            lab = x.label(bd, n, j)
-            lp = x.lp_at(bd, t, n, lab)
-            ninf = bd.const(_NEG_INF, c)
+            n, j, il, tl, lab, lp, ninf = x.frame(bd, t)
             if t == 0:
                 first = bd.cmp("eq", j, bd.const(0, i64), i64)
                 second = bd.binary("and", bd.cmp("eq", j, bd.const(1, i64), i64),
@@ -154,10 +145,7 @@ def h_ctc_loss(L, log_probs, targets, input_lengths, target_lengths, blank=0, ze
         ll = bd.select(bd.cmp("eq", il, bd.const(0, i64), i64), empty, ll, c)
         return [bd.cast(bd.unary("arith.negf", ll, c), c, nll_elem)]
     nll = L.fn.generic([((N,), nll_elem)], [], nll_body)[0]
-    log_alpha = stacked(L, alphas, 1, (N, x.T, W), c)
-    if la_elem != c:
-        log_alpha = L.ew([log_alpha], lambda bd, e: e[0], shape=(N, x.T, W), elem=la_elem)
-    return nll, log_alpha
+    return nll, rounded(L, stacked(L, alphas, 1, (N, x.T, W), c), la_elem)
 
 
 @handles("_ctc_loss_backward")
@@ -174,11 +162,7 @@ def h_ctc_loss_backward(L, grad, log_probs, targets, input_lengths, target_lengt
     nxt = None
     for t in reversed(range(T)):
         def beta_body(bd, args, t=t, nxt=nxt):
-            n, j = bd.index(0), index_i64(bd, 1)
-            il, tl = x.ints(bd, n)
-            lab = x.label(bd, n, j)
-            lp = x.lp_at(bd, t, n, lab)
-            ninf = bd.const(_NEG_INF, c)
+            n, j, il, tl, lab, lp, ninf = x.frame(bd, t)
             one, two = bd.const(1, i64), bd.const(2, i64)
             end = bd.binary("mul", tl, two, i64)      # the last extended label
             tt = bd.const(t, i64)
@@ -207,12 +191,8 @@ def h_ctc_loss_backward(L, grad, log_probs, targets, input_lengths, target_lengt
             a, b, acc = bd.cast(args[0], la.elem, c), args[1], args[2]
             ninf = bd.const(_NEG_INF, c)
             v = bd.select(bd.cmp("eq", x.label(bd, n, s), k, i64), bd.binary("add", a, b, c), ninf, c)
-            m = bd.binary("max", v, acc, c)
-            both = bd.binary("add", bd.unary("math.log", bd.binary(
-                "add", bd.unary("math.exp", bd.binary("sub", v, m, c), c),
-                bd.unary("math.exp", bd.binary("sub", acc, m, c), c), c), c), m, c)
-            return [bd.select(bd.cmp("eq", acc, ninf, c), v,
-                              bd.select(bd.cmp("eq", v, ninf, c), acc, both, c), c)]
+            # log(exp(v) + exp(acc)); exactly v where acc is -inf, and back
+            return [x.lse(bd, [v, acc])]
         init = L.fn.filled((N, C), c, _NEG_INF)
         lcab = L.fn.generic([((N, C), c)], [(la, ["d0", str(t), "d2"]), (beta, ["d0", "d2"])],
                             lcab_body, reduce_dims=[W], inits=[init])[0]

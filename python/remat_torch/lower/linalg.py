@@ -15,7 +15,7 @@ matrices of those models (n up to a few dozen: O(n) ops of n^2 elements
 each), single matrices only.
 """
 
-from .core import compute_elem, extract, handles, index_i64, to_index
+from .core import compute_elem, extract, handles, index_i64, rounded, to_index
 from .views import _on_diagonal
 
 
@@ -27,6 +27,13 @@ def _square(L, a, what):
 
 def _const_index(bd, k):
     return bd.const(k, "index")
+
+
+def _interchanged(bd, i, k, p):
+    """The row that row i reads once rows k and p (i64) are interchanged."""
+    kk = bd.const(k, "i64")
+    return bd.select(bd.cmp("eq", i, kk, "i64"), p,
+                     bd.select(bd.cmp("eq", i, p, "i64"), kk, i, "i64"), "i64")
 
 
 def _lu(L, a, c):
@@ -55,9 +62,7 @@ def _lu(L, a, c):
             i, j = index_i64(bd, 0), index_i64(bd, 1)
             kk = bd.const(k, "i64")
             piv = extract(bd, p, [])
-            # rows k and p interchanged
-            src = bd.select(bd.cmp("eq", i, kk, "i64"), piv,
-                            bd.select(bd.cmp("eq", i, piv, "i64"), kk, i, "i64"), "i64")
+            src = _interchanged(bd, i, k, piv)
             at = lambda r, col: extract(bd, m, [to_index(bd, r, "i64", n), col])  # noqa: E731
             x = at(src, bd.index(1))
             x_ik = at(src, _const_index(bd, k))
@@ -89,7 +94,7 @@ def _pivot_vector(L, pivots, elem):
 
 @handles("_linalg_slogdet")
 def h_linalg_slogdet(L, a):
-    n = _square(L, a, "slogdet")
+    _square(L, a, "slogdet")
     (_, s_elem), (_, l_elem), (_, lu_elem), (_, p_elem) = \
         L.out(0), L.out(1), L.out(2), L.out(3)
     c = compute_elem(lu_elem)
@@ -110,9 +115,7 @@ def h_linalg_slogdet(L, a):
         sign = bd.select(singular, zero, sign, c)
         return [bd.cast(sign, c, s_elem), bd.cast(total, c, l_elem)]
     sign, logabs = L.fn.generic([((), s_elem), ((), l_elem)], [], det)
-    if lu_elem != c:
-        lu = L.ew([lu], lambda bd, e: e[0], shape=(n, n), elem=lu_elem)
-    return sign, logabs, lu, _pivot_vector(L, pivots, p_elem)
+    return sign, logabs, rounded(L, lu, lu_elem), _pivot_vector(L, pivots, p_elem)
 
 
 @handles("linalg_lu_solve")
@@ -138,12 +141,9 @@ def h_linalg_lu_solve(L, lu, pivots, b, left=True, adjoint=False):
     def swap(y, k):
         """y with rows k and pivots[k] - 1 interchanged."""
         def body(bd, args):
-            i = index_i64(bd, 0)
-            kk = bd.const(k, "i64")
             p = bd.binary("sub", bd.cast(extract(bd, piv, [_const_index(bd, k)]), piv.elem, "i64"),
                           bd.const(1, "i64"), "i64")
-            src = bd.select(bd.cmp("eq", i, kk, "i64"), p,
-                            bd.select(bd.cmp("eq", i, p, "i64"), kk, i, "i64"), "i64")
+            src = _interchanged(bd, index_i64(bd, 0), k, p)
             return [extract(bd, y, [to_index(bd, src, "i64", n), bd.index(1)])]
         return L.fn.generic([(shape, c)], [], body)[0]
 
@@ -181,7 +181,7 @@ def h_linalg_lu_solve(L, lu, pivots, b, left=True, adjoint=False):
             y = eliminate(y, k, "left", False)
         for k in reversed(range(n)):  # P
             y = swap(y, k)
-    return y if c == elem else L.ew([y], lambda bd, e: e[0], shape=shape, elem=elem)
+    return rounded(L, y, elem)
 
 
 @handles("diag_embed")
@@ -211,9 +211,7 @@ def h_linalg_lu_factor_ex(L, a, pivot=True, check_errors=False):
             info = bd.select(bd.cmp("eq", u, bd.const(0.0, c), c), bd.const(k + 1, "i64"), info, "i64")
         return [bd.cast(info, "i64", i_elem)]
     info = L.fn.generic([((), i_elem)], [], info_body)[0]
-    if lu_elem != c:
-        lu = L.ew([lu], lambda bd, e: e[0], shape=(n, n), elem=lu_elem)
-    return lu, _pivot_vector(L, pivots, p_elem), info
+    return rounded(L, lu, lu_elem), _pivot_vector(L, pivots, p_elem), info
 
 
 @handles("_linalg_check_errors")

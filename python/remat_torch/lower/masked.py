@@ -82,9 +82,11 @@ def same_node(a, b, depth=16):
     twice: `h[x > 0] * 2` scattered back with `masked_scatter(x > 0, ...)`)."""
     if a is b:
         return True
-    if not (isinstance(a, torch.fx.Node) and isinstance(b, torch.fx.Node)) or depth == 0:
-        return a == b if not isinstance(a, torch.fx.Node) and not isinstance(b, torch.fx.Node) \
-            else False
+    nodes = isinstance(a, torch.fx.Node) + isinstance(b, torch.fx.Node)
+    if nodes == 0:  # constants
+        return a == b
+    if nodes == 1 or depth == 0:
+        return False
     if a.op != "call_function" or b.op != "call_function" or a.target != b.target or \
             torch.Tag.nondeterministic_seeded in getattr(a.target, "tags", ()) or \
             len(a.args) != len(b.args) or a.kwargs.keys() != b.kwargs.keys():

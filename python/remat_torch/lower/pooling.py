@@ -8,7 +8,7 @@ the 1-D forms as the 2-D ops on an unsqueezed view; adaptive pooling to
 
 from ..mlir import Tensor, ttype
 from .conv import padded
-from .core import compute_elem, extract, handles, index_i64, pad_sides, rounded
+from .core import compute_elem, extract, handles, index_i64, index_table, pad_sides, rounded
 
 
 def _ntuple(v, r):
@@ -296,13 +296,6 @@ def _scales(args, kwargs, r=2):
     return [kwargs.get(n, args[i] if len(args) > i else None) for i, n in enumerate(names)]
 
 
-def _index_table(L, values):
-    name = L.fn.fresh("tbl")
-    L.fn.line("%s = arith.constant dense<[%s]> : %s" % (name, ", ".join(map(str, values)),
-                                                        ttype((len(values),), "i64")))
-    return Tensor(name, (len(values),), "i64")
-
-
 @handles("upsample_nearest2d")
 def h_upsample_nearest(L, x, output_size=None, *args, **kwargs):
     return _upsample_nearest(L, x, args, kwargs, exact=False)
@@ -319,7 +312,7 @@ def _upsample_nearest(L, x, args, kwargs, exact):
     shape, elem = L.out()
     scales = _scales(args, kwargs)
     x = L.fn.materialize(x)
-    tables = [_index_table(L, _nearest_sources(x.shape[2 + i], shape[2 + i], scales[i], exact))
+    tables = [index_table(L, _nearest_sources(x.shape[2 + i], shape[2 + i], scales[i], exact))
               for i in range(2)]
 
     def body(bd, a):
@@ -353,8 +346,8 @@ def _upsample_nearest_backward(L, go, args, kwargs, exact):
         firsts.append([src.index(y) if y in src else 0 for y in range(shape[2 + i])])
         counts.append([src.count(y) for y in range(shape[2 + i])])
     widest = [max(max(cn), 1) for cn in counts]
-    ins = [(_index_table(L, firsts[0]), ["d2"]), (_index_table(L, firsts[1]), ["d3"]),
-           (_index_table(L, counts[0]), ["d2"]), (_index_table(L, counts[1]), ["d3"])]
+    ins = [(index_table(L, firsts[0]), ["d2"]), (index_table(L, firsts[1]), ["d3"]),
+           (index_table(L, counts[0]), ["d2"]), (index_table(L, counts[1]), ["d3"])]
     init = L.fn.filled(shape, c, 0.0)
 
     def body(bd, a):
@@ -453,7 +446,7 @@ def _upsample(kind):
             taps = _TAPS[kind](x.shape[2 + axis], shape[2 + axis], align_corners, scales[axis])
             k = len(taps[0][0])
             for j in range(k):
-                ins.append((_index_table(L, [t[0][j] for t in taps]), ["d%d" % (2 + axis)]))
+                ins.append((index_table(L, [t[0][j] for t in taps]), ["d%d" % (2 + axis)]))
             for j in range(k):
                 ins.append((_float_table(L, [t[1][j] for t in taps], c), ["d%d" % (2 + axis)]))
 
@@ -514,7 +507,7 @@ def _upsample_back(L, kind, go, align_corners, args, kwargs):
         table = []
         for y, w in enumerate(weights):
             table += [w.get(first[y] + j, 0.0) for j in range(k)]
-        ins += [(_index_table(L, first), ["d%d" % dim]),
+        ins += [(index_table(L, first), ["d%d" % dim]),
                 (_float_table(L, table, c), ["d%d * %d + d%d" % (dim, k, dim + r)])]
         widest.append(k)
     init = L.fn.filled(shape, c, 0.0)

@@ -11,11 +11,7 @@ top-k heads, not for sorting a vocabulary.
 """
 
 from ..mlir import elem_is_float
-from .core import compute_elem, extract, handles, norm_dim
-
-
-def _index_i64(bd, dim):
-    return bd.emit("arith.index_cast %s : index to i64" % bd.index(dim))
+from .core import compute_elem, extract, handles, index_i64, norm_dim
 
 
 def _log_add_exp(bd, a, b, c):
@@ -49,7 +45,7 @@ def scan(L, a, dim, kind, out=None):
         prev = cur
 
         def body(bd, args, step=step, prev=prev):
-            i = _index_i64(bd, dim)
+            i = index_i64(bd, dim)
             ok = bd.cmp("ge", i, bd.const(step, "i64"), "i64")
             j = bd.select(ok, bd.binary("sub", i, bd.const(step, "i64"), "i64"), bd.const(0, "i64"), "i64")
             at = [bd.index(k) for k in range(r)]
@@ -110,7 +106,7 @@ def _sorted(L, a, dim, descending, k):
                 bd.binary("and", xn, bd.binary("xor", yn, t, "i1"), "i1")
             first = bd.binary("or", first, only, "i1")
             same = bd.binary("or", same, bd.binary("and", xn, yn, "i1"), "i1")
-        earlier = bd.cmp("lt", _index_i64(bd, r), _index_i64(bd, dim), "i64")
+        earlier = bd.cmp("lt", index_i64(bd, r), index_i64(bd, dim), "i64")
         before = bd.binary("or", first, bd.binary("and", same, earlier, "i1"), "i1")
         return [bd.select(before, bd.binary("add", acc, bd.const(1, "i64"), "i64"), acc, "i64")]
 
@@ -122,8 +118,8 @@ def _sorted(L, a, dim, descending, k):
 
     def pick_body(bd, args):
         x, rk, acc_v, acc_i = args
-        hit = bd.cmp("eq", rk, _index_i64(bd, dim), "i64")
-        j = bd.cast(_index_i64(bd, r), "i64", ielem)
+        hit = bd.cmp("eq", rk, index_i64(bd, dim), "i64")
+        j = bd.cast(index_i64(bd, r), "i64", ielem)
         return [bd.select(hit, bd.cast(x, a.elem, velem), acc_v, velem), bd.select(hit, j, acc_i, ielem)]
 
     vals, idx = L.fn.generic([(vshape, velem), (ishape, ielem)],

@@ -31,7 +31,7 @@ for model in models.py:gpt community.py:nanogpt community.py:llama community.py:
     --remat-run "$BUILD/bin/remat-run" --policy none --opt-level 0 --tol 1e-5 > "$BUILD/torch2-compare.txt" 2>&1 || fail=1
   tail -1 "$BUILD/torch2-compare.txt"
 done
-for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp community bnsplit; do
+for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp inductor community bnsplit; do
   echo "== training with remat_torch.compile (train.py $mode) =="
   # shellcheck disable=SC2086
   "$PY" test/Integration/Torch/Inputs/train.py $mode || fail=1

@@ -91,6 +91,34 @@ prepare() {
     log "warning: no GPT-2 graph (remat-import-torch or PyTorch missing here)"
   fi
 
+  # GPT-2 small as nanoGPT trains it (124M parameters, 1024 tokens, batch 8)
+  # under bf16 autocast (f32 weights, bf16 GEMMs), traced on meta tensors:
+  # no weights here, the check draws them (--seed 0 --init fan-in). Policy
+  # none and remat's default (peak).
+  if [ -x "$import" ] && "$import" "$src/examples/torch/gpt2_small.py:make_124m_autocast" --fake \
+      -o "$dest/src-graphs/gpt2s.mlir" > /dev/null; then
+    for policy in none peak; do
+      "$run" "$dest/src-graphs/gpt2s.mlir" --backend=cuda --gpu-format=bin --policy=$policy \
+        --compile-only="$dest/graphs/gpt2s-$policy" > /dev/null
+      xz -T0 "$dest/graphs/gpt2s-$policy"/*.o  # 7 MB each: unpacked by the check
+    done
+  else
+    log "warning: no GPT-2 small graph (remat-import-torch or PyTorch missing here)"
+  fi
+
+  # remat's partition inside PyTorch (bench/torch_train.py --mode remat)
+  # needs remat-opt there: with REMAT_OPT_BUNDLE=1, one linked against
+  # MLIR's static archives (the GPU machines have no MLIR), packed with xz.
+  mkdir -p "$dest/python"
+  cp -r "$src/python/remat_torch" "$dest/python/"
+  find "$dest/python" -name __pycache__ -prune -exec rm -rf {} +
+  cp "$src/bench/torch_train.py" "$dest/bench/"
+  mkdir -p "$dest/examples/torch"
+  cp "$src/examples/torch/gpt2_small.py" "$dest/examples/torch/"
+  if [ "${REMAT_OPT_BUNDLE:-0}" = 1 ]; then
+    bundle_remat_opt "$src/build" "$dest/remat-opt"
+  fi
+
   # The benchmark graph.
   local bench=$dest/src-graphs/mlp_bench.mlir
   python3 "$src/examples/gen_mlp.py" --blocks "$BLOCKS" --rows "$ROWS" --hidden "$HIDDEN" \
@@ -113,11 +141,54 @@ EOF
   [ "$bytes" -lt "$LIMIT_BYTES" ] || die "$dest is $bytes bytes, over the 64 MiB that can be carried"
 }
 
+# bundle_remat_opt BUILD DEST: BUILD/bin/remat-opt linked again with
+# MLIR's and LLVM's static archives instead of libMLIR.so and libLLVM.so
+# (Debian's llvm-22 ships both), stripped and packed with xz (about 30 MB),
+# with the shared libraries it still needs (CBC, LAPACK, ...) beside it,
+# the C and C++ runtimes left to the machine. DEST/remat-opt.sh unpacks it
+# on first use and runs it.
+bundle_remat_opt() {
+  local build=$1 dest=$2
+  command -v ninja > /dev/null || die "ninja is needed to bundle remat-opt"
+  local libdir
+  libdir=$(llvm-config-22 --libdir 2> /dev/null || echo /usr/lib/llvm-22/lib)
+  local cmd
+  cmd=$(cd "$build" && ninja -t commands bin/remat-opt | tail -1 | sed 's/^: && //; s/ && :$//')
+  local group="-Wl,--start-group $(ls "$libdir"/libMLIR*.a "$libdir"/libLLVM*.a | tr '\n' ' ') -Wl,--end-group"
+  local syslibs="-lz /lib/x86_64-linux-gnu/libzstd.so.1 -ltinfo -lxml2 -lz3 -lffi /lib/x86_64-linux-gnu/libedit.so.2 -Wl,--gc-sections -s"
+  mkdir -p "$dest/lib"
+  cmd=$(echo "$cmd" | sed "s#[^ ]*/libMLIR\.so[^ ]*#$group#; s#[^ ]*/libLLVM\.so[^ ]*#$syslibs#; s# -o bin/remat-opt # -o $dest/remat-opt #")
+  log "linking a static remat-opt"
+  (cd "$build" && eval "$cmd" 2>&1 | grep -v "warning: " >&2) || true
+  [ -x "$dest/remat-opt" ] || die "the static link of remat-opt failed"
+  ldd "$dest/remat-opt" | awk '/=> \// {print $3}' | while read -r lib; do
+    case $(basename "$lib") in
+      libc.so*|libm.so*|libpthread.so*|libdl.so*|librt.so*|libgcc_s.so*|libstdc++.so*|ld-linux*) ;;
+      *) cp -L "$lib" "$dest/lib/" ;;
+    esac
+  done
+  xz -T0 -6 "$dest/remat-opt"
+  tar -C "$dest" -cJf "$dest/lib.tar.xz" lib && rm -rf "$dest/lib"
+  cat > "$dest/remat-opt.sh" <<'EOF'
+#!/bin/sh
+# remat-opt bundled by scripts/gpu-check.sh: unpacked on first use.
+here=$(cd "$(dirname "$0")" && pwd)
+if [ ! -x "$here/remat-opt" ]; then
+  python3 -c "import lzma, shutil, sys, tarfile
+tarfile.open(sys.argv[1] + '/lib.tar.xz').extractall(sys.argv[1])
+shutil.copyfileobj(lzma.open(sys.argv[1] + '/remat-opt.xz'), open(sys.argv[1] + '/remat-opt.tmp', 'wb'))" \
+    "$here" && chmod +x "$here/remat-opt.tmp" && mv "$here/remat-opt.tmp" "$here/remat-opt"
+fi
+LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$here/remat-opt" "$@"
+EOF
+  chmod +x "$dest/remat-opt.sh"
+}
+
 # run_step NAME SECONDS COMMAND...: runs with a timeout (capped by what is
 # left of the whole check's budget), records the status. A step that cannot
 # start within the budget is skipped and counts as a failure.
 STATUS=0
-BUDGET=${GPU_CHECK_BUDGET:-460}
+BUDGET=${GPU_CHECK_BUDGET:-520}
 run_step() {
   local name=$1 seconds=$2
   shift 2
@@ -131,7 +202,9 @@ run_step() {
   [ "$seconds" -le "$left" ] || seconds=$left
   log "$name (timeout ${seconds} s)"
   local rc=0
-  timeout "$seconds" "$@" || rc=$?
+  # Standard output (each run's JSON, also in its --json file) goes to
+  # $OUT/logs, so that the console shows the progress and the errors.
+  timeout "$seconds" "$@" > "$OUT/logs/$name.out" || rc=$?
   if [ "$rc" -ne 0 ]; then
     log "$name: exit status $rc"
     STATUS=1
@@ -147,6 +220,7 @@ check() {
   OUT=${OUT:-$root/gpu-check-out}
   mkdir -p "$OUT"
   : > "$OUT/steps.jsonl"
+  mkdir -p "$OUT/logs"
   local start=$SECONDS
   # shellcheck disable=SC1091
   . bench/model.env
@@ -168,12 +242,35 @@ for d in site.getsitepackages():
   fi
   { echo "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}"; echo "REMAT_CUBLAS=${REMAT_CUBLAS:-}"; } >> "$OUT/device.txt"
 
+  # Objects --prepare packed with xz (Python's lzma: no xz needed here).
+  python3 -c "import glob, lzma, os, shutil
+for p in glob.glob('graphs/*/*.o.xz'):
+    shutil.copyfileobj(lzma.open(p), open(p[:-3], 'wb')); os.remove(p)"
+
+  # The ahead-of-time build runs on the CPUs while PyTorch trains first.
   local dirs
   dirs=$(for d in graphs/*/; do printf '%s;' "$root/${d%/}"; done)
-  run_step configure 120 cmake -G Ninja -S aot -B build-aot -DCMAKE_BUILD_TYPE=Release \
-    "-DREMAT_GRAPH_DIRS=$dirs"
-  run_step build 180 cmake --build build-aot
-  [ -x build-aot/run-small-none ] || die "the ahead-of-time build failed (see above)"
+  (cmake -G Ninja -S aot -B build-aot -DCMAKE_BUILD_TYPE=Release "-DREMAT_GRAPH_DIRS=$dirs" &&
+     cmake --build build-aot) > "$OUT/aot-build.log" 2>&1 &
+  local build_pid=$!
+
+  # 0: GPT-2 small (12 layers, 1024 tokens, batch 8) training under bf16
+  # autocast in PyTorch: eager, checkpoint per block, AOTAutograd with
+  # min-cut and no compiler, remat's partition (same kernels as min-cut's),
+  # torch.compile (Inductor). Step time, max_memory_allocated, held bytes.
+  local remat_opt=
+  [ -x remat-opt/remat-opt.sh ] && remat_opt=$root/remat-opt/remat-opt.sh
+  for mode in ${TRAIN_MODES:-eager checkpoint mincut remat compile remat-inductor}; do
+    local limit=90
+    case $mode in compile|remat-inductor) limit=150 ;; esac
+    REMAT_OPT=$remat_opt run_step "train-$mode" $limit python3 bench/torch_train.py --mode "$mode" \
+      --json "$OUT/train-$mode.json"
+  done
+
+  local rc=0
+  wait "$build_pid" || rc=$?
+  echo "{\"step\": \"aot-build\", \"exit_status\": $rc}" >> "$OUT/steps.jsonl"
+  [ -x build-aot/run-small-none ] || { tail -30 "$OUT/aot-build.log" >&2; die "the ahead-of-time build failed"; }
 
   # 1 + 2: gradients against the CPU path, measured vs predicted peak.
   for policy in none selective; do
@@ -187,6 +284,19 @@ for d in site.getsitepackages():
         --expect expected/gpt2 --rtol 1e-4 --atol 0 --repeat 20 \
         --profile "$OUT/profile-gpt2-$policy.json" --json "$OUT/gpt2-$policy.json"
     done
+  fi
+
+  # GPT-2 small under bf16 autocast in remat's runtime: policy none, then
+  # remat's default (peak), whose results must agree with none's.
+  if [ -x build-aot/run-gpt2s-none ]; then
+    local big
+    big=$(mktemp -d)
+    run_step gpt2s-none 90 build-aot/run-gpt2s-none --seed 0 --init fan-in --outputs "$big" \
+      --warmup 2 --repeat 10 --profile "$OUT/profile-gpt2s-none.json" --json "$OUT/gpt2s-none.json"
+    run_step gpt2s-peak 90 build-aot/run-gpt2s-peak --seed 0 --init fan-in --expect "$big" \
+      --rtol 1e-4 --atol 0 --warmup 2 --repeat 10 --profile "$OUT/profile-gpt2s-peak.json" \
+      --json "$OUT/gpt2s-peak.json"
+    rm -rf "$big"
   fi
 
   # 3: the benchmark; remat's policies must agree with policy=none.

@@ -60,3 +60,32 @@ def make():
     model = GPT2()
     idx = torch.randint(0, 512, (2, 128))
     return model, (idx, torch.roll(idx, -1, dims=1))
+
+
+def make_124m(batch=8, seq=1024, dropout=0.0):
+    """GPT-2 small as nanoGPT trains it (12 layers, d=768, 12 heads, 1024
+    tokens, the vocabulary padded to 50304, dropout 0): the GPU check's bf16
+    model (`--fake --dtype bf16`: traced on meta tensors)."""
+    torch.manual_seed(0)
+    model = GPT2(vocab=50304, d=768, heads=12, seq=seq, layers=12, dropout=dropout)
+    idx = torch.randint(0, 50304, (batch, seq))
+    return model, (idx, torch.roll(idx, -1, dims=1))
+
+
+class Autocast(nn.Module):
+    """Runs `module` under bf16 autocast: f32 parameters, bf16 GEMMs, as
+    mixed-precision training does (traced on the CPU: CPU autocast's op
+    lists)."""
+
+    def __init__(self, module):
+        super().__init__()
+        self.module = module
+
+    def forward(self, *args):
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            return self.module(*args)
+
+
+def make_124m_autocast(batch=8, seq=1024):
+    model, inputs = make_124m(batch, seq)
+    return Autocast(model), inputs

@@ -227,10 +227,14 @@ class _Partitioner:
             _format_option(k, v)  # reject bad options now, not at the first step
         self.stats = []
         self._warned = set()
+        self._mincut_kwargs = {}
 
     # -- entry point -------------------------------------------------------
-    def __call__(self, joint_module, _joint_inputs, *, num_fwd_outputs=None, **_):
+    def __call__(self, joint_module, _joint_inputs, *, num_fwd_outputs=None, compiler=None, **_):
         start = time.perf_counter()
+        # min-cut, remat's yardstick, recomputes more under Inductor
+        # (compiler="inductor": fusible ops are nearly free there).
+        self._mincut_kwargs = {"compiler": compiler} if compiler else {}
         try:
             fw, bw, record = self._partition(joint_module, _joint_inputs, num_fwd_outputs)
         except Exception as e:  # never fail the user's step
@@ -330,7 +334,7 @@ class _Partitioner:
         cap or within min-cut's bytes, holding at most what PyTorch's
         min-cut partition holds on the same joint graph (min-cut's own
         partition where remat finds none), when min-cut can partition it."""
-        mincut = _mincut(given, joint_inputs, num_fwd_outputs)
+        mincut = _mincut(given, joint_inputs, num_fwd_outputs, **self._mincut_kwargs)
         if mincut is None:
             return fw, bw, record
         held, mfw, mbw = mincut
@@ -888,11 +892,10 @@ def _common_subexpressions(jm):
     return jm
 
 
-def _mincut(jm, joint_inputs, num_fwd_outputs):
+def _mincut(jm, joint_inputs, num_fwd_outputs, **kwargs):
     """PyTorch's min_cut_rematerialization_partition of a copy of `jm` (it
     rewrites its input): (bytes it holds for backward, forward, backward),
     or None where it cannot partition it (no networkx, an op it refuses)."""
-    kwargs = {}
     if num_fwd_outputs is not None and "num_fwd_outputs" in inspect.signature(
             _pt.min_cut_rematerialization_partition).parameters:
         kwargs["num_fwd_outputs"] = num_fwd_outputs
@@ -1127,8 +1130,9 @@ def _reorder(gm, schedule, forward_names=None):
     # Random draws keep their order: the same seed gives the same masks.
     draws = [n for n in movable if _is_random(n)]
     for a, b in zip(draws, draws[1:]):
-        deps[b].add(a)
-        users[a].append(b)
+        if a not in deps[b]:  # (Inductor's draws read each other: one edge)
+            deps[b].add(a)
+            users[a].append(b)
     ready = [(want[n], orig[n], n.name) for n in movable if not deps[n]]
     byname = {n.name: n for n in movable}
     heapq.heapify(ready)

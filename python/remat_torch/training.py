@@ -44,10 +44,20 @@ class RematModule(nn.Module):
     per input signature (shapes, dtypes, devices, non-tensor values,
     train/eval); `stats` holds one record per graph remat decided on."""
 
-    def __init__(self, module, policy="peak", budget=None, remat_opt=None, **options):
+    def __init__(self, module, policy="peak", budget=None, remat_opt=None, compiler="none",
+                 **options):
         super().__init__()
+        if compiler not in ("none", "inductor"):
+            raise ValueError("compiler must be 'none' or 'inductor', got %r" % (compiler,))
+        if compiler == "inductor" and not _inductor_partition_hook():
+            raise ValueError("compiler='inductor' needs PyTorch 2.x with "
+                             "torch._inductor.config.custom_partitioner_fn (this is %s)"
+                             % torch.__version__)
         self.module = module
+        self.compiler = compiler
         self.partition_fn = partition(policy, budget=budget, remat_opt=remat_opt, **options)
+        if compiler == "inductor":
+            self._key = _decision_key(policy, budget, remat_opt, options)
         self._graphs = {}
         self._failed = set()
 
@@ -56,6 +66,14 @@ class RematModule(nn.Module):
         return self.partition_fn.stats
 
     def _compile(self):
+        if self.compiler == "inductor":
+            # Inductor compiles both graphs (fused kernels); remat decides
+            # what its forward saves, through Inductor's own partitioner
+            # hook, on the joint graph after Inductor's decompositions.
+            return torch.compile(self.module, dynamic=False,
+                                 options={"custom_partitioner_fn":
+                                          _InductorPartitioner.make(self.partition_fn,
+                                                                    self._key)})
         if _TORCH2:
             from torch._dynamo.backends.common import aot_autograd
             from functorch.compile import make_boxed_func
@@ -142,11 +160,74 @@ class RematModule(nn.Module):
             return self.module(*args, **kwargs)
 
 
-def compile(module, policy="peak", budget=None, remat_opt=None, **options):
+def _inductor_partition_hook():
+    try:
+        from torch._inductor import config
+        from torch._inductor.custom_graph_pass import CustomPartitionerFn  # noqa: F401
+    except Exception:  # noqa: BLE001 - 1.13, or a 2.x before the hook
+        return False
+    return hasattr(config, "custom_partitioner_fn")
+
+
+class _InductorPartitioner:
+    """Adapts a partition function to Inductor's CustomPartitionerFn."""
+
+    @staticmethod
+    def make(partition_fn, key):
+        cls = globals().get("RematInductorPartitioner")
+        if cls is None:
+            from torch._inductor.custom_graph_pass import CustomPartitionerFn
+
+            class RematInductorPartitioner(CustomPartitionerFn):
+                def __init__(self, fn, key):
+                    self.fn, self.key = fn, key
+
+                def __call__(self, gm, joint_inputs, **kwargs):
+                    return self.fn(gm, joint_inputs, **kwargs)
+
+                def uuid(self):
+                    return self.key
+
+                def __getstate__(self):  # Inductor's cache keys pickle the config
+                    return {"key": self.key}
+
+            # Module level, so that pickle finds the class by name.
+            RematInductorPartitioner.__qualname__ = "RematInductorPartitioner"
+            cls = globals()["RematInductorPartitioner"] = RematInductorPartitioner
+        return cls(partition_fn, key)
+
+
+def _decision_key(policy, budget, remat_opt, options):
+    """What remat's decision on a joint graph depends on beyond the graph:
+    the policy and options, this package's sources and remat-opt. Inductor's
+    caches (AOTAutograd's and the FX graph cache, on disk) key compiled
+    graphs by it, so a change of any of them decides again."""
+    import hashlib
+    import os
+    from .partition import find_remat_opt
+    h = hashlib.sha256(repr((policy, budget, sorted(options.items()))).encode())
+    here = os.path.dirname(os.path.abspath(__file__))
+    for root, _dirs, files in sorted(os.walk(here)):
+        for f in sorted(files):
+            if f.endswith(".py"):
+                with open(os.path.join(root, f), "rb") as fh:
+                    h.update(fh.read())
+    exe = find_remat_opt(remat_opt)
+    if exe and os.path.exists(exe):
+        st = os.stat(exe)
+        h.update(repr((os.path.realpath(exe), st.st_size, st.st_mtime_ns)).encode())
+    return "remat-" + h.hexdigest()
+
+
+def compile(module, policy="peak", budget=None, remat_opt=None, compiler="none", **options):
     """An nn.Module that shares `module`'s parameters and trains like it,
     with remat's rematerialization decisions (see remat_torch.partition for
-    policy, budget and options)."""
-    return RematModule(module, policy=policy, budget=budget, remat_opt=remat_opt, **options)
+    policy, budget and options). compiler: "none" runs both graphs with
+    PyTorch's kernels (AOTAutograd, no compiler); "inductor" (PyTorch 2.x)
+    compiles them with torch.compile's Inductor, remat deciding what the
+    forward saves through Inductor's custom_partitioner_fn."""
+    return RematModule(module, policy=policy, budget=budget, remat_opt=remat_opt,
+                       compiler=compiler, **options)
 
 
 def held_bytes(outputs, exclude=()):

@@ -48,6 +48,12 @@ def h_arange(L, *args, **kwargs):
     return L.fn.generic([(shape, elem)], [], body)[0]
 
 
+@handles("iota")
+def h_iota(L, length, *, start=0, step=1, **kwargs):
+    """prims.iota (Inductor's decompositions of arange): start + step * i."""
+    return h_arange(L, start, start + step * length, step)
+
+
 @handles("linspace")
 def h_linspace(L, start, end, steps, **kwargs):
     """torch.linspace as PyTorch's CPU kernel computes it: step = (end -

@@ -348,7 +348,7 @@ def h_masked_fill(L, a, mask, value):
     return h_where(L, mask, value, a)
 
 
-@handles("_to_copy", "to")
+@handles("_to_copy", "to", "convert_element_type")
 def h_to_copy(L, a, *args, **kwargs):
     shape, elem = L.out()
     if a.elem == elem:
@@ -433,6 +433,15 @@ def h_lerp(L, a, end, weight):
     c = out_compute(L)
     return L.ew([a, end, weight], lambda bd, e: bd.binary("add", e[0], bd.binary(
         "mul", e[2], bd.binary("sub", e[1], e[0], c), c), c))
+
+
+@handles("fma")
+def h_fma(L, a, b, c):
+    """prims.fma (Inductor's decompositions): a * b + c rounded once."""
+    t = out_compute(L)
+    if not elem_is_float(t):
+        return L.ew([a, b, c], lambda bd, e: bd.binary("add", bd.binary("mul", e[0], e[1], t), e[2], t))
+    return L.ew([a, b, c], lambda bd, e: bd.emit("math.fma %s, %s, %s : %s" % (e[0], e[1], e[2], t)))
 
 
 def _addc(kind):

@@ -7,18 +7,23 @@ kept as `Masked`, x at its full shape beside the mask, and the ops that
 read it are lowered at the full shape: elementwise ops, reductions over its
 trailing dims (row-wise), sums and means over the selection (a masked
 reduction whose count is computed from the mask at run time), losses with
-a reduction, and their backward: the expand of a gradient over the
+a reduction, matrix products of its rows (a linear layer over the masked
+tokens: the rows are independent, so the product runs at the full shape;
+its weight gradient t(grad) @ rows sums over the selected rows only, the
+others zeroed), and their backward: the expand of a gradient over the
 selection, and the index_put that scatters it back (a select). The graph
 is then right for any mask, not only the traced one: the backward's
 divisions by the traced count (mean's, a loss's) are divisions by the
-count at run time. Other readers (a matmul, a gather, a result) are
-refused with the op's name.
+count at run time. A tensor of the selection's rows given compactly (the
+masked tokens' labels, shape (count, ...)) is spread to the full shape by
+the mask's running count. Other readers (a gather, a result) are refused
+with the op's name.
 """
 
 import torch
 
 from ..mlir import Tensor, prod
-from .core import compute_elem
+from .core import compute_elem, extract
 
 # Ops applied element by element (their scalars and 0-d tensors broadcast).
 ELEMENTWISE = {
@@ -41,6 +46,10 @@ REDUCTIONS = {"sum", "mean"}
 VIEWS = {"unsqueeze", "squeeze", "expand", "view", "reshape", "_unsafe_view"}
 # Row-wise ops over a trailing dim (dim >= 1 of the selection).
 ROWWISE = {"_softmax", "_log_softmax", "_softmax_backward_data", "_log_softmax_backward_data"}
+# Reductions over trailing dims given as a dims argument (its position):
+# row-wise when they leave dim 0 (the rows) alone.
+DIM_REDUCTIONS = {"var": 1, "std": 1, "var_mean": 1, "std_mean": 1, "amax": 1, "amin": 1,
+                  "logsumexp": 1, "linalg_vector_norm": 2}
 
 
 class Masked:
@@ -64,6 +73,14 @@ class Masked:
         return prod(self.values.shape[self.k:])
 
 
+class MaskedT:
+    """t(x[mask]) of a 2-D selection (count, d): read only by a matrix
+    product over the selection's rows (a linear layer's weight gradient)."""
+
+    def __init__(self, m):
+        self.m = m
+
+
 def _flat(x):
     if isinstance(x, (list, tuple)):
         for y in x:
@@ -73,7 +90,7 @@ def _flat(x):
 
 
 def involved(args, kwargs):
-    return any(isinstance(a, Masked) for a in _flat(list(args) + list(kwargs.values())))
+    return any(isinstance(a, (Masked, MaskedT)) for a in _flat(list(args) + list(kwargs.values())))
 
 
 def same_node(a, b, depth=16):
@@ -162,6 +179,97 @@ def _mask_full(m):
                   list(m.mask.view) + [None] * (len(full) - m.k))
 
 
+def _same_mask(a, b):
+    return a.mask is b.mask or a.mask.value == b.mask.value or same_node(a.mask_node, b.mask_node)
+
+
+def _rows(L, m, values):
+    """`values` (the selection's full shape, 2-D selection) as rows: the
+    mask's dims as one."""
+    if m.k == 1:
+        return values
+    return L.fn.reshape(L.fn.materialize(values), (prod(m.mask.shape), m.trailing))
+
+
+def spread(L, m, t):
+    """A tensor `t` of the selection's rows given compactly ((count, ...),
+    in the mask's row-major order, as x[mask] lists them) at the selection's
+    full shape: position p takes row cumsum(mask)[p] - 1, clamped to
+    [0, count) (an unselected position's value is never read)."""
+    from .scans import scan
+    shape = tuple(m.mask.shape)
+    rest = tuple(t.shape[1:])
+    full = shape + rest
+    if m.count == 0:  # nothing selected: no row to read
+        return L.fn.filled(full, t.elem, 0.0 if t.elem.startswith(("f", "bf")) else 0)
+    flat = L.fn.reshape(L.ew([m.mask], lambda bd, e: bd.cast(e[0], "i1", "i64"), shape=shape,
+                             elem="i64", compute="i1", yields="i64"), (prod(shape),))
+    rank = scan(L, flat, 0, "add", out=((prod(shape),), "i64"))
+    rank = L.fn.reshape(rank, shape + (1,) * len(rest)).broadcast_to(full)
+    src = L.fn.materialize(t)
+
+    def body(bd, e):
+        r = bd.binary("sub", e[0], bd.const(1, "i64"), "i64")
+        r = bd.binary("min", bd.binary("max", r, bd.const(0, "i64"), "i64"),
+                      bd.const(max(m.count - 1, 0), "i64"), "i64")
+        row = bd.emit("arith.index_cast %s : i64 to index" % r)
+        return [extract(bd, src, [row] + [bd.index(len(shape) + j) for j in range(len(rest))])]
+    return L.fn.generic([(full, t.elem)], [rank], body)[0]
+
+
+def _is_compact(m, a):
+    """Whether tensor `a` is given compactly over the selection's rows."""
+    return isinstance(a, Tensor) and len(a.shape) >= 1 and a.shape[0] == m.count and \
+        len(a.shape) <= len(m.shape)
+
+
+def _matmul(L, node, base, handler, args, kwargs, dtype):
+    """mm / addmm with a selection: rows @ W (row-wise, at the full shape)
+    or t(grad rows) @ rows (a sum over the selected rows, the others 0)."""
+    meta = L.meta.get(node)
+    a, b = (args[1], args[2]) if base == "addmm" else (args[0], args[1])
+    if isinstance(a, Masked) and len(a.shape) == 2 and isinstance(b, Tensor):
+        n = meta.shape[1]
+        rows = _rows(L, a, a.values)
+        call = [args[0], rows, b] if base == "addmm" else [rows, b]
+        r = _run_full(L, node, handler, call, kwargs, (prod(a.mask.shape), n), dtype)
+        if a.k != 1:
+            r = L.fn.reshape(r, tuple(a.mask.shape) + (n,))
+        return a.full(r)
+    if base == "mm" and isinstance(a, MaskedT) and _is_compact(a.m, b) and len(b.shape) == 2:
+        b = a.m.full(spread(L, a.m, b))  # a gradient given compactly
+    if base == "mm" and isinstance(a, MaskedT) and isinstance(b, Masked) and len(b.shape) == 2 \
+            and _same_mask(a.m, b):
+        g, x = a.m, b
+        g0 = _rows(L, g, _zeroed(L, g, g.values.elem))
+        x0 = _rows(L, x, _zeroed(L, x, x.values.elem))
+        return _run_full(L, node, handler, [g0.permuted([1, 0]), x0], kwargs, tuple(meta.shape), dtype)
+    L.error("aten.%s of x[mask] is supported as rows @ matrix (a linear layer over the "
+            "selection) and as t(rows) @ rows of one mask (its weight gradient)" % base)
+
+
+def _rowwise(L, node, handler, args, kwargs, m, dense=()):
+    """handler on full-shape operands for an op whose rows are independent:
+    each result with the selection's rows (all but those in `dense`, which
+    keep their shape: sums over the rows, computed from operands whose
+    unselected rows the caller zeroed) is typed at the full shape and
+    returned as a selection."""
+    saved = L.meta.get(node)
+    metas = list(saved) if isinstance(saved, (list, tuple)) else [saved]
+    full = [t if i in dense or not isinstance(t, torch.Tensor) or t.dim() == 0 else
+            torch.empty(tuple(m.mask.shape) + tuple(t.shape[1:]), dtype=t.dtype, device="meta")
+            for i, t in enumerate(metas)]
+    L.meta[node] = type(saved)(full) if isinstance(saved, (list, tuple)) else full[0]
+    try:
+        r = handler(L, *args, **kwargs)
+    finally:
+        L.meta[node] = saved
+    if not isinstance(r, (list, tuple)):
+        return m.full(r)
+    return type(r)(x if i in dense or not isinstance(x, Tensor) or x is None else m.full(x)
+                   for i, x in enumerate(r))
+
+
 def _run_full(L, node, handler, args, kwargs, full_shape, dtype):
     """handler on full-shape operands, its result typed at `full_shape`."""
     saved = L.meta.get(node)
@@ -185,7 +293,18 @@ def _schema_args(node, args, upto):
 def lower(L, node, base, handler, args, kwargs):
     """The lowering of `node` (packet `base`) some of whose operands are
     selections."""
-    ms = [a for a in _flat(list(args) + list(kwargs.values())) if isinstance(a, Masked)]
+    flat = list(_flat(list(args) + list(kwargs.values())))
+    if base in ("t", "transpose", "permute") and isinstance(args[0], Masked) and \
+            len(args[0].shape) == 2 and (base == "t" or list(args[1:]) in ([1, 0], [0, 1], [-1, 0],
+                                                                          [0, -1], [[1, 0]])):
+        return MaskedT(args[0])
+    if base in ("mm", "addmm"):
+        return _matmul(L, node, base, handler, args, kwargs,
+                       L.meta[node].dtype if isinstance(L.meta.get(node), torch.Tensor) else torch.float32)
+    if any(isinstance(a, MaskedT) for a in flat):
+        L.error("the transpose of x[mask] is read by aten.%s: supported only in a matrix "
+                "product over the selection's rows" % base)
+    ms = [a for a in flat if isinstance(a, Masked)]
     m = ms[0]
     for o in ms[1:]:
         if o.mask is not m.mask and o.mask.value != m.mask.value:
@@ -201,6 +320,8 @@ def lower(L, node, base, handler, args, kwargs):
             return type(a)(unwrap(x) for x in a)
         if isinstance(a, Tensor) and len(a.shape) > len(full) - m.k and a.shape and \
                 prod(a.shape) != 1:
+            if len(a.shape) == len(m.shape) and _is_compact(m, a):
+                return spread(L, m, a)  # e.g. the masked tokens' labels
             L.error("an op between x[mask] and a tensor of its size that is not x[mask] "
                     "itself is not supported (its elements could not be matched)")
         return a
@@ -252,8 +373,6 @@ def lower(L, node, base, handler, args, kwargs):
                           _reduced_shape(full, fdims, keepdim), dtype)
             return a.full(r)
         fdims = list(range(a.k)) + [d - 1 + a.k for d in dims if d != 0]
-        if keepdim:
-            L.error("a keepdim sum or mean over the rows of x[mask] is not supported")
         total = L.reduce(_zeroed(L, a, c), fdims, False, elem=c)
         if base == "mean":
             n = _count(L, a, c)
@@ -264,7 +383,10 @@ def lower(L, node, base, handler, args, kwargs):
                     float(prod(a.shape[d] for d in dims if d != 0)), c), c), shape=(), elem=c)
             total = L.ew([total, n], lambda bd, e: bd.binary("div", e[0], e[1], c),
                          shape=tuple(total.shape), elem=c)
-        return total if c == elem else L.ew([total], lambda bd, e: e[0], shape=shape, elem=elem)
+        if c != elem:
+            total = L.ew([total], lambda bd, e: e[0], shape=tuple(total.shape), elem=elem)
+        # keepdim (a bias gradient over the selected rows): 1s where reduced
+        return L.fn.reshape(total, shape) if tuple(total.shape) != tuple(shape) else total
     if base in ("unsqueeze", "squeeze", "expand") and isinstance(args[0], Masked):
         # views over the trailing dims: the rows stay a selection
         a = list(args)
@@ -299,6 +421,30 @@ def lower(L, node, base, handler, args, kwargs):
         a[pos] = dim - 1 + m.k
         r = _run_full(L, node, handler, unwrap(a), unwrap(kwargs), full, dtype)
         return m.full(r)
+    if base == "native_layer_norm" and isinstance(args[0], Masked) and \
+            len(args[1]) < len(m.shape):  # normalized over trailing dims: per row
+        return _rowwise(L, node, handler, unwrap(list(args)), unwrap(kwargs), m)
+    if base == "native_layer_norm_backward" and isinstance(args[1], Masked) and \
+            len(args[2]) < len(m.shape):
+        # grad_input per row; grad_weight and grad_bias sum over the rows:
+        # the unselected rows' gradient is zeroed first
+        a = list(args)
+        go = a[0]
+        if isinstance(go, Masked):
+            a[0] = go.full(_zeroed(L, go, go.values.elem))
+        return _rowwise(L, node, handler, unwrap(a), unwrap(kwargs), m, dense=(1, 2))
+    if base in DIM_REDUCTIONS and isinstance(args[0], Masked):
+        pos = DIM_REDUCTIONS[base]
+        a = _schema_args(node, args, pos)
+        dims = a[pos]
+        rank = len(m.shape)
+        one = isinstance(dims, int)
+        dl = None if dims is None else [d % rank for d in ([dims] if one else dims)]
+        if not dl or 0 in dl:
+            L.error("aten.%s over the rows of x[mask] is not supported" % base)
+        fd = [d - 1 + m.k for d in dl]
+        a[pos] = fd[0] if one else fd
+        return _rowwise(L, node, handler, unwrap(a), unwrap(kwargs), m)
     if base in VIEWS and isinstance(args[0], Masked) and \
             tuple(getattr(L.meta.get(node), "shape", ())) == tuple(m.shape):
         # A view to the selection's own shape (masked_scatter's backward
@@ -345,6 +491,8 @@ def _nll(L, node, base, handler, args, m, full, dtype):
     a = _schema_args(node, args, 4 if base == "nll_loss_forward" else 6)
     xi, ti, ri, ii = (0, 1, 3, 4) if base == "nll_loss_forward" else (1, 2, 4, 5)
     x, t = a[xi], a[ti]
+    if isinstance(x, Masked) and _is_compact(x, t) and len(t.shape) == 1:
+        t = x.full(spread(L, x, t))  # labels of the selected rows, compactly
     if not isinstance(x, Masked) or not isinstance(t, Masked) or t.mask.value != x.mask.value:
         L.error("aten.%s is supported on rows x[mask] with targets t[mask] of the same mask" % base)
     if base == "nll_loss_forward" and a[ri] == 0:
@@ -372,6 +520,8 @@ def _masked_source(L, node, depth):
     """The selection `node` is, or (not lowered yet) is computed from
     through elementwise ops and views, or None."""
     v = L.env.get(L.root.get(node, node))
+    if isinstance(v, MaskedT):
+        return v.m
     if isinstance(v, Masked):
         return v
     if v is not None or depth <= 0 or not hasattr(node, "target"):
@@ -419,8 +569,8 @@ def expand(L, t, size):
                 v = _masked_source(L, a, 12)
                 if v is not None:
                     hits += [m for m in cands if m.mask.value == v.mask.value]
-            if name in ELEMENTWISE or name in VIEWS:
-                todo.append((u, depth + 1))
+            if name in ELEMENTWISE or name in VIEWS or name in ("mm", "addmm"):
+                todo.append((u, depth + 1))  # (a product keeps the rows)
     masks = []
     for m in hits:
         if not any(m.mask.value == o.mask.value for o in masks):

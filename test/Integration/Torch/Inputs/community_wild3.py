@@ -533,7 +533,8 @@ class BEiT(nn.Module):
         x = s.norm(x)[:, 1:]
         return F.cross_entropy(s.lm_head(x[bool_masked_pos]), labels)
 def beit():
-    # x[bool_masked_pos] has a value-dependent shape: a clear error (not in MODELS)
+    # x[bool_masked_pos] has a value-dependent shape: the lm_head runs on every
+    # row and its weight gradient sums over the selected ones (lower/masked.py)
     torch.manual_seed(0); m = torch.zeros(2, 9, dtype=torch.bool); m[0, [1, 4]] = True; m[1, [0, 2, 8]] = True
     return BEiT(), (torch.randn(2, 3, 12, 12), m, torch.randint(0, 16, (5,)))
 class BEiTWhere(BEiT):
@@ -1699,11 +1700,11 @@ def glow_nodet():
 
 
 MODELS = ["mistral", "qwen2", "phi2", "mpt", "bigcode", "roberta", "albert", "deberta", "xpos", "ntk_rope", "mlm",
-          "beit_where", "dino", "resnext", "seresnet", "mobilenetv3", "shufflenet", "ghostnet", "effnetv2", "attn_unet",
+          "beit_where", "beit", "dino", "resnext", "seresnet", "mobilenetv3", "shufflenet", "ghostnet", "effnetv2", "attn_unet",
           "pixelcnn", "pixelcnn_f", "dit", "uvit", "sd_xattn", "vit22b", "clip_clamp", "clip_noclamp",
           "gmlp", "linear_attn", "performer", "informer", "slstm", "tacotron", "deltanet", "deepfm", "dcn",
           "gin", "graphormer", "hypernet", "siren", "siren_grad", "tabtransformer", "timesnet", "patchtst", "film",
           "glow_nodet", "ctc", "glow"]
-# Left out, a clear unsupported message: beit (x[bool_mask] read by a
-# matmul, the lm_head over the masked tokens). ctc and glow (aten._ctc_loss,
-# torch.slogdet) were refused until session 21.
+# beit (x[bool_mask] read by a matmul, the lm_head over the masked tokens)
+# was refused until session 22, ctc and glow (aten._ctc_loss,
+# torch.slogdet) until session 21.

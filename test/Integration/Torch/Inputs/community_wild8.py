@@ -33,7 +33,11 @@ LocalResponseNorm), periodic (atan2, hypot, fmod, remainder), drops
 with add_bias_kv, add_zero_attn, kdim and vdim), dinopos (DINOv2's bicubic
 interpolation of the position embeddings in every forward), freq and freq2 (nn.Embedding with
 scale_grad_by_freq, with a padding_idx), chunky (uneven chunk,
-tensor_split, new_tensor), lusolve (linalg.lu_factor, lu_solve, slogdet).
+tensor_split, new_tensor), lusolve (linalg.lu_factor, lu_solve, slogdet);
+added in session 22: bert_masked_head, fairseq_mlm and simmim_head
+(linear layers over a boolean-mask selection: Hugging Face BERT's head on
+the masked positions with a tied decoder and compact labels, fairseq's
+masked_lm criterion, a SimMIM-style decoder over a flattened mask).
 
 Found: CTC was refused (no lowering of _ctc_loss and its backward), and
 its log_alpha, whose width is a value (2 * max(target_lengths) + 1), got
@@ -806,7 +810,73 @@ def gp_refused():
     return GP(), (torch.randn(6, 2), torch.randn(6))
 
 
+# Session 22: matrix products over a boolean-mask selection (BEiT's
+# lm_head(x[mask]) was refused).
+class BertMaskedHead(nn.Module):
+    """Hugging Face BERT's prediction head run on the masked positions only
+    (transform: dense, GELU, LayerNorm; decoder tied to the word
+    embeddings, its own bias), labels given compactly for those positions."""
+    def __init__(s, vocab=40, d=16):
+        super().__init__()
+        s.emb = nn.Embedding(vocab, d); s.enc = nn.TransformerEncoderLayer(d, 2, 32, 0.0, batch_first=True)
+        s.dense = nn.Linear(d, d); s.ln = nn.LayerNorm(d, eps=1e-12)
+        s.bias = nn.Parameter(torch.zeros(vocab))
+    def forward(s, ids, masked, labels):
+        h = s.enc(s.emb(ids))
+        h = h[masked]                                   # (n_masked, d)
+        h = s.ln(F.gelu(s.dense(h)))
+        logits = h @ s.emb.weight.t() + s.bias          # tied decoder
+        return F.cross_entropy(logits, labels)
+def bert_masked_head():
+    torch.manual_seed(0)
+    m = torch.zeros(3, 7, dtype=torch.bool); m[0, [1, 5]] = True; m[2, [0, 3, 6]] = True
+    return BertMaskedHead(), (torch.randint(0, 40, (3, 7)), m, torch.randint(0, 40, (5,)))
+
+
+class FairseqMLM(nn.Module):
+    """fairseq's masked_lm criterion: the LM head on features[masked_tokens]
+    only, targets = tokens[masked_tokens], log_softmax in float and a summed
+    nll_loss divided by the sample size."""
+    def __init__(s, vocab=24, d=12):
+        super().__init__()
+        s.emb = nn.Embedding(vocab, d); s.layer = nn.Sequential(nn.Linear(d, 2 * d), nn.ReLU(), nn.Linear(2 * d, d))
+        s.lm_head = nn.Linear(d, vocab, bias=False)
+    def forward(s, tokens, targets):
+        masked_tokens = targets.ne(1)                   # padding_idx 1
+        features = s.layer(s.emb(tokens))
+        logits = s.lm_head(features[masked_tokens])
+        t = targets[masked_tokens]
+        lprobs = F.log_softmax(logits.float(), dim=-1)
+        return F.nll_loss(lprobs, t, reduction="sum") / masked_tokens.sum()
+def fairseq_mlm():
+    torch.manual_seed(0)
+    tokens = torch.randint(2, 24, (2, 9)); targets = torch.ones(2, 9, dtype=torch.long)
+    targets[0, [2, 7]] = torch.tensor([5, 9]); targets[1, [0, 1, 8]] = torch.tensor([3, 3, 20])
+    return FairseqMLM(), (tokens, targets)
+
+
+class SimMIMHead(nn.Module):
+    """A masked-image-modelling decoder (two linear layers with a GELU) on
+    the masked patches only, a flattened 1-D mask, regression to the
+    patches' normalised pixels with an L1 loss."""
+    def __init__(s, d=16, p=12):
+        super().__init__()
+        s.embed = nn.Linear(p, d); s.dec = nn.Sequential(nn.Linear(d, 32), nn.GELU(), nn.Linear(32, p))
+    def forward(s, patches, mask):
+        B, N, P = patches.shape
+        z = s.embed(patches).reshape(B * N, -1)
+        pred = s.dec(z[mask.reshape(-1)])
+        tgt = patches.reshape(B * N, P)[mask.reshape(-1)]
+        tgt = (tgt - tgt.mean(-1, keepdim=True)) / (tgt.var(-1, keepdim=True) + 1e-6) ** 0.5
+        return F.l1_loss(pred, tgt)
+def simmim_head():
+    torch.manual_seed(0)
+    m = torch.zeros(2, 6, dtype=torch.bool); m[0, [0, 2, 3]] = True; m[1, [5]] = True
+    return SimMIMHead(), (torch.randn(2, 6, 12), m)
+
+
 MODELS = ["kan", "mod", "droppath", "hyena", "isab", "snn", "ciou", "ghostbn", "vit_reg",
           "sinkhorn", "focalnet", "convlstm", "deform", "mlm_boolidx", "ctc", "ctc_lists", "w2v",
           "involution", "cumstick", "masked_writes", "lcse", "lcse_inf", "lrn", "periodic", "drops",
-          "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky", "lusolve"]
+          "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky", "lusolve",
+          "bert_masked_head", "fairseq_mlm", "simmim_head"]

@@ -240,11 +240,17 @@ class _Partitioner:
         except Exception as e:  # never fail the user's step
             reason = str(e) if isinstance(e, RematFallback) else \
                 "remat partition failed (%s: %s)" % (type(e).__name__, str(e).split("\n")[0])
-            self._warn(reason + "; this graph uses PyTorch's default partition")
+            # Under Inductor, PyTorch's own partition is its min-cut (what
+            # torch.compile would have run), elsewhere the default partition.
+            mincut = _mincut(joint_module, _joint_inputs, num_fwd_outputs,
+                             **self._mincut_kwargs) if self._mincut_kwargs else None
+            self._warn(reason + "; this graph uses PyTorch's %s partition" %
+                       ("min-cut (Inductor's)" if mincut else "default"))
             if os.environ.get("REMAT_PARTITION_RAISE") and not isinstance(e, RematFallback):
                 raise
-            fw, bw = _default_partition(joint_module, _joint_inputs, num_fwd_outputs)
-            held, draws = _held_bytes(fw, bw)
+            fw, bw = mincut[1:] if mincut else \
+                _default_partition(joint_module, _joint_inputs, num_fwd_outputs)
+            held, draws = self._held(fw, bw)
             record = {"policy": self.policy, "fallback": reason, "ops": 0,
                       "fx_nodes": sum(1 for n in joint_module.graph.nodes if n.op == "call_function"),
                       "recompute_regions": 0, "recompute_flops": 0, "step_flops": None,
@@ -254,6 +260,9 @@ class _Partitioner:
         record["decide_s"] = time.perf_counter() - start
         self.stats.append(record)
         return fw, bw
+
+    def _held(self, fw, bw):
+        return _held_bytes(fw, bw, inductor=self._mincut_kwargs.get("compiler") == "inductor")
 
     def _warn(self, message):
         key = message.split(":")[0] if "unsupported" not in message else message
@@ -306,7 +315,7 @@ class _Partitioner:
         # Swin V2 saves F.normalize's x / norm beside the contiguous copy
         # its product reads (52,872 B against 46,728 B).
         dfw, dbw = _default_partition(given, joint_inputs, num_fwd_outputs)
-        default_held, default_draws = _held_bytes(dfw, dbw)
+        default_held, default_draws = self._held(dfw, dbw)
         if self.policy != "budget" and record["saved_bytes"] > default_held:
             self._warn("remat's saved set holds %d B, PyTorch's default partition %d B: "
                        "this graph uses the default partition" % (record["saved_bytes"], default_held))
@@ -383,7 +392,7 @@ class _Partitioner:
             self._warn("remat's saved set holds %d B within 100%% recomputation, PyTorch's "
                        "min-cut partition %d B: this graph uses min-cut's partition"
                        % (record["saved_bytes"], held))
-            _, draws = _held_bytes(mfw, mbw)
+            _, draws = self._held(mfw, mbw)
             record.update({"mincut_fallback": record["saved_bytes"], "saved_bytes": held,
                            "draw_bytes": draws, "recomputed": [], "recompute_regions": 0,
                            "recompute_flops": 0, "remat_saved_bytes": None,
@@ -544,7 +553,7 @@ class _Partitioner:
         b = self.budget
         if isinstance(b, float) and 0 < b <= 1:
             fw, bw = _pt.default_partition(jm, joint_inputs)
-            return int(b * _held_bytes(fw, bw)[0])
+            return int(b * self._held(fw, bw)[0])
         if isinstance(b, str):
             m = re.match(r"^\s*([0-9.]+)\s*([KMG]i?B|B)?\s*$", b)
             if not m:
@@ -665,7 +674,7 @@ class _Partitioner:
         _merge_batch_norms(fw)
         fw.recompile()
         bw.recompile()
-        held, draws = _held_bytes(fw, bw)
+        held, draws = self._held(fw, bw)
         record = {
             "policy": self.policy, "fallback": None,
             "ops": rep["forward_ops"] + rep["backward_ops"],
@@ -903,7 +912,7 @@ def _mincut(jm, joint_inputs, num_fwd_outputs, **kwargs):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             fw, bw = _pt.min_cut_rematerialization_partition(_copy(jm), joint_inputs, **kwargs)
-        return _held_bytes(fw, bw)[0], fw, bw
+        return _held_bytes(fw, bw, inductor=kwargs.get("compiler") == "inductor")[0], fw, bw
     except Exception:  # noqa: BLE001 - min-cut is only a yardstick and a last resort
         return None
 
@@ -1190,11 +1199,29 @@ def _storage_bytes(nodes, values):
     return total
 
 
-def _held_bytes(fw, bw):
+def _inductor_copy(n, m):
+    """Whether Inductor's layout optimization holds argument `n` (meta `m`)
+    as a channels-last copy: it stores convolution operands channels-last,
+    so a saved weight or input that a convolution reads is held as its
+    converted copy (unless channels-last is the same layout: one channel or
+    one pixel). Inductor may decline the optimization; counting the copy
+    then over-predicts, never under."""
+    shape = getattr(m, "shape", ())
+    if len(shape) not in (4, 5) or not any(_packet(u) == "convolution" for u in n.users):
+        return False
+    spatial = 1
+    for d in shape[2:]:
+        spatial *= int(d)
+    return int(shape[1]) > 1 and spatial > 1
+
+
+def _held_bytes(fw, bw, inductor=False):
     """Bytes of the distinct storages the forward returns for backward,
     besides its inputs (parameters, inputs): what autograd holds, predicted
     from the graph (views share their base's storage); and how many of them
-    are random draws (dropout masks), which remat's model does not count."""
+    are random draws (dropout masks), which remat's model does not count.
+    With `inductor`, saved arguments held as Inductor's channels-last copies
+    count too (_inductor_copy)."""
     out = [n for n in fw.graph.nodes if n.op == "output"][0]
     flat = torch.utils._pytree.tree_flatten(out.args)[0]
     n_saved = sum(1 for n in bw.graph.nodes if n.op == "placeholder" and
@@ -1213,6 +1240,15 @@ def _held_bytes(fw, bw):
         if not isinstance(n, torch.fx.Node):
             continue
         b = _storage_base(n)
+        if inductor and isinstance(b, torch.fx.Node) and b.op == "placeholder" and b not in seen \
+                and _inductor_copy(b, meta(b)):
+            seen.add(b)
+            m = meta(b)
+            numel = 1
+            for d in m.shape:
+                numel *= int(d)
+            total += numel * torch.empty((), dtype=m.dtype).element_size()
+            continue
         if not isinstance(b, torch.fx.Node) or b.op == "placeholder" or b in seen:
             continue
         seen.add(b)

@@ -64,6 +64,46 @@ def _flat(bd, coords, sizes, elem):
 
 @handles("max_pool2d_with_indices", "max_pool3d_with_indices")
 def h_max_pool(L, x, kernel, stride=None, padding=0, dilation=1, ceil_mode=False):
+    return _max_pool(L, x, kernel, stride, padding, dilation, ceil_mode)
+
+
+@handles("_low_memory_max_pool_with_offsets")
+def h_max_pool_offsets(L, x, kernel, stride, padding, dilation, ceil_mode):
+    """Inductor's decomposition of max pooling (seen by remat's partition
+    under compiler="inductor"): the argmax as its offset in the window
+    (row-major over the kernel, int8) instead of the input's flat index."""
+    return _max_pool(L, x, kernel, stride, padding, dilation, ceil_mode, offsets=True)
+
+
+@handles("_low_memory_max_pool_offsets_to_indices")
+def h_max_pool_offsets_to_indices(L, off, kernel, input_size, stride, padding, dilation):
+    """Window offsets back to flat input indices, as Inductor's reference:
+    per axis o * stride - padding + (offset's kernel coordinate) * dilation."""
+    shape, elem = L.out()
+    r = len(kernel)
+    kernel, padding, dilation = _ntuple(kernel, r), _ntuple(padding, r), _ntuple(dilation, r)
+    stride = _ntuple(stride, r) if stride else kernel
+    oe = off.elem
+
+    def body(bd, a):
+        rest = bd.cast(a[0], oe, "i64") if oe != "i64" else a[0]
+        ks = []
+        for axis in reversed(range(r)):  # the kernel coordinates, last fastest
+            ks.append(bd.emit("arith.remsi %s, %s : i64" % (rest, bd.const(kernel[axis], "i64"))))
+            rest = bd.emit("arith.divsi %s, %s : i64" % (rest, bd.const(kernel[axis], "i64")))
+        ks.reverse()
+        coords = []
+        for axis in range(r):
+            o = index_i64(bd, len(shape) - r + axis)
+            coords.append(bd.binary("add", bd.binary("sub", bd.binary("mul", o, bd.const(stride[axis], "i64"), "i64"),
+                                                     bd.const(padding[axis], "i64"), "i64"),
+                                    bd.binary("mul", ks[axis], bd.const(dilation[axis], "i64"), "i64"), "i64"))
+        flat = _flat(bd, coords, list(input_size), "i64")
+        return [bd.cast(flat, "i64", elem)]
+    return L.fn.generic([(shape, elem)], [off], body)[0]
+
+
+def _max_pool(L, x, kernel, stride, padding, dilation, ceil_mode, offsets=False):
     k, s, p, d = _window_params(L, x, kernel, stride, padding, dilation)
     r = len(k)
     shape, elem = L.out(0)
@@ -81,7 +121,11 @@ def h_max_pool(L, x, kernel, stride=None, padding=0, dilation=1, ceil_mode=False
             coords.append(bd.binary("add", bd.binary("sub", bd.binary("mul", o, bd.const(s[axis], ielem), ielem),
                                                      bd.const(p[axis], ielem), ielem),
                                     bd.binary("mul", i, bd.const(d[axis], ielem), ielem), ielem))
-        flat = _flat(bd, coords, x.shape[2:], ielem)
+        if offsets:  # the window position, row-major over the kernel
+            flat = _flat(bd, [bd.emit("arith.index_cast %s : index to %s" % (bd.index(2 + r + axis), ielem))
+                              for axis in range(r)], k, ielem)
+        else:
+            flat = _flat(bd, coords, x.shape[2:], ielem)
         # PyTorch's CPU kernel: take val if val > max or val is NaN (first wins).
         gt = bd.cmp("gt", v, cur, elem)
         nan = bd.emit("arith.cmpf uno, %s, %s : %s" % (v, v, elem))

@@ -13,6 +13,12 @@ interchanges, then L (unit) forward and U backward. ATen's LAPACK may block
 these (OpenBLAS): the results agree up to rounding. Meant for the small
 matrices of those models (n up to a few dozen: O(n) ops of n^2 elements
 each), single matrices only.
+
+Cholesky (`linalg_cholesky_ex`), triangular solves
+(`linalg_solve_triangular`) and `cholesky_solve`, what
+torch.distributions.MultivariateNormal and Gaussian processes call, are
+batched over leading dims and unrolled the same way (a generic per column
+or row).
 """
 
 from .core import compute_elem, extract, handles, index_i64, rounded, to_index
@@ -219,3 +225,123 @@ def h_linalg_check_errors(L, info, api_name, is_matrix):
     # A raise on a singular matrix: checked when the step is traced (the
     # example inputs), not in the graph, as PyTorch's argument checks are.
     return None
+
+
+@handles("linalg_cholesky_ex")
+def h_linalg_cholesky_ex(L, a, upper=False, check_errors=False):
+    """Cholesky (LAPACK potf2's order, left-looking, batched over leading
+    dims): column j's diagonal sqrt(a_jj - sum_k<j l_jk^2), below it
+    (a_ij - sum_k<j l_ik l_jk) times the diagonal's reciprocal. A matrix
+    that is not positive definite gives NaN where LAPACK stops with info >
+    0 (info is 0 here). torch.distributions.MultivariateNormal calls it."""
+    (shape, elem), (ishape, ielem) = L.out(0), L.out(1)
+    if len(shape) < 2 or shape[-1] != shape[-2]:
+        L.error("linalg.cholesky is supported for square matrices (got %s)" % list(shape))
+    n, nb = shape[-1], len(shape) - 2
+    c = compute_elem(elem)
+    b = ["d%d" % i for i in range(nb)]
+    i_, k_ = "d%d" % nb, "d%d" % (nb + 1)
+    lm = L.fn.filled(shape, c, 0.0)
+    for j in range(n):
+        ins = [(a, a.base_exprs(b + [i_, str(j)])), (a, a.base_exprs(b + [str(j), str(j)]))]
+        if j > 0:  # s[b, i] = sum_{k < j} l[b, i, k] l[b, j, k]
+            def dot(bd, e, j=j):
+                k = index_i64(bd, nb + 1)
+                new = bd.binary("add", e[2], bd.binary("mul", e[0], e[1], c), c)
+                return [bd.select(bd.cmp("lt", k, bd.const(j, "i64"), "i64"), new, e[2], c)]
+            s = L.fn.generic([(shape[:-1], c)], [(lm, lm.base_exprs(b + [i_, k_])),
+                                                 (lm, lm.base_exprs(b + [str(j), k_]))],
+                             dot, reduce_dims=[n], inits=[L.fn.filled(shape[:-1], c, 0.0)])[0]
+            ins += [(s, s.base_exprs(b + [i_])), (s, s.base_exprs(b + [str(j)]))]
+
+        def body(bd, e, j=j):
+            aij, ajj = bd.cast(e[0], a.elem, c), bd.cast(e[1], a.elem, c)
+            si, sj = (e[2], e[3]) if j > 0 else (bd.const(0.0, c), bd.const(0.0, c))
+            cur = e[-2]  # the factor so far (e[-1] is the output's own element)
+            d = bd.unary("math.sqrt", bd.binary("sub", ajj, sj, c), c)
+            below = bd.binary("mul", bd.binary("sub", aij, si, c), bd.binary("div", bd.const(1.0, c), d, c), c)
+            i, col = index_i64(bd, nb), index_i64(bd, nb + 1)
+            jj = bd.const(j, "i64")
+            v = bd.select(bd.cmp("eq", i, jj, "i64"), d,
+                          bd.select(bd.cmp("gt", i, jj, "i64"), below, bd.const(0.0, c), c), c)
+            return [bd.select(bd.cmp("eq", col, jj, "i64"), v, cur, c)]
+        par = b + [i_, k_]
+        lm = L.fn.generic([(shape, c)], ins + [(lm, lm.base_exprs(par))], body)[0]
+    out = rounded(L, lm, elem)
+    if upper:
+        out = out.permuted(list(range(nb)) + [nb + 1, nb])
+    return out, L.fn.filled(ishape, ielem, 0)
+
+
+@handles("linalg_solve_triangular")
+def h_linalg_solve_triangular(L, a, b, upper, left=True, unitriangular=False):
+    """X with A X = B (left) or X A = B, A triangular (the other triangle
+    is never read), batched and broadcast over leading dims: substitution
+    row by row in BLAS trsm's order (b_i minus each solved row's term in
+    turn, then divided by a_ii). MultivariateNormal's log_prob calls it,
+    and its backward."""
+    shape, elem = L.out()
+    if len(shape) < 2 or len(a.shape) < 2 or a.shape[-1] != a.shape[-2]:
+        L.error("linalg.solve_triangular needs a square A and a matrix B (got %s, %s)"
+                % (list(a.shape), list(b.shape)))
+    nb = len(shape) - 2
+    if not left:  # X A = B  <=>  A^T X^T = B^T
+        at = a.permuted(list(range(len(a.shape) - 2)) + [len(a.shape) - 1, len(a.shape) - 2])
+        bt = b.permuted(list(range(len(b.shape) - 2)) + [len(b.shape) - 1, len(b.shape) - 2])
+        tshape = tuple(shape[:nb]) + (shape[-1], shape[-2])
+        x = _trsm(L, at, bt, not upper, unitriangular, tshape, elem)
+        return x.permuted(list(range(nb)) + [nb + 1, nb])
+    return _trsm(L, a, b, upper, unitriangular, tuple(shape), elem)
+
+
+def _trsm(L, a, b, upper, unit, shape, elem):
+    nb = len(shape) - 2
+    n, m = shape[-2], shape[-1]
+    c = compute_elem(elem)
+    a = a.broadcast_to(tuple(shape[:nb]) + (n, n))
+    b = b.broadcast_to(shape)
+    bd_ = ["d%d" % i for i in range(nb)]
+    col, k_ = "d%d" % nb, "d%d" % (nb + 1)
+    x = L.fn.filled(shape, c, 0.0)
+    for i in (range(n - 1, -1, -1) if upper else range(n)):
+        done = (n - 1 - i) if upper else i  # rows solved before row i
+        first = i + 1 if upper else 0
+        row_b = L.fn.generic([(shape[:nb] + (m,), c)], [(b, b.base_exprs(bd_ + [str(i), col]))],
+                             lambda bd, e: [bd.cast(e[0], b.elem, c)])[0]
+        if done:
+            # over every k, the rows not solved yet skipped: the other
+            # triangle of A is never read (it may hold anything)
+            def sub(bd, e, first=first, done=done):
+                k = index_i64(bd, nb + 1)
+                inside = bd.binary("and", bd.cmp("ge", k, bd.const(first, "i64"), "i64"),
+                                   bd.cmp("lt", k, bd.const(first + done, "i64"), "i64"), "i1")
+                new = bd.binary("sub", e[2], bd.binary("mul", bd.cast(e[0], a.elem, c), e[1], c), c)
+                return [bd.select(inside, new, e[2], c)]
+            r = L.fn.generic([(shape[:nb] + (m,), c)],
+                             [(a, a.base_exprs(bd_ + [str(i), k_])), (x, x.base_exprs(bd_ + [k_, col]))],
+                             sub, reduce_dims=[n], inits=[row_b])[0]
+        else:
+            r = row_b
+
+        def body(bd, e, i=i):
+            v = e[0] if unit else bd.binary("div", e[0], bd.cast(e[1], a.elem, c), c)
+            row = index_i64(bd, nb)
+            return [bd.select(bd.cmp("eq", row, bd.const(i, "i64"), "i64"), v, e[-2], c)]
+        par = bd_ + ["d%d" % nb, "d%d" % (nb + 1)]
+        ins = [(r, r.base_exprs(bd_ + [par[-1]]))]
+        if not unit:
+            ins.append((a, a.base_exprs(bd_ + [str(i), str(i)])))
+        x = L.fn.generic([(shape, c)], ins + [(x, x.base_exprs(par))], body)[0]
+    return rounded(L, x, elem)
+
+
+@handles("cholesky_solve")
+def h_cholesky_solve(L, b, l, upper=False):
+    """X with A X = B where A = l l^T (or u^T u with upper): two triangular
+    solves, as LAPACK's potrs (a Gaussian process's alpha = K^-1 y)."""
+    shape, elem = L.out()
+    nb = len(shape) - 2
+    lt = l.permuted(list(range(len(l.shape) - 2)) + [len(l.shape) - 1, len(l.shape) - 2])
+    first, second = (lt, l) if upper else (l, lt)  # lower factor first
+    y = _trsm(L, first, b, False, False, tuple(shape), elem)
+    return _trsm(L, second, y, True, False, tuple(shape), elem)

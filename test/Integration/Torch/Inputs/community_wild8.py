@@ -37,7 +37,10 @@ tensor_split, new_tensor), lusolve (linalg.lu_factor, lu_solve, slogdet);
 added in session 22: bert_masked_head, fairseq_mlm and simmim_head
 (linear layers over a boolean-mask selection: Hugging Face BERT's head on
 the masked positions with a tied decoder and compact labels, fairseq's
-masked_lm criterion, a SimMIM-style decoder over a flattened mask).
+masked_lm criterion, a SimMIM-style decoder over a flattened mask),
+ppo_mvn and gauss_policy (torch.distributions.MultivariateNormal: PPO's
+actor-critic with a diagonal covariance as a full matrix, learned full
+covariances; Cholesky and triangular solves were refused).
 
 Found: CTC was refused (no lowering of _ctc_loss and its backward), and
 its log_alpha, whose width is a value (2 * max(target_lengths) + 1), got
@@ -793,7 +796,7 @@ def lusolve():
 
 class GP(nn.Module):
     """An exact GP's marginal likelihood with an RBF kernel, by hand
-    (Cholesky, cholesky_solve): refused by name (not in MODELS)."""
+    (Cholesky, cholesky_solve; refused until session 22)."""
     def __init__(s):
         super().__init__()
         s.log_ls = nn.Parameter(torch.tensor(0.0)); s.log_sf = nn.Parameter(torch.tensor(0.0))
@@ -805,9 +808,21 @@ class GP(nn.Module):
         L = torch.linalg.cholesky(K)
         alpha = torch.cholesky_solve(y.unsqueeze(-1), L)
         return 0.5 * (y.unsqueeze(0) @ alpha).squeeze() + torch.log(torch.diagonal(L)).sum()
-def gp_refused():
+def gp():
     torch.manual_seed(0)
     return GP(), (torch.randn(6, 2), torch.randn(6))
+
+
+class MatrixExpRefused(nn.Module):
+    """An orthogonal weight by the matrix exponential of a skew-symmetric
+    parameter (torch.linalg.matrix_exp): still refused, by name."""
+    def __init__(s):
+        super().__init__(); s.a = nn.Parameter(torch.randn(4, 4) * 0.1)
+    def forward(s, x):
+        return (x @ torch.linalg.matrix_exp(s.a - s.a.t())).pow(2).sum()
+def mexp_refused():
+    torch.manual_seed(0)
+    return MatrixExpRefused(), (torch.randn(3, 4),)
 
 
 # Session 22: matrix products over a boolean-mask selection (BEiT's
@@ -875,8 +890,54 @@ def simmim_head():
     return SimMIMHead(), (torch.randn(2, 6, 12), m)
 
 
+# Session 22: torch.distributions.MultivariateNormal (Cholesky and
+# triangular solves) as PPO implementations write it.
+class PPOActorCritic(nn.Module):
+    """nikhilbarhate99/PPO-PyTorch's continuous actor-critic: a diagonal
+    covariance built as a full matrix, MultivariateNormal's log_prob and
+    entropy, the clipped surrogate, the value loss."""
+    def __init__(s, state_dim=6, action_dim=3, action_std=0.6):
+        super().__init__()
+        s.register_buffer("action_var", torch.full((action_dim,), action_std * action_std))
+        s.actor = nn.Sequential(nn.Linear(state_dim, 32), nn.Tanh(), nn.Linear(32, 32), nn.Tanh(),
+                                nn.Linear(32, action_dim), nn.Tanh())
+        s.critic = nn.Sequential(nn.Linear(state_dim, 32), nn.Tanh(), nn.Linear(32, 1))
+    def forward(s, state, action, old_logp, adv, ret):
+        action_mean = s.actor(state)
+        cov_mat = torch.diag_embed(s.action_var.expand_as(action_mean))
+        dist = torch.distributions.MultivariateNormal(action_mean, cov_mat)
+        logp, ent = dist.log_prob(action), dist.entropy()
+        v = s.critic(state).squeeze(-1)
+        ratio = torch.exp(logp - old_logp)
+        s1, s2 = ratio * adv, torch.clamp(ratio, 0.8, 1.2) * adv
+        return (-torch.min(s1, s2) + 0.5 * (v - ret) ** 2 - 0.01 * ent).mean()
+def ppo_mvn():
+    torch.manual_seed(0)
+    return PPOActorCritic(), (torch.randn(5, 6), torch.randn(5, 3), torch.randn(5), torch.randn(5), torch.randn(5))
+
+
+class GaussPolicy(nn.Module):
+    """A Gaussian policy with learned full covariances: covariance_matrix=
+    from a learned matrix (Cholesky's backward), scale_tril= from a learned
+    factor, plus a right-sided and a unit-triangular solve."""
+    def __init__(s):
+        super().__init__()
+        s.mu = nn.Linear(4, 3); s.f = nn.Parameter(torch.randn(3, 3) * 0.3); s.g = nn.Parameter(torch.randn(3, 3) * 0.3)
+    def forward(s, x, a):
+        m = s.mu(x)
+        d1 = torch.distributions.MultivariateNormal(m, covariance_matrix=s.g @ s.g.t() + 0.5 * torch.eye(3))
+        tril = torch.tril(s.f, -1) + torch.diag_embed(F.softplus(torch.diagonal(s.f)) + 0.1)
+        d2 = torch.distributions.MultivariateNormal(m, scale_tril=tril)
+        r = torch.linalg.solve_triangular(tril, m, upper=False, left=False)
+        u = torch.linalg.solve_triangular(tril.t(), m.t(), upper=True, unitriangular=True)
+        return -(d1.log_prob(a) + d2.log_prob(a)).mean() - d1.entropy() + r.pow(2).mean() + u.sum()
+def gauss_policy():
+    torch.manual_seed(0)
+    return GaussPolicy(), (torch.randn(5, 4), torch.randn(5, 3))
+
+
 MODELS = ["kan", "mod", "droppath", "hyena", "isab", "snn", "ciou", "ghostbn", "vit_reg",
           "sinkhorn", "focalnet", "convlstm", "deform", "mlm_boolidx", "ctc", "ctc_lists", "w2v",
           "involution", "cumstick", "masked_writes", "lcse", "lcse_inf", "lrn", "periodic", "drops",
           "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky", "lusolve",
-          "bert_masked_head", "fairseq_mlm", "simmim_head"]
+          "bert_masked_head", "fairseq_mlm", "simmim_head", "ppo_mvn", "gauss_policy", "gp"]

@@ -341,8 +341,8 @@ def h_embedding_bag(L, weight, indices, offsets, scale_grad_by_freq=False, mode=
     backward reads (max_indices: zeros, max mode is not supported)."""
     if mode not in (0, 1):
         L.error("embedding_bag with mode='max' is not supported (sum and mean are)")
-    if per_sample_weights is not None:
-        L.error("embedding_bag with per_sample_weights is not supported")
+    if per_sample_weights is not None and mode != 0:
+        L.error("embedding_bag's per_sample_weights need mode='sum' (as PyTorch)")
     if len(indices.shape) != 1:
         L.error("embedding_bag with 2-D input is traced with offsets by PyTorch; got %d-D indices"
                 % len(indices.shape))
@@ -350,6 +350,7 @@ def h_embedding_bag(L, weight, indices, offsets, scale_grad_by_freq=False, mode=
     c = compute_elem(elem)
     n_bags, n_idx = shape[0], indices.shape[0]
     weight, offsets, indices = L.fn.materialize(weight), L.fn.materialize(offsets), L.fn.materialize(indices)
+    psw = per_sample_weights
     ie = indices.elem
     pad = padding_idx if padding_idx is not None and padding_idx >= 0 else None
 
@@ -363,12 +364,16 @@ def h_embedding_bag(L, weight, indices, offsets, scale_grad_by_freq=False, mode=
         return hit
 
     def body(bd, a):
-        idx, acc, cnt = a
+        idx, acc, cnt = a[0], a[-2], a[-1]
         hit = member(bd, idx)
-        row = extract(bd, weight, [to_index(bd, idx, ie, weight.shape[0]), bd.index(1)])
-        return [bd.select(hit, bd.binary("add", acc, bd.cast(row, weight.elem, c), c), acc, c),
+        row = bd.cast(extract(bd, weight, [to_index(bd, idx, ie, weight.shape[0]), bd.index(1)]),
+                      weight.elem, c)
+        if psw is not None:  # ATen's axpy: acc + w_i * row
+            row = bd.binary("mul", bd.cast(a[1], psw.elem, c), row, c)
+        return [bd.select(hit, bd.binary("add", acc, row, c), acc, c),
                 bd.select(hit, bd.binary("add", cnt, bd.const(1, "i64"), "i64"), cnt, "i64")]
-    total, count = L.fn.generic([(shape, c), (shape, "i64")], [(indices, ["d2"])], body, reduce_dims=[n_idx],
+    ins = [(indices, ["d2"])] + ([(psw, psw.base_exprs(["d2"]))] if psw is not None else [])
+    total, count = L.fn.generic([(shape, c), (shape, "i64")], ins, body, reduce_dims=[n_idx],
                                 inits=[L.fn.filled(shape, c, 0.0), L.fn.filled(shape, "i64", 0)])
     if mode == 1:
         # (ew converts the count to the compute type)
@@ -409,9 +414,10 @@ def h_embedding_bag_backward(L, grad, indices, offset2bag, bag_size, maximum_ind
                              scale_grad_by_freq, mode, per_sample_weights, padding_idx=-1):
     """gw[v, j] = sum over positions i with indices[i] == v (not padding)
     of grad[offset2bag[i], j] (divided by that bag's size for mean)."""
-    if mode not in (0, 1) or scale_grad_by_freq or per_sample_weights is not None:
+    if mode not in (0, 1) or scale_grad_by_freq:
         L.error("embedding_bag's backward is supported for sum and mean without "
-                "scale_grad_by_freq or per_sample_weights")
+                "scale_grad_by_freq")
+    psw = per_sample_weights
     shape, elem = L.out()
     c = compute_elem(elem)
     n_idx = indices.shape[0]
@@ -420,7 +426,7 @@ def h_embedding_bag_backward(L, grad, indices, offset2bag, bag_size, maximum_ind
     pad = padding_idx if padding_idx is not None and padding_idx >= 0 else None
 
     def body(bd, a):
-        idx, bag, acc = a
+        idx, bag, acc = a[0], a[1], a[-1]
         v = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
         hit = bd.cmp("eq", idx, v, ie)
         if pad is not None:
@@ -431,9 +437,40 @@ def h_embedding_bag_backward(L, grad, indices, offset2bag, bag_size, maximum_ind
             n = bd.cast(extract(bd, bag_size, [b]), bag_size.elem, "i64")
             g = bd.binary("div", g, bd.emit("arith.sitofp %s : i64 to %s" % (
                 bd.binary("max", n, bd.const(1, "i64"), "i64"), c)), c)
+        if psw is not None:
+            g = bd.binary("mul", g, bd.cast(a[2], psw.elem, c), c)
         return [bd.select(hit, bd.binary("add", acc, g, c), acc, c)]
-    r = L.fn.generic([(shape, c)], [(indices, ["d2"]), (offset2bag, ["d2"])], body,
-                     reduce_dims=[n_idx], inits=[L.fn.filled(shape, c, 0.0)])[0]
+    ins = [(indices, ["d2"]), (offset2bag, ["d2"])] + \
+        ([(psw, psw.base_exprs(["d2"]))] if psw is not None else [])
+    r = L.fn.generic([(shape, c)], ins, body, reduce_dims=[n_idx], inits=[L.fn.filled(shape, c, 0.0)])[0]
+    return rounded(L, r, elem)
+
+
+@handles("_embedding_bag_per_sample_weights_backward")
+def h_embedding_bag_psw_backward(L, grad, weight, indices, offsets, offset2bag, mode, padding_idx=-1):
+    """The gradient of per_sample_weights: for position i, the dot product
+    of its bag's output gradient with its weight row (0 at padding_idx)."""
+    if mode != 0:
+        L.error("embedding_bag's per_sample_weights need mode='sum' (as PyTorch)")
+    shape, elem = L.out()
+    c = compute_elem(elem)
+    grad, weight = L.fn.materialize(grad), L.fn.materialize(weight)
+    ie, oe = indices.elem, offset2bag.elem
+    pad = padding_idx if padding_idx is not None and padding_idx >= 0 else None
+    d = weight.shape[1]
+
+    def body(bd, a):
+        idx, bag, acc = a
+        b = to_index(bd, bag, oe, grad.shape[0])
+        g = bd.cast(extract(bd, grad, [b, bd.index(1)]), grad.elem, c)
+        w = bd.cast(extract(bd, weight, [to_index(bd, idx, ie, weight.shape[0]), bd.index(1)]),
+                    weight.elem, c)
+        new = bd.binary("add", acc, bd.binary("mul", g, w, c), c)
+        if pad is not None:
+            new = bd.select(bd.cmp("eq", idx, bd.const(pad, ie), ie), acc, new, c)
+        return [new]
+    r = L.fn.generic([(shape, c)], [(indices, ["d0"]), (offset2bag, ["d0"])], body,
+                     reduce_dims=[d], inits=[L.fn.filled(shape, c, 0.0)])[0]
     return rounded(L, r, elem)
 
 

@@ -40,7 +40,8 @@ the masked positions with a tied decoder and compact labels, fairseq's
 masked_lm criterion, a SimMIM-style decoder over a flattened mask),
 ppo_mvn and gauss_policy (torch.distributions.MultivariateNormal: PPO's
 actor-critic with a diagonal covariance as a full matrix, learned full
-covariances; Cholesky and triangular solves were refused).
+covariances; Cholesky and triangular solves were refused), weighted_bag
+(nn.EmbeddingBag with per_sample_weights).
 
 Found: CTC was refused (no lowering of _ctc_loss and its backward), and
 its log_alpha, whose width is a value (2 * max(target_lengths) + 1), got
@@ -936,8 +937,27 @@ def gauss_policy():
     return GaussPolicy(), (torch.randn(5, 4), torch.randn(5, 3))
 
 
+class WeightedBag(nn.Module):
+    """TorchRec-style weighted sparse features: nn.EmbeddingBag(mode='sum')
+    with per_sample_weights from a small net on dense features, offsets
+    with an empty bag, a padding index, then a top MLP (session 22:
+    per_sample_weights were refused)."""
+    def __init__(s):
+        super().__init__(); s.bag = nn.EmbeddingBag(20, 6, mode="sum", padding_idx=0)
+        s.wnet = nn.Linear(3, 1); s.top = nn.Sequential(nn.Linear(6, 8), nn.ReLU(), nn.Linear(8, 1))
+    def forward(s, ids, offsets, feats, y):
+        w = torch.sigmoid(s.wnet(feats)).squeeze(-1)
+        e = s.bag(ids, offsets, per_sample_weights=w)
+        return F.binary_cross_entropy_with_logits(s.top(e).squeeze(-1), y)
+def weighted_bag():
+    torch.manual_seed(0)
+    ids = torch.tensor([3, 0, 7, 7, 1, 19, 4, 0, 12])
+    return WeightedBag(), (ids, torch.tensor([0, 3, 3, 6]), torch.randn(9, 3), torch.rand(4))
+
+
 MODELS = ["kan", "mod", "droppath", "hyena", "isab", "snn", "ciou", "ghostbn", "vit_reg",
           "sinkhorn", "focalnet", "convlstm", "deform", "mlm_boolidx", "ctc", "ctc_lists", "w2v",
           "involution", "cumstick", "masked_writes", "lcse", "lcse_inf", "lrn", "periodic", "drops",
           "circ", "rep", "mhakv", "dinopos", "freq", "freq2", "chunky", "lusolve",
-          "bert_masked_head", "fairseq_mlm", "simmim_head", "ppo_mvn", "gauss_policy", "gp"]
+          "bert_masked_head", "fairseq_mlm", "simmim_head", "ppo_mvn", "gauss_policy", "gp",
+          "weighted_bag"]

@@ -149,6 +149,10 @@ struct Attention {
   int nb = 0; // batch dims in bmm space
   int64_t batch = 1, sq = 0, sk = 0, hd = 0, vd = 0;
   Contraction scores, context, gradV, gradProbs, gradQ, gradK;
+  /// dQ or dK computed in the transposed layout (head dim first: PyTorch
+  /// 1.13's einsum backward computes Q^T dS, then transposes it): the tiles
+  /// write Q's or K's layout and a transposing copy gives the product's.
+  bool gradQTransposed = false, gradKTransposed = false;
   SmallVector<Step> steps, gradSteps;
   /// The gradient of a score step x * c applied to dQ's and dK's products
   /// (baddbmm's alpha) rather than to dS: the ops dQ and dK are read from.
@@ -330,8 +334,6 @@ static std::pair<Labels, Labels> deriveLabels(const Contraction &c, Label m,
           Labels{label(c.bDims[0]), label(c.bDims[1])}};
 }
 
-/// Whether `c` computes out labels (m, n) contracting `k` from operands x
-/// (labels lx) and y (labels ly), in either order.
 /// For a pure copy (a linalg.generic whose body yields its one input, as
 /// importers write transpositions), its source and, per result dimension,
 /// the source dimension it reads.
@@ -352,33 +354,76 @@ getCopySource(Value value) {
   for (auto [r, expr] : llvm::enumerate(map.getResults())) {
     if (auto dim = dyn_cast<AffineDimExpr>(expr))
       srcDim[dim.getPosition()] = r;
-    else if (!isa<AffineConstantExpr>(expr))
-      return std::nullopt;
+    else if (!isa<AffineConstantExpr>(expr) ||
+             cast<AffineConstantExpr>(expr).getValue() != 0 ||
+             cast<ShapedType>(generic.getDpsInputs()[0].getType())
+                     .getDimSize(r) != 1)
+      return std::nullopt; // a slice, not a copy
   }
   if (llvm::is_contained(srcDim, ~0u))
     return std::nullopt;
   return std::make_pair(generic.getDpsInputs()[0], srcDim);
 }
 
-/// Whether `operand` (labels `lo`) holds tensor `x` (labels `lx`): the same
-/// value up to batch views, or two copies of one source whose dimensions
-/// carry the same labels (the batch first when `nb`).
+/// What a product's operand holds: for a copy (of rank nb + 2), the copied
+/// value, what is under its batch views, and per dimension of the operand
+/// the dimension of the copied value it reads; otherwise the operand itself,
+/// its batch dims first and its last two.
+struct Holding {
+  Value input, source;
+  SmallVector<int> dims;
+};
+static Holding getHolding(Value operand, int nb) {
+  Holding h;
+  auto copy = getCopySource(stripViews(operand));
+  if (copy && copy->second.size() == size_t(nb + 2)) {
+    h.input = copy->first;
+    for (unsigned d : copy->second)
+      h.dims.push_back(int(d));
+  } else {
+    // The last two dims are the operand's last two (it may be a value
+    // with more batch dims under batch views, as dS is).
+    h.input = operand;
+    int64_t lead = cast<ShapedType>(operand.getType()).getRank() - (nb + 2);
+    for (int i = 0; i < nb + 2; ++i)
+      h.dims.push_back(i < nb ? i : int(lead) + i);
+  }
+  h.source = stripViews(h.input);
+  return h;
+}
+
+/// Whether `operand` (labels `lo`) holds tensor `x` (labels `lx`), each of
+/// its dims carrying the same label (the batch first when `nb`): the same
+/// value, or copies (transpositions, as importers write them before
+/// products) of one value, or of two batch views of one value (PyTorch's
+/// bmm backward views and copies dO and dS once per product). Batch views
+/// keep the last two dims in place, so across them dims are compared by
+/// their place among the last two.
 static bool isSameTensor(Value operand, Labels lo, Value x, Labels lx, int nb) {
-  operand = stripViews(operand);
-  x = stripViews(x);
-  if (operand == x)
-    return lo == lx;
-  auto co = getCopySource(operand), cx = getCopySource(x);
-  if (!co || !cx || co->first != cx->first ||
-      co->second.size() != size_t(nb + 2) ||
-      cx->second.size() != co->second.size())
+  Holding ho = getHolding(operand, nb), hx = getHolding(x, nb);
+  if (ho.source != hx.source)
     return false;
-  // The label of each source dimension, from x; -1 for the batch.
-  DenseMap<unsigned, int> labelOf;
-  for (int i = 0; i < nb + 2; ++i)
-    labelOf[cx->second[i]] = i < nb ? -1 : int(lx[i - nb]);
+  auto rank = [](Value v) {
+    return int(cast<ShapedType>(v.getType()).getRank());
+  };
+  bool sameInput = ho.input == hx.input;
+  // The place of each dim read: the dim itself for one input, else its place
+  // among the input's last two (-1 before them).
+  auto place = [&](const Holding &h, int i) {
+    if (sameInput)
+      return h.dims[i];
+    int p = h.dims[i] - (rank(h.input) - 2);
+    return p < 0 ? -1 : p;
+  };
+  DenseMap<int, int> labelOf;
   for (int i = 0; i < nb + 2; ++i) {
-    auto it = labelOf.find(co->second[i]);
+    int p = place(hx, i);
+    if (!sameInput && (i < nb) != (p < 0))
+      return false; // a batch dim read as query or key, or back
+    labelOf[p] = i < nb ? -1 : int(lx[i - nb]);
+  }
+  for (int i = 0; i < nb + 2; ++i) {
+    auto it = labelOf.find(place(ho, i));
     if (it == labelOf.end() || it->second != (i < nb ? -1 : int(lo[i - nb])))
       return false;
   }
@@ -1240,11 +1285,27 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   };
   // The uses of the gradient at `cur` but the learned biases' gradients
   // reading it, which are recorded (anywhere along the chain).
+  // A copy of the gradient whose only readers are products (PyTorch's bmm
+  // backward copies dS once per product, as it copies dO): the products
+  // read the gradient itself.
+  auto feedsProducts = [&](Operation *op) {
+    if (!op || op->getNumResults() != 1 ||
+        !getCopySource(op->getResult(0)))
+      return false;
+    SetVector<Operation *> copyViews;
+    SmallVector<OpOperand *> uses =
+        getUsesThroughViews(op->getResult(0), copyViews);
+    return !uses.empty() && llvm::all_of(uses, [&](OpOperand *use) {
+      return succeeded(getContraction(use->getOwner(), att.nb));
+    });
+  };
   auto usesBut = [&](Value cur) {
     SmallVector<OpOperand *> uses = getUsesThroughViews(cur, views);
     llvm::erase_if(uses, [&](OpOperand *use) {
       auto shape = cast<ShapedType>(use->get().getType()).getShape();
       bool sum = false;
+      if (feedsProducts(use->getOwner()))
+        return false;
       if (shape.size() < 2 ||
           shape.take_back(2) != ArrayRef<int64_t>{att.sq, att.sk} ||
           !isGradientReader(use->getOwner(), shape, sum))
@@ -1309,7 +1370,16 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
   }
   // dS feeds dQ = dS K and dK = dS^T Q.
   Value dS = stripViews(cur);
-  SmallVector<OpOperand *> dsUses = usesBut(cur);
+  SmallVector<OpOperand *> dsUses;
+  for (OpOperand *use : usesBut(cur)) {
+    if (!feedsProducts(use->getOwner())) {
+      dsUses.push_back(use);
+      continue;
+    }
+    Operation *copy = use->getOwner();
+    att.ops.insert(copy);
+    llvm::append_range(dsUses, getUsesThroughViews(copy->getResult(0), views));
+  }
   if (dsUses.size() != 2)
     return fail("the scores' gradient has " + Twine(dsUses.size()) +
                 " users (expected dQ and dK)");
@@ -1319,11 +1389,21 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       return fail("the scores' gradient feeds something other than dQ, dK");
     if (!sameForm(*c))
       return fail(mixedForms);
-    if (!att.gradQ.op && computes(*c, att.ql[0], att.ql[1], kKey, dS,
-                                  Labels{kQuery, kKey}, att.k, att.kl))
+    auto isGrad = [&](Labels l, Label k, Value other, Labels lother,
+                      bool &transposed) {
+      for (bool t : {false, true})
+        if (computes(*c, l[t ? 1 : 0], l[t ? 0 : 1], k, dS,
+                     Labels{kQuery, kKey}, other, lother)) {
+          transposed = t;
+          return true;
+        }
+      return false;
+    };
+    if (!att.gradQ.op &&
+        isGrad(att.ql, kKey, att.k, att.kl, att.gradQTransposed))
       att.gradQ = *c;
-    else if (!att.gradK.op && computes(*c, att.kl[0], att.kl[1], kQuery, dS,
-                                       Labels{kQuery, kKey}, att.q, att.ql))
+    else if (!att.gradK.op &&
+             isGrad(att.kl, kQuery, att.q, att.ql, att.gradKTransposed))
       att.gradK = *c;
     else
       return fail("the scores' gradient feeds a product that is neither "
@@ -2242,6 +2322,32 @@ std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
   return entries;
 }
 
+/// `grad` (batch dims, then two) with its last two dims swapped when
+/// `transposed`: a copy, as importers write transpositions.
+static Value inLayout(OpBuilder &b, Location loc, Value grad, bool transposed) {
+  if (!transposed)
+    return grad;
+  auto type = cast<RankedTensorType>(grad.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape(type.getShape());
+  std::swap(shape[rank - 1], shape[rank - 2]);
+  SmallVector<unsigned> perm = llvm::to_vector(llvm::seq<unsigned>(0, rank));
+  std::swap(perm[rank - 1], perm[rank - 2]);
+  MLIRContext *ctx = b.getContext();
+  Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  SmallVector<AffineMap> maps{AffineMap::getPermutationMap(perm, ctx),
+                              AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{grad}, ValueRange{init}, maps,
+             iterators,
+             [](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc, args[0]);
+             })
+      .getResult(0);
+}
+
 /// Erases the matched ops (all unused once their results are replaced) and
 /// the destinations and constants only they used.
 static void eraseMatched(Attention &att) {
@@ -2353,9 +2459,11 @@ void RematTileAttentionPass::runOnOperation() {
                                       rowMax, logSum);
     att->context.result().replaceAllUsesWith(o);
     (att->postQ ? att->postQ.getResult(0) : att->gradQ.result())
-        .replaceAllUsesWith(grads[0]);
+        .replaceAllUsesWith(
+            inLayout(b, firstBackward->getLoc(), grads[0], att->gradQTransposed));
     (att->postK ? att->postK.getResult(0) : att->gradK.result())
-        .replaceAllUsesWith(grads[1]);
+        .replaceAllUsesWith(
+            inLayout(b, firstBackward->getLoc(), grads[1], att->gradKTransposed));
     att->gradV.result().replaceAllUsesWith(grads[2]);
     for (auto [reader, result] :
          llvm::zip(att->readers, ArrayRef<Value>(grads).drop_front(3)))

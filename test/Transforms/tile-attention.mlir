@@ -595,3 +595,86 @@ func.func @mixed_precision_add(%q: tensor<8x4xbf16>, %k: tensor<8x4xbf16>, %dy: 
   } -> tensor<8x8xbf16>
   return %p, %g : tensor<8x8xbf16>, tensor<8x8xbf16>
 }
+
+// -----
+
+// PyTorch 1.13's einsum backward (Stable Diffusion's CrossAttention) copies
+// dS before each of its two products, and computes dK transposed (Q^T dS,
+// head dim first), transposing it afterwards: matched; the tiles compute dK
+// in K's layout and one copy transposes it to the product's.
+// CHECK-LABEL: func.func @copied_ds_transposed_dk
+// CHECK-NOT:     linalg.softmax
+// CHECK:         %[[BWD:.+]]:3 = scf.for {{.+}} -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>)
+// CHECK:         %[[DKT:.+]] = linalg.generic {indexing_maps = [#[[T:.+]], #{{.+}}], iterator_types = ["parallel", "parallel"]} ins(%[[BWD]]#1 : tensor<8x4xf32>) outs(%{{.+}} : tensor<4x8xf32>)
+// CHECK:         return %{{.+}}, %[[BWD]]#0, %[[DKT]], %[[BWD]]#2
+// CHECK-NOT:     tensor<8x8xf32>
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+#out = affine_map<(m, n, k) -> (m, n)>
+func.func @copied_ds_transposed_dk(%q: tensor<8x4xf32>, %k: tensor<8x4xf32>, %v: tensor<8x4xf32>,
+                %dout: tensor<8x4xf32> {remat.cotangent})
+    -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<8x8xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %scores = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%q, %k : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{attention tiled: 4 x 4 tiles over 8 x 8}}
+  %probs = linalg.softmax dimension(1) ins(%scores : tensor<8x8xf32>)
+      outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e5 = tensor.empty() : tensor<8x4xf32>
+  %f5 = linalg.fill ins(%zero : f32) outs(%e5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %out = linalg.matmul ins(%probs, %v : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f5 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e6 = tensor.empty() : tensor<8x4xf32>
+  %f6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dv = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%probs, %dout : tensor<8x8xf32>, tensor<8x4xf32>) outs(%f6 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %e7 = tensor.empty() : tensor<8x8xf32>
+  %f7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %dprobs = linalg.matmul indexing_maps = [#lhs, #rhsT, #out]
+      ins(%dout, %v : tensor<8x4xf32>, tensor<8x4xf32>) outs(%f7 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e9 = tensor.empty() : tensor<8xf32>
+  %f9 = linalg.fill ins(%zero : f32) outs(%e9 : tensor<8xf32>) -> tensor<8xf32>
+  %rowsum = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%dprobs, %probs : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f9 : tensor<8xf32>) {
+  ^bb0(%g: f32, %p: f32, %acc: f32):
+    %m = arith.mulf %g, %p : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  %e10 = tensor.empty() : tensor<8x8xf32>
+  %dscores = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dprobs, %probs, %rowsum : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%e10 : tensor<8x8xf32>) {
+  ^bb0(%g: f32, %p: f32, %r: f32, %o: f32):
+    %d = arith.subf %g, %r : f32
+    %m = arith.mulf %p, %d : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %c1 = tensor.empty() : tensor<8x8xf32>
+  %ds1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dscores : tensor<8x8xf32>) outs(%c1 : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<8x8xf32>
+  %e11 = tensor.empty() : tensor<8x4xf32>
+  %f11 = linalg.fill ins(%zero : f32) outs(%e11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dq = linalg.matmul ins(%ds1, %k : tensor<8x8xf32>, tensor<8x4xf32>)
+      outs(%f11 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %c2 = tensor.empty() : tensor<8x8xf32>
+  %ds2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dscores : tensor<8x8xf32>) outs(%c2 : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<8x8xf32>
+  %e12 = tensor.empty() : tensor<4x8xf32>
+  %f12 = linalg.fill ins(%zero : f32) outs(%e12 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %dkT = linalg.matmul indexing_maps = [#lhsT, #rhs, #out]
+      ins(%q, %ds2 : tensor<8x4xf32>, tensor<8x8xf32>) outs(%f12 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %out, %dq, %dkT, %dv  : tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8x4xf32>
+}

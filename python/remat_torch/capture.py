@@ -114,14 +114,28 @@ def checkpoint_as_call():
     and the reentrant form cannot be traced at all (it refuses
     torch.autograd.grad)."""
     import torch.utils.checkpoint as cp
-    keep = cp.CheckpointFunction, cp._checkpoint_without_reentrant
-    cp.CheckpointFunction = _CallDirectly
-    cp._checkpoint_without_reentrant = lambda function, preserve_rng_state=True, *args, **kwargs: \
-        function(*args, **kwargs)
+
+    def no_frame(*args, **kwargs):
+        # The non-reentrant form's context (2.x): checkpoint() advances it
+        # once before and once after calling the function itself.
+        yield
+
+    # Whichever this PyTorch has: 1.13 calls _checkpoint_without_reentrant,
+    # 2.x a generator around its own call of the function (renamed
+    # ..._generator_impl in 2.15).
+    replace = {"CheckpointFunction": _CallDirectly,
+               "_checkpoint_without_reentrant": lambda function, preserve_rng_state=True, *args,
+               **kwargs: function(*args, **kwargs),
+               "_checkpoint_without_reentrant_generator": no_frame,
+               "_checkpoint_without_reentrant_generator_impl": no_frame}
+    keep = {name: getattr(cp, name) for name in replace if hasattr(cp, name)}
+    for name in keep:
+        setattr(cp, name, replace[name])
     try:
         yield
     finally:
-        cp.CheckpointFunction, cp._checkpoint_without_reentrant = keep
+        for name, value in keep.items():
+            setattr(cp, name, value)
 
 
 @contextlib.contextmanager
@@ -455,9 +469,11 @@ def aot_reads_library_checks():
     try:
         import functorch._src.aot_autograd as aot
     except ImportError:  # 2.x: dynamo breaks the graph there instead
+        aot = None
+    make = getattr(aot, "make_fx", None)  # (a shim without it on 2.15)
+    if make is None:
         yield
         return
-    make = aot.make_fx
 
     def make_fx_reading(f, decomposition_table=None, *args, **kwargs):
         return make(f, decomposition_table or dict(TRACE_DECOMPOSITIONS), *args, **kwargs)

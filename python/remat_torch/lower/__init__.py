@@ -9,6 +9,8 @@ one registry, `HANDLERS` (core.py), by the family modules of this package:
   rng            random draws (arguments, or a counter-based generator)
   views          reshapes, transposes, slices, cat/stack/split
   matmul         mm, bmm, addmm
+  attention      scaled_dot_product_attention's fused CPU kernel and its
+                 backward (PyTorch 2.x), _safe_softmax
   reductions     sum, mean, amax, var, std, max/min
   normalization  softmax, layer norm, batch norm
   losses         nll_loss, mse_loss, label smoothing's masked ops
@@ -28,7 +30,7 @@ docs/PyTorch.md.
 """
 
 from .core import HANDLERS, Lowering, compute_elem, handles  # noqa: F401
-from . import (activations, complexes, constants, conv, ctc, elementwise, indexing, linalg, losses, masked,  # noqa: F401
+from . import (activations, attention, complexes, constants, conv, ctc, elementwise, indexing, linalg, losses, masked,  # noqa: F401
                matmul, normalization, pooling, reductions, rng, sampling, scans, special,
                views)
 from .rng import RANDOM_OPS, functional_uniform  # noqa: F401

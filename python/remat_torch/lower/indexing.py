@@ -587,3 +587,54 @@ def h_embedding_renorm(L, weight, indices, max_norm, norm_type):
         scale = bd.binary("div", bd.const(float(max_norm), c), bd.binary("add", norm, bd.const(1e-7, c), c), c)
         return bd.select(big, bd.binary("mul", w, scale, c), w, c)
     return L.ew([weight, named.unsqueezed(1).broadcast_to(shape), total.broadcast_to(shape)], f, shape=shape, elem=elem)
+
+
+# Inductor's decompositions on PyTorch 2.x (torch.compile, remat_torch's
+# compiler="inductor") keep these: index and index_put without bounds
+# checks, and their masked forms (embedding and its backward).
+
+def _clamped(L, indices, shape, low_to_minus_size):
+    """Each integer index clamped to [0 or -size, size - 1], as the
+    decompositions do before indexing."""
+    out = []
+    for k, t in enumerate(indices):
+        if not isinstance(t, Tensor):
+            out.append(t)
+            continue
+        hi, lo = shape[k] - 1, -shape[k] if low_to_minus_size else 0
+        out.append(L.ew([t], lambda bd, e, lo=lo, hi=hi, ie=t.elem: bd.binary(
+            "min", bd.binary("max", e[0], bd.const(lo, ie), ie), bd.const(hi, ie), ie),
+            shape=t.shape, elem=t.elem))
+    return out
+
+
+@handles("_unsafe_index")
+def h_unsafe_index(L, a, indices):
+    return h_index(L, a, indices)
+
+
+@handles("_unsafe_index_put")
+def h_unsafe_index_put(L, base, indices, values, accumulate=False):
+    return index_put_int(L, base, indices, values, accumulate)
+
+
+@handles("_unsafe_masked_index")
+def h_unsafe_masked_index(L, a, mask, indices, fill):
+    """a[clamped indices] where mask, else fill."""
+    shape, elem = L.out()
+    got = h_index(L, a, _clamped(L, indices, a.shape, False))
+    c = compute_elem(elem)
+    # (ew reads the mask in the compute type: 1 or 0)
+    return L.ew([mask, got], lambda bd, e: bd.select(bd.cmp("ne", e[0], bd.const(0, c), c), e[1],
+                                                     bd.const(fill, c), c), shape=shape, elem=elem)
+
+
+@handles("_unsafe_masked_index_put_accumulate")
+def h_unsafe_masked_index_put_accumulate(L, base, mask, indices, values):
+    """base[clamped indices] += values where mask (Inductor's embedding
+    backward)."""
+    c = compute_elem(values.elem)
+    masked_values = L.ew([mask, values], lambda bd, e: bd.select(
+        bd.cmp("ne", e[0], bd.const(0.0, c), c), e[1], bd.const(0.0, c), c),
+        shape=values.shape, elem=values.elem)
+    return index_put_int(L, base, _clamped(L, indices, base.shape, True), masked_values, True)

@@ -17,12 +17,13 @@ def _matmul_operand(L, t):
     return L.fn.materialize(t), False
 
 
-def matmul(L, a, b, batch=False, acc_init=None):
+def matmul(L, a, b, batch=False, acc_init=None, out=None):
     """a @ b (2-D, or 3-D batched) into a new zero-filled (or given, in the
     compute type) output, reading transposed operands through indexing
     maps. Half types accumulate in f32 (the named op extends its operands)
-    and the result is rounded, as PyTorch's CPU GEMMs do."""
-    shape, elem = L.out()
+    and the result is rounded, as PyTorch's CPU GEMMs do. `out`: the
+    result's (shape, elem), when it is not the current node's."""
+    shape, elem = out or L.out()
     c = compute_elem(elem)
     a, ta = _matmul_operand(L, a)
     b, tb = _matmul_operand(L, b)

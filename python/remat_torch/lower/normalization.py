@@ -6,12 +6,12 @@ from ..mlir import Tensor, prod, ttype
 from .core import channel_view, compute_elem, handles, norm_dim, rounded, square
 
 
-@handles("_softmax")
-def h_softmax(L, a, dim, half_to_float=False):
-    shape, elem = L.out()
+def softmax(L, a, dim, elem):
+    """linalg.softmax of `a` over `dim`, in `elem`."""
     a = L.fn.materialize(a)
     if a.elem != elem:
         a = L.ew([a], lambda bd, e: e[0], shape=a.shape, elem=elem)
+    shape = a.shape
     dim = norm_dim(dim, len(shape))
     e = L.fn.empty(shape, elem)
     name = L.fn.fresh("sm")
@@ -19,6 +19,11 @@ def h_softmax(L, a, dim, half_to_float=False):
     L.fn.line("%s = linalg.softmax dimension(%d) ins(%s : %s) outs(%s : %s) -> %s" % (
         name, dim, a.value, t, e, t, t))
     return Tensor(name, shape, elem)
+
+
+@handles("_softmax")
+def h_softmax(L, a, dim, half_to_float=False):
+    return softmax(L, a, dim, L.out()[1])
 
 
 @handles("_softmax_backward_data")

@@ -1,0 +1,174 @@
+"""F.scaled_dot_product_attention as PyTorch 2.x traces it on the CPU: its
+fused flash kernel and that kernel's backward, and the math path's
+_safe_softmax (with dropout, or where no fused kernel applies).
+
+The fused ops are written out as the attention a model writes by hand
+(PyTorch's documented reference of SDPA): scores Q K^T as a batched
+product, the scale, the causal or given mask as elementwise steps, a
+softmax, P V. The backward is FlashAttention's: it reads what the fused
+forward returns (Q, K, V, O and the rows' log-sum-exp), recomputes P from
+the log-sum-exp, and forms dV = P^T dO, dP = dO V^T, dS = P (dP - rowsum(dO
+O)), dQ = dS K, dK = dS^T Q, the scale applied to dS. Nothing of the
+forward's L x S matrices is kept for backward, as with the fused kernel,
+so the partition saves what PyTorch saves. Values match the fused kernel
+within f32 rounding (it sums in blocks).
+"""
+
+import math
+
+from ..mlir import prod
+from .core import compute_elem, handles, norm_dim, rounded
+from .matmul import matmul
+from .normalization import softmax
+
+NEG_INF = float("-inf")
+
+
+def _widened(L, t, c):
+    """`t` dense, in the compute type `c`."""
+    t = L.fn.materialize(t)
+    if t.elem == c:
+        return t
+    return L.ew([t], lambda bd, e: e[0], shape=t.shape, elem=c)
+
+
+def _heads(L, t, heads, c):
+    """(..., H, N, D) as (G, N, D) in type c, its heads repeated up to
+    `heads` (grouped-query attention: head h reads h // (heads / H), as
+    enable_gqa's repeat_interleave)."""
+    t = _widened(L, t, c)
+    lead, (n, d) = tuple(t.shape[:-2]), t.shape[-2:]
+    if lead and lead[-1] != heads:
+        h = lead[-1]
+        if h == 0 or heads % h:
+            L.error("scaled_dot_product_attention with %d query heads over %d key/value "
+                    "heads (not a multiple) is not supported" % (heads, h))
+        rep = heads // h
+        t = t.unsqueezed(len(lead)).broadcast_to(lead + (rep, n, d))
+        t = L.fn.reshape(L.fn.materialize(t), lead[:-1] + (heads, n, d))
+        lead = lead[:-1] + (heads,)
+    return L.fn.reshape(t, (prod(lead), n, d)), lead
+
+
+def _scores(L, q, k, is_causal, attn_mask, scale, c):
+    """The scaled and masked scores (G, Lq, S) in type c, their lead shape,
+    the scale, and whether a row may be masked whole (a given mask)."""
+    heads = q.shape[-3] if len(q.shape) >= 3 else 1
+    q3, lead = _heads(L, q, heads, c)
+    k3, _ = _heads(L, k, heads, c)
+    g, lq, e = q3.shape
+    s = k3.shape[1]
+    if scale is None:
+        scale = 1.0 / math.sqrt(e)
+    x = matmul(L, q3, k3.permuted([0, 2, 1]), batch=True, out=((g, lq, s), c))
+    x = L.ew([x], lambda bd, v: bd.binary("mul", v[0], bd.const(scale, c), c), shape=x.shape, elem=c)
+    if is_causal:
+        # The top-left aligned lower triangle, as torch.ones(L, S).tril().
+        def causal(bd, v):
+            above = bd.cmp("gt", bd.index(2), bd.index(1), "index")
+            return bd.select(above, bd.const(NEG_INF, c), v[0], c)
+        x = L.ew([x], causal, shape=x.shape, elem=c)
+    if attn_mask is not None:
+        full = tuple(lead) + (lq, s)
+        x4 = L.fn.reshape(x, full)
+        m = attn_mask.broadcast_to(full)
+        if m.elem == "i1":  # True: take part
+            x4 = L.ew([x4, m], lambda bd, v: bd.select(v[1], v[0], bd.const(NEG_INF, c), c),
+                      shape=full, elem=c)
+        else:
+            x4 = L.ew([x4, m], lambda bd, v: bd.binary("add", v[0], v[1], c), shape=full, elem=c)
+        x = L.fn.reshape(x4, (g, lq, s))
+    return x, lead, scale
+
+
+def _zero_whole_rows(L, p, x, dim):
+    """p with the rows (along `dim`) where every score of x is -inf set to
+    0, not NaN, as PyTorch 2.5+ defines attention over a fully masked row."""
+    c = compute_elem(p.elem)
+    rmax = L.reduce(x, [dim], True, kind="max")
+    return L.ew([p, rmax], lambda bd, v: bd.select(
+        bd.cmp("eq", v[1], bd.const(NEG_INF, c), c), bd.const(0.0, c), v[0], c),
+        shape=p.shape, elem=p.elem)
+
+
+def _check(L, dropout_p):
+    if dropout_p:
+        L.error("the fused CPU attention with dropout_p=%g (PyTorch's CPU kernel takes "
+                "the math path for dropout)" % dropout_p)
+
+
+@handles("_scaled_dot_product_flash_attention_for_cpu")
+def h_sdpa_flash_cpu(L, q, k, v, dropout_p=0.0, is_causal=False, attn_mask=None, scale=None):
+    _check(L, dropout_p)
+    (o_shape, elem), (lse_shape, lse_elem) = L.out(0), L.out(1)
+    c = compute_elem(elem)
+    x, lead, scale = _scores(L, q, k, is_causal, attn_mask, scale, c)
+    p = softmax(L, x, -1, c)
+    if attn_mask is not None:
+        p = _zero_whole_rows(L, p, x, 2)
+    heads = q.shape[-3] if len(q.shape) >= 3 else 1
+    v3, _ = _heads(L, v, heads, c)
+    g, lq, _ = x.shape
+    o = matmul(L, p, v3, batch=True, out=((g, lq, v3.shape[2]), c))
+    o = L.fn.reshape(rounded(L, o, elem), o_shape)
+    # The rows' log-sum-exp (what the backward reads): max + log sum exp(x - max).
+    last = len(x.shape) - 1
+    rmax = L.reduce(x, [last], True, kind="max")
+    # (a row masked whole: exp terms 0, so its log-sum-exp is -inf, not NaN)
+    ex = L.ew([x, rmax], lambda bd, t: bd.select(
+        bd.cmp("eq", t[1], bd.const(NEG_INF, c), c), bd.const(0.0, c),
+        bd.unary("math.exp", bd.binary("sub", t[0], t[1], c), c), c), shape=x.shape, elem=c)
+    total = L.reduce(ex, [last], True)
+    lse = L.ew([rmax, total], lambda bd, t: bd.binary("add", t[0], bd.unary("math.log", t[1], c), c),
+               shape=rmax.shape, elem=lse_elem)
+    return o, L.fn.reshape(L.fn.materialize(lse), lse_shape)
+
+
+@handles("_scaled_dot_product_flash_attention_for_cpu_backward")
+def h_sdpa_flash_cpu_backward(L, grad_out, q, k, v, out, logsumexp, dropout_p, is_causal,
+                              attn_mask=None, scale=None):
+    _check(L, dropout_p)
+    (dq_shape, dq_elem), (dk_shape, dk_elem), (dv_shape, dv_elem) = L.out(0), L.out(1), L.out(2)
+    c = compute_elem(dq_elem)
+    x, lead, scale = _scores(L, q, k, is_causal, attn_mask, scale, c)
+    g, lq, s = x.shape
+    heads = q.shape[-3] if len(q.shape) >= 3 else 1
+    lse = L.fn.reshape(_widened(L, logsumexp, c), (g, lq, 1))
+    # P recomputed from the log-sum-exp; 0 on rows masked whole (-inf).
+    p = L.ew([x, lse.broadcast_to((g, lq, s))], lambda bd, t: bd.select(
+        bd.cmp("eq", t[1], bd.const(NEG_INF, c), c), bd.const(0.0, c),
+        bd.unary("math.exp", bd.binary("sub", t[0], t[1], c), c), c), shape=x.shape, elem=c)
+    do3, _ = _heads(L, grad_out, heads, c)
+    o3, _ = _heads(L, out, heads, c)
+    q3, _ = _heads(L, q, heads, c)
+    k3, _ = _heads(L, k, heads, c)
+    v3, _ = _heads(L, v, heads, c)
+    ev, e = v3.shape[2], q3.shape[2]
+    dv = matmul(L, p.permuted([0, 2, 1]), do3, batch=True, out=((g, s, ev), c))
+    dp = matmul(L, do3, v3.permuted([0, 2, 1]), batch=True, out=((g, lq, s), c))
+    d = L.reduce(L.ew([do3, o3], lambda bd, t: bd.binary("mul", t[0], t[1], c), shape=do3.shape, elem=c),
+                 [2], True)
+    ds = L.ew([p, dp, d.broadcast_to((g, lq, s))], lambda bd, t: bd.binary(
+        "mul", bd.binary("mul", t[0], bd.binary("sub", t[1], t[2], c), c), bd.const(scale, c), c),
+        shape=x.shape, elem=c)
+    dq = matmul(L, ds, k3, batch=True, out=((g, lq, e), c))
+    dk = matmul(L, ds.permuted([0, 2, 1]), q3, batch=True, out=((g, s, e), c))
+
+    def back(t, shape, elem):
+        # (G, N, D) to the input's shape, summed over repeated heads (GQA).
+        n, dd = t.shape[1:]
+        heads_in = shape[-3] if len(shape) >= 3 else 1
+        if heads_in != heads:
+            rep = heads // heads_in
+            t = L.fn.reshape(t, tuple(lead[:-1]) + (heads_in, rep, n, dd))
+            t = L.reduce(t, [len(lead)], False)
+        return L.fn.reshape(rounded(L, L.fn.materialize(t), elem), shape)
+    return back(dq, dq_shape, dq_elem), back(dk, dk_shape, dk_elem), back(dv, dv_shape, dv_elem)
+
+
+@handles("_safe_softmax")
+def h_safe_softmax(L, a, dim, dtype=None):
+    """softmax whose rows of -inf scores give 0, not NaN (PyTorch 2.5+'s
+    math attention); its gradient is _softmax_backward_data's."""
+    p = softmax(L, a, dim, L.out()[1])
+    return _zero_whole_rows(L, p, a, norm_dim(dim, len(p.shape)))

@@ -35,6 +35,7 @@ echo "== F.scaled_dot_product_attention (test/Integration/Torch/Inputs/sdpa.py) 
 "$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa.py:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows \
   --remat-run "$BUILD/bin/remat-run" --policy none --policy peak --opt-level 0 --tol 1e-5 > "$BUILD/torch2-sdpa.txt" 2>&1 || fail=1
 grep -E "^(==|none|peak)" "$BUILD/torch2-sdpa.txt"
+"$PY" test/Integration/Torch/Inputs/sdpa_gpu_ops.py --remat-run "$BUILD/bin/remat-run" || fail=1
 "$PY" test/Integration/Torch/Inputs/train.py models sdpa:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows || fail=1
 for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp inductor community bnsplit; do
   echo "== training with remat_torch.compile (train.py $mode) =="

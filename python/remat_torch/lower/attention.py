@@ -17,7 +17,7 @@ within f32 rounding (it sums in blocks).
 import math
 
 from ..mlir import prod
-from .core import compute_elem, handles, norm_dim, rounded
+from .core import compute_elem, extract_slice, handles, insert_slice, norm_dim, rounded
 from .matmul import matmul
 from .normalization import softmax
 
@@ -101,27 +101,8 @@ def _check(L, dropout_p):
 def h_sdpa_flash_cpu(L, q, k, v, dropout_p=0.0, is_causal=False, attn_mask=None, scale=None):
     _check(L, dropout_p)
     (o_shape, elem), (lse_shape, lse_elem) = L.out(0), L.out(1)
-    c = compute_elem(elem)
-    x, lead, scale = _scores(L, q, k, is_causal, attn_mask, scale, c)
-    p = softmax(L, x, -1, c)
-    if attn_mask is not None:
-        p = _zero_whole_rows(L, p, x, 2)
-    heads = q.shape[-3] if len(q.shape) >= 3 else 1
-    v3, _ = _heads(L, v, heads, c)
-    g, lq, _ = x.shape
-    o = matmul(L, p, v3, batch=True, out=((g, lq, v3.shape[2]), c))
-    o = L.fn.reshape(rounded(L, o, elem), o_shape)
-    # The rows' log-sum-exp (what the backward reads): max + log sum exp(x - max).
-    last = len(x.shape) - 1
-    rmax = L.reduce(x, [last], True, kind="max")
-    # (a row masked whole: exp terms 0, so its log-sum-exp is -inf, not NaN)
-    ex = L.ew([x, rmax], lambda bd, t: bd.select(
-        bd.cmp("eq", t[1], bd.const(NEG_INF, c), c), bd.const(0.0, c),
-        bd.unary("math.exp", bd.binary("sub", t[0], t[1], c), c), c), shape=x.shape, elem=c)
-    total = L.reduce(ex, [last], True)
-    lse = L.ew([rmax, total], lambda bd, t: bd.binary("add", t[0], bd.unary("math.log", t[1], c), c),
-               shape=rmax.shape, elem=lse_elem)
-    return o, L.fn.reshape(L.fn.materialize(lse), lse_shape)
+    o, lse = _forward_parts(L, q, k, v, is_causal, attn_mask, scale, o_shape, elem)
+    return o, _as_lse(L, lse, lse_shape, lse_elem)
 
 
 @handles("_scaled_dot_product_flash_attention_for_cpu_backward")
@@ -172,3 +153,120 @@ def h_safe_softmax(L, a, dim, dtype=None):
     math attention); its gradient is _softmax_backward_data's."""
     p = softmax(L, a, dim, L.out()[1])
     return _zero_whole_rows(L, p, a, norm_dim(dim, len(p.shape)))
+
+
+# The GPU kernels (a trace on a GPU: remat_torch.compile there), lowered
+# for the partition's decisions and the memory model, which read shapes and
+# data flow: the same attention, the same FlashAttention backward. Their
+# random-number state outputs are zeros (what dropout's philox state
+# would be), so dropout is refused: its mask lives inside the kernel.
+
+def _forward_parts(L, q, k, v, is_causal, attn_mask, scale, o_shape, elem):
+    """O (in o_shape, elem) and the rows' log-sum-exp (G, L, 1) in the compute type."""
+    c = compute_elem(elem)
+    x, lead, scale = _scores(L, q, k, is_causal, attn_mask, scale, c)
+    p = softmax(L, x, -1, c)
+    if attn_mask is not None:
+        p = _zero_whole_rows(L, p, x, 2)
+    heads = q.shape[-3] if len(q.shape) >= 3 else 1
+    v3, _ = _heads(L, v, heads, c)
+    g, lq, _ = x.shape
+    o = matmul(L, p, v3, batch=True, out=((g, lq, v3.shape[2]), c))
+    o = L.fn.reshape(rounded(L, o, elem), o_shape)
+    rmax = L.reduce(x, [2], True, kind="max")
+    ex = L.ew([x, rmax], lambda bd, t: bd.select(
+        bd.cmp("eq", t[1], bd.const(NEG_INF, c), c), bd.const(0.0, c),
+        bd.unary("math.exp", bd.binary("sub", t[0], t[1], c), c), c), shape=x.shape, elem=c)
+    total = L.reduce(ex, [2], True)
+    lse = L.ew([rmax, total], lambda bd, t: bd.binary("add", t[0], bd.unary("math.log", t[1], c), c),
+               shape=rmax.shape, elem=c)
+    return o, lse
+
+
+def _as_lse(L, lse, shape, elem):
+    """(G, L, 1) as the kernel's log-sum-exp output: (..., L), (..., L, 1),
+    or padded along L (the efficient kernel's multiple of 32) with -inf."""
+    shape = tuple(shape)
+    if prod(shape) == prod(lse.shape):  # (..., L), or cuDNN's (..., L, 1)
+        return L.fn.reshape(rounded(L, L.fn.materialize(lse), elem), shape)
+    lse = L.fn.reshape(L.fn.materialize(lse), shape[:-1] + (lse.shape[1],))
+    if lse.shape[-1] != shape[-1]:
+        filled = L.fn.filled(shape, elem, NEG_INF)
+        lse = insert_slice(L, rounded(L, lse, elem), filled, [0] * len(shape), list(lse.shape),
+                           [1] * len(shape))
+    return rounded(L, lse, elem) if lse.elem != elem else lse
+
+
+def _zeros_like_out(L, idx):
+    """A zero tensor for the node's output idx (random-number state, debug
+    masks), or the output itself where it is not a tensor (sizes)."""
+    import torch
+    v = L.meta.get(L.node)[idx]
+    if not isinstance(v, torch.Tensor):
+        return v
+    if v.dtype in (torch.uint64, torch.uint32, torch.uint16):
+        return None  # the flash kernel's philox state: only its backward reads it
+    shape, elem = L.out(idx)
+    return L.fn.filled(shape, elem, 0.0 if elem.startswith(("f", "bf")) else 0)
+
+
+def _gpu_forward(L, q, k, v, dropout_p, is_causal, attn_mask, scale, extra):
+    if dropout_p:
+        L.error("scaled_dot_product_attention's GPU kernel with dropout_p=%g: its dropout mask "
+                "is drawn inside the kernel, which the lowering cannot reproduce" % dropout_p)
+    (o_shape, elem), (lse_shape, lse_elem) = L.out(0), L.out(1)
+    o, lse = _forward_parts(L, q, k, v, is_causal, attn_mask, scale, o_shape, elem)
+    return (o, _as_lse(L, lse, lse_shape, lse_elem)) + tuple(_zeros_like_out(L, i) for i in extra)
+
+
+@handles("_scaled_dot_product_flash_attention")
+def h_sdpa_flash(L, q, k, v, dropout_p=0.0, is_causal=False, return_debug_mask=False, scale=None):
+    return _gpu_forward(L, q, k, v, dropout_p, is_causal, None, scale, range(2, 9))
+
+
+@handles("_scaled_dot_product_efficient_attention")
+def h_sdpa_efficient(L, q, k, v, attn_bias, compute_log_sumexp, dropout_p=0.0, is_causal=False,
+                     scale=None):
+    return _gpu_forward(L, q, k, v, dropout_p, is_causal, attn_bias, scale, range(2, 4))
+
+
+@handles("_scaled_dot_product_cudnn_attention")
+def h_sdpa_cudnn(L, q, k, v, attn_bias, compute_log_sumexp, dropout_p=0.0, is_causal=False,
+                 return_debug_mask=False, scale=None):
+    return _gpu_forward(L, q, k, v, dropout_p, is_causal, attn_bias, scale, range(2, 9))
+
+
+def _gpu_backward(L, grad_out, q, k, v, out, logsumexp, dropout_p, is_causal, attn_mask, scale):
+    if dropout_p:
+        L.error("scaled_dot_product_attention's GPU backward with dropout_p=%g (see its forward)"
+                % dropout_p)
+    lq = q.shape[-2]
+    if len(logsumexp.shape) == len(q.shape):  # cuDNN's (..., L, 1)
+        logsumexp = L.fn.reshape(L.fn.materialize(logsumexp), tuple(logsumexp.shape[:-1]))
+    if logsumexp.shape[-1] != lq:  # the efficient kernel's padding
+        rank = len(logsumexp.shape)
+        logsumexp = L.fn.materialize(extract_slice(L, logsumexp, [0] * rank,
+                                                   list(logsumexp.shape[:-1]) + [lq], [1] * rank))
+    return h_sdpa_flash_cpu_backward(L, grad_out, q, k, v, out, logsumexp, 0.0, is_causal,
+                                     attn_mask=attn_mask, scale=scale)
+
+
+@handles("_scaled_dot_product_flash_attention_backward")
+def h_sdpa_flash_backward(L, grad_out, q, k, v, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k,
+                          dropout_p, is_causal, philox_seed, philox_offset, scale=None):
+    return _gpu_backward(L, grad_out, q, k, v, out, logsumexp, dropout_p, is_causal, None, scale)
+
+
+@handles("_scaled_dot_product_efficient_attention_backward")
+def h_sdpa_efficient_backward(L, grad_out, q, k, v, attn_bias, out, logsumexp, philox_seed,
+                              philox_offset, dropout_p, grad_input_mask, is_causal=False, scale=None):
+    if len(grad_input_mask) > 3 and grad_input_mask[3]:
+        L.error("scaled_dot_product_attention with a mask that needs a gradient is not supported")
+    grads = _gpu_backward(L, grad_out, q, k, v, out, logsumexp, dropout_p, is_causal, attn_bias, scale)
+    return tuple(grads) + (None,)
+
+
+@handles("_scaled_dot_product_cudnn_attention_backward")
+def h_sdpa_cudnn_backward(L, grad_out, q, k, v, out, logsumexp, philox_seed, philox_offset, attn_bias,
+                          cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale=None):
+    return _gpu_backward(L, grad_out, q, k, v, out, logsumexp, dropout_p, is_causal, attn_bias, scale)

@@ -10,6 +10,7 @@ saved set and the backward recomputes the rest, with PyTorch's own kernels.
 The returned module shares the wrapped module's parameters and buffers.
 """
 
+import contextlib
 import warnings
 
 import torch
@@ -137,7 +138,8 @@ class RematModule(nn.Module):
             fn = self._graphs[key] = self._compile()
         try:
             if _TORCH2:
-                return fn(*args, **kwargs)
+                with _dynamo_patches():
+                    return fn(*args, **kwargs)
             # F.one_hot's kernel reads values to check them, `p.data` is
             # not traced, 1.13's functional_call leaves module.parameters()
             # alone, torch.utils.checkpoint cannot be traced (remat decides
@@ -158,6 +160,20 @@ class RematModule(nn.Module):
                           "runs eagerly" % (type(e).__name__, str(e).split("\n")[0]),
                           RuntimeWarning, stacklevel=2)
             return self.module(*args, **kwargs)
+
+
+def _dynamo_patches():
+    """Dynamo's defaults on 2.x break the graph at nn.LSTM, GRU and RNN
+    (allow_rnn=False: 2.15): the recurrence then runs eagerly, outside the
+    partition, holding what autograd saves there. Traced whole instead, as
+    1.13's AOTAutograd traces it."""
+    try:
+        import torch._dynamo.config as config
+    except ImportError:
+        return contextlib.nullcontext()
+    if not hasattr(config, "allow_rnn"):
+        return contextlib.nullcontext()
+    return config.patch(allow_rnn=True)
 
 
 def _inductor_partition_hook():

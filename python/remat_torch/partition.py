@@ -778,10 +778,10 @@ def _copy_saved_views(jm, saved, values, order, needed):
                 copy = jm.graph.call_function(torch.ops.aten.clone.default, (n,))
             copy.meta.update({k: n.meta[k] for k in ("val", "tensor_meta") if k in n.meta})
             copy.meta["remat_copy"] = True
-            # Only its bytes are read: a meta tensor (cloning the joint
-            # graph's fake value here would mix fake modes under 2.15's
-            # AOTAutograd).
-            values[copy] = torch.empty(v.shape, dtype=v.dtype, device="meta")
+            # A fake value is only read for its bytes: a meta tensor then
+            # (cloning it here would mix fake modes under 2.15's AOTAutograd).
+            values[copy] = torch.empty(v.shape, dtype=v.dtype, device="meta") \
+                if type(v).__name__ == "FakeTensor" else v.clone()
             order[copy] = order.get(n, 0) + 0.5
         for u in list(n.users):
             if u is not copy and u not in needed:

@@ -416,8 +416,11 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
 
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
 # Torch's own machinery between a Python read of a value and its caller.
+# (2.15 wraps some functions in torch._disable_dynamo: _dynamo/eval_frame.py
+# and _compile.py sit between them and their callers.)
 _TORCH_PLUMBING = tuple(_TORCH_DIR + p for p in (
-    "fx" + os.sep, "utils" + os.sep, "_ops.py", "overrides.py", "_tensor.py", "_decomp" + os.sep))
+    "fx" + os.sep, "utils" + os.sep, "_ops.py", "overrides.py", "_tensor.py", "_decomp" + os.sep,
+    "_dynamo" + os.sep, "_compile.py"))
 # Library code whose reads of values are argument checks (raise if
 # invalid) and never choose a shape: F.gaussian_nll_loss's var < 0,
 # torch.distributions' validate_args.

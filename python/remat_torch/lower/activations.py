@@ -389,9 +389,13 @@ def h_prelu_backward(L, g, x, w):
     part = L.ew([g, x], lambda bd, e: bd.select(
         bd.cmp("gt", e[1], bd.const(0.0, c), c), bd.const(0.0, c), bd.binary("mul", e[0], e[1], c), c),
         shape=tuple(x.shape), elem=c)
+    wshape, welem = L.out(1)
+    if tuple(wshape) == tuple(x.shape):
+        # The weight as given is already broadcast to the input (2.15 passes
+        # it so; autograd sums its gradient to the parameter afterwards).
+        return (gi, rounded(L, part, welem))
     dims = [k for k in range(len(x.shape)) if k != channel]
     gw = L.reduce(part, dims, False, elem=c)
-    wshape, welem = L.out(1)
     gw = rounded(L, gw, welem)
     if tuple(gw.shape) != tuple(wshape):
         gw = L.fn.reshape(gw, tuple(wshape))

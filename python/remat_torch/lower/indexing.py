@@ -638,3 +638,26 @@ def h_unsafe_masked_index_put_accumulate(L, base, mask, indices, values):
         bd.cmp("ne", e[0], bd.const(0.0, c), c), e[1], bd.const(0.0, c), c),
         shape=values.shape, elem=values.elem)
     return index_put_int(L, base, _clamped(L, indices, base.shape, True), masked_values, True)
+
+
+@handles("_embedding_bag_backward")
+def h_embedding_bag_backward_any(L, grad, indices, offsets, offset2bag, bag_size, maximum_indices,
+                                 num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                                 padding_idx=-1):
+    """What 2.15 traces for embedding_bag's backward: the dense one (a
+    sparse gradient is taken dense, as for nn.Embedding(sparse=True)). Its
+    CPU forward leaves offset2bag empty for sum bags: then each position's
+    bag is counted from the offsets, as the kernel's backward does."""
+    n = indices.shape[0]
+    if prod(offset2bag.shape) != n:
+        ie = offsets.elem
+
+        def body(bd, a):  # bag of position i: the offsets at or before it, less one
+            i = bd.emit("arith.index_cast %s : index to %s" % (bd.index(0), ie))
+            at = bd.cmp("le", a[0], i, ie)
+            return [bd.binary("add", a[1], bd.cast(at, "i1", "i64"), "i64")]
+        offset2bag = L.fn.generic([((n,), "i64")], [(offsets, ["d1"])], body,
+                                  reduce_dims=[offsets.shape[0]],
+                                  inits=[L.fn.filled((n,), "i64", -1)])[0]
+    return h_embedding_bag_backward(L, grad, indices, offset2bag, bag_size, maximum_indices, num_weights,
+                                    scale_grad_by_freq, mode, per_sample_weights, padding_idx)

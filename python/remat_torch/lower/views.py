@@ -618,3 +618,10 @@ def h_diag(L, a, diagonal=0):
         return diagonal_of(L, a, diagonal, 0, 1)
     shape, elem = L.out()
     return _on_diagonal(L, a, shape, elem, diagonal, 0, 1)
+
+
+@handles("diagonal_copy")
+def h_diagonal_copy(L, a, offset=0, dim1=0, dim2=1):
+    """diagonal's values in a tensor of their own (2.15 traces
+    torch.diagonal's functional form so)."""
+    return L.fn.materialize(diagonal_of(L, a, offset, dim1, dim2))

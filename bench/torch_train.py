@@ -62,6 +62,9 @@ def main():
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--vocab", type=int, default=50304)
     ap.add_argument("--dropout", type=float, default=0.0)
+    ap.add_argument("--sdpa", action="store_true",
+                    help="attention through F.scaled_dot_product_attention (PyTorch's fused "
+                         "kernels, as nanoGPT's flash path) instead of written out")
     ap.add_argument("--dtype", choices=["bf16", "f16", "f32"], default="bf16",
                     help="autocast dtype (f32: no autocast)")
     ap.add_argument("--warmup", type=int, default=3)
@@ -75,7 +78,7 @@ def main():
     cuda = args.device == "cuda"
     result = {"mode": args.mode, "ok": False, "torch": torch.__version__,
               "config": {k: getattr(args, k) for k in
-                         ("layers", "d", "heads", "seq", "batch", "vocab", "dropout", "dtype")}}
+                         ("layers", "d", "heads", "seq", "batch", "vocab", "dropout", "dtype", "sdpa")}}
     if cuda and not torch.cuda.is_available():
         result["error"] = "no CUDA device"
         return emit(result, args.json, 2)
@@ -86,6 +89,19 @@ def main():
     torch.manual_seed(0)
     model = gpt.GPT2(vocab=args.vocab, d=args.d, heads=args.heads, seq=args.seq,
                      layers=args.layers, dropout=args.dropout).to(dev).train()
+    if args.sdpa:
+        import torch.nn.functional as F
+
+        def sdpa_forward(self, x):
+            b, t, c = x.shape
+            q, k, v = self.c_attn(self.ln_1(x)).split(c, dim=2)
+            q, k, v = (z.view(b, t, self.heads, c // self.heads).transpose(1, 2) for z in (q, k, v))
+            y = F.scaled_dot_product_attention(q, k, v, dropout_p=self.drop.p if self.training else 0.0,
+                                               is_causal=True)
+            x = x + self.drop(self.c_proj(y.transpose(1, 2).contiguous().view(b, t, c)))
+            return x + self.drop(self.mlp_proj(F.gelu(self.c_fc(self.ln_2(x)))))
+        for block in model.h:
+            block.forward = sdpa_forward.__get__(block)
     gen = torch.Generator().manual_seed(1)
     batches = []
     for _ in range(2):

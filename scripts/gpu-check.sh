@@ -266,6 +266,13 @@ for p in glob.glob('graphs/*/*.o.xz'):
     REMAT_OPT=$remat_opt run_step "train-$mode" $limit python3 bench/torch_train.py --mode "$mode" \
       --json "$OUT/train-$mode.json"
   done
+  # The same with F.scaled_dot_product_attention (PyTorch's flash kernel;
+  # remat's partition reads its lowered form since 2026-12-04, not yet
+  # measured on a GPU).
+  for mode in ${SDPA_MODES:-eager remat}; do
+    REMAT_OPT=$remat_opt run_step "train-sdpa-$mode" 90 python3 bench/torch_train.py --mode "$mode" \
+      --sdpa --json "$OUT/train-sdpa-$mode.json"
+  done
 
   local rc=0
   wait "$build_pid" || rc=$?

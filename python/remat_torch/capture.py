@@ -719,7 +719,10 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     with _module_paths(model) if locations else contextlib.nullcontext(), tracing:
         try:
             del _READ_SITE[:]
-            with TraceHelpers(), checkpoint_as_call():
+            # (oneDNN off: 2.15 traces nn.LSTM on the CPU as its fused
+            # mkldnn_rnn_layer; without it, as the cell's products and
+            # pointwise ops, as 1.13 does)
+            with TraceHelpers(), checkpoint_as_call(), torch.backends.mkldnn.flags(enabled=False):
                 gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:

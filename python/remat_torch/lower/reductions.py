@@ -236,3 +236,6 @@ def _any_all(kind):
 
 handles("any")(_any_all("max"))
 handles("all")(_any_all("min"))
+# torch.distributions' argument checks on 2.15 (torch._is_all_true(...).item())
+handles("_is_all_true")(_any_all("min"))
+handles("_is_any_true")(_any_all("max"))

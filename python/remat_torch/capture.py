@@ -139,6 +139,25 @@ def checkpoint_as_call():
 
 
 @contextlib.contextmanager
+def causal_hint_unread():
+    """nn.TransformerEncoder and Decoder (2.x) read a mask's values to see
+    whether it is causal (_detect_is_causal_mask), only to pass is_causal as
+    a hint with the mask: while tracing, the hint is what the caller gave
+    (False when not given), the mask is applied as given, and no value is
+    read."""
+    import torch.nn.modules.transformer as tr
+    keep = getattr(tr, "_detect_is_causal_mask", None)
+    if keep is None:
+        yield
+        return
+    tr._detect_is_causal_mask = lambda mask, is_causal=None, size=None: bool(is_causal)
+    try:
+        yield
+    finally:
+        tr._detect_is_causal_mask = keep
+
+
+@contextlib.contextmanager
 def stateless_as_2x():
     """1.13's AOTAutograd (aot_module) calls torch.nn.utils.stateless's
     functional_call: within this, it calls _call_with instead, which also
@@ -722,7 +741,8 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             # (oneDNN off: 2.15 traces nn.LSTM on the CPU as its fused
             # mkldnn_rnn_layer; without it, as the cell's products and
             # pointwise ops, as 1.13 does)
-            with TraceHelpers(), checkpoint_as_call(), torch.backends.mkldnn.flags(enabled=False):
+            with TraceHelpers(), checkpoint_as_call(), causal_hint_unread(), \
+                    torch.backends.mkldnn.flags(enabled=False):
                 gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:

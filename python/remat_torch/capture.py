@@ -139,6 +139,18 @@ def checkpoint_as_call():
 
 
 @contextlib.contextmanager
+def _onednn_off():
+    """oneDNN disabled (torch.backends.mkldnn.flags warns about TF32 on
+    2.15; the switch itself does not)."""
+    was = torch._C._get_mkldnn_enabled()
+    torch._C._set_mkldnn_enabled(False)
+    try:
+        yield
+    finally:
+        torch._C._set_mkldnn_enabled(was)
+
+
+@contextlib.contextmanager
 def causal_hint_unread():
     """nn.TransformerEncoder and Decoder (2.x) read a mask's values to see
     whether it is causal (_detect_is_causal_mask), only to pass is_causal as
@@ -741,8 +753,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             # (oneDNN off: 2.15 traces nn.LSTM on the CPU as its fused
             # mkldnn_rnn_layer; without it, as the cell's products and
             # pointwise ops, as 1.13 does)
-            with TraceHelpers(), checkpoint_as_call(), causal_hint_unread(), \
-                    torch.backends.mkldnn.flags(enabled=False):
+            with TraceHelpers(), checkpoint_as_call(), causal_hint_unread(), _onednn_off():
                 gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:

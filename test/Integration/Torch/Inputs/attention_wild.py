@@ -1,8 +1,10 @@
-"""Attention written as five communities write it, for the FlashAttention
+"""Attention written as seven communities write it, for the FlashAttention
 tiling (-remat-tile-attention): fairseq's MultiheadAttention, a Perceiver
 cross-attention (lucidrains), x-transformers' causal attention, Hugging Face
-Whisper's encoder attention behind its conv stem, and Megatron's CoreAttention
-(sbhd, baddbmm with beta=0)."""
+Whisper's encoder attention behind its conv stem, Megatron's CoreAttention
+(sbhd, baddbmm with beta=0), the Annotated Transformer, and Swin V2's cosine
+attention with a learned per-head logit scale (not tiled yet)."""
+import copy
 import math
 import torch
 import torch.nn as nn
@@ -186,4 +188,58 @@ def megatron():
     torch.manual_seed(0); return MegatronNet(), (torch.randint(0, 25, (2, 12)),)
 
 
-MODELS = ["fairseq_mha", "perceiver", "xtransformers", "whisper", "megatron"]
+def attention(query, key, value, mask=None, dropout=None):
+    """The Annotated Transformer's attention (masked_fill(mask == 0, -1e9),
+    the probabilities returned and kept on the module, as written there)."""
+    d_k = query.size(-1)
+    scores = torch.matmul(query, key.transpose(-2, -1)) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, -1e9)
+    p_attn = scores.softmax(dim=-1)
+    if dropout is not None:
+        p_attn = dropout(p_attn)
+    return torch.matmul(p_attn, value), p_attn
+class MultiHeadedAttention(nn.Module):
+    def __init__(self, h, d_model, dropout=0.1):
+        super().__init__(); self.d_k = d_model // h; self.h = h
+        self.linears = nn.ModuleList([copy.deepcopy(nn.Linear(d_model, d_model)) for _ in range(4)])
+        self.attn = None; self.dropout = nn.Dropout(p=dropout)
+    def forward(self, query, key, value, mask=None):
+        if mask is not None:
+            mask = mask.unsqueeze(1)
+        nbatches = query.size(0)
+        query, key, value = [lin(x).view(nbatches, -1, self.h, self.d_k).transpose(1, 2) for lin, x in zip(self.linears, (query, key, value))]
+        x, self.attn = attention(query, key, value, mask=mask, dropout=self.dropout)
+        x = x.transpose(1, 2).contiguous().view(nbatches, -1, self.h * self.d_k)
+        del query; del key; del value
+        return self.linears[-1](x)
+def subsequent_mask(size):
+    attn_shape = (1, size, size)
+    return torch.triu(torch.ones(attn_shape), diagonal=1).type(torch.uint8) == 0
+class Annotated(nn.Module):
+    def __init__(s):
+        super().__init__(); s.emb = nn.Embedding(20, 32); s.self_attn = MultiHeadedAttention(4, 32); s.norm = nn.LayerNorm(32); s.out = nn.Linear(32, 20)
+    def forward(s, tgt):
+        x = s.emb(tgt) * math.sqrt(32)
+        mask = (tgt != 0).unsqueeze(-2) & subsequent_mask(tgt.size(-1)).type_as(tgt.data)
+        x = x + s.self_attn(s.norm(x), s.norm(x), s.norm(x), mask)
+        return F.cross_entropy(s.out(x[:, :-1]).reshape(-1, 20), tgt[:, 1:].reshape(-1))
+def annotated():
+    torch.manual_seed(0); t = torch.randint(1, 20, (2, 12)); t[1, 9:] = 0
+    return Annotated(), (t,)
+class SwinV2Attn(nn.Module):
+    "Swin V2 cosine attention with a learned per-head logit scale."
+    def __init__(s, d=32, h=4):
+        super().__init__(); s.h = h; s.qkv = nn.Linear(d, 3 * d); s.proj = nn.Linear(d, d)
+        s.logit_scale = nn.Parameter(torch.log(10 * torch.ones((h, 1, 1))))
+    def forward(s, x):
+        B, N, C = x.shape
+        q, k, v = s.qkv(x).reshape(B, N, 3, s.h, C // s.h).permute(2, 0, 3, 1, 4)
+        attn = F.normalize(q, dim=-1) @ F.normalize(k, dim=-1).transpose(-2, -1)
+        logit_scale = torch.clamp(s.logit_scale, max=math.log(1. / 0.01)).exp()
+        attn = attn * logit_scale
+        attn = attn.softmax(dim=-1)
+        return s.proj((attn @ v).transpose(1, 2).reshape(B, N, C)).pow(2).mean()
+def swinv2():
+    torch.manual_seed(0); return SwinV2Attn(), (torch.randn(2, 16, 32),)
+MODELS = ["fairseq_mha", "perceiver", "xtransformers", "whisper", "megatron", "annotated", "swinv2"]

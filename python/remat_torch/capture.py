@@ -8,6 +8,7 @@ aten graph is then lowered op by op (the lower package) to one func.func.
 """
 
 import contextlib
+import math
 import copy
 import operator
 import os
@@ -489,6 +490,20 @@ def _caller_file():
 
 
 TRACE_DECOMPOSITIONS = {torch.ops.aten._local_scalar_dense.default: _library_check}
+
+
+def _masked_scatter_backward(grad, mask, sizes):
+    """2.15's masked_scatter_backward as 1.13 traces it (PyTorch's own
+    formula): the selected gradient, zero-filled to the source's size."""
+    picked = grad.masked_select(mask)
+    rest = math.prod(sizes) - picked.numel()
+    if rest > 0:
+        picked = torch.cat([picked, picked.new_zeros(rest)])
+    return picked.view(sizes)
+
+
+if hasattr(torch.ops.aten, "masked_scatter_backward"):
+    TRACE_DECOMPOSITIONS[torch.ops.aten.masked_scatter_backward.default] = _masked_scatter_backward
 
 
 @contextlib.contextmanager

@@ -1,6 +1,7 @@
-"""F.scaled_dot_product_attention as PyTorch 2.x traces it on the CPU: its
+"""F.scaled_dot_product_attention as PyTorch 2.x traces it: on the CPU its
 fused flash kernel and that kernel's backward, and the math path's
-_safe_softmax (with dropout, or where no fused kernel applies).
+_safe_softmax (with dropout, or where no fused kernel applies); on a GPU
+the flash, efficient and cuDNN kernels and their backwards.
 
 The fused ops are written out as the attention a model writes by hand
 (PyTorch's documented reference of SDPA): scores Q K^T as a batched
@@ -32,6 +33,16 @@ def _widened(L, t, c):
     return L.ew([t], lambda bd, e: e[0], shape=t.shape, elem=c)
 
 
+def _num_heads(q):
+    return q.shape[-3] if len(q.shape) >= 3 else 1
+
+
+def _exp_from(bd, x, m, c):
+    """exp(x - m), 0 where m is -inf (a row masked whole, not NaN)."""
+    return bd.select(bd.cmp("eq", m, bd.const(NEG_INF, c), c), bd.const(0.0, c),
+                     bd.unary("math.exp", bd.binary("sub", x, m, c), c), c)
+
+
 def _heads(L, t, heads, c):
     """(..., H, N, D) as (G, N, D) in type c, its heads repeated up to
     `heads` (grouped-query attention: head h reads h // (heads / H), as
@@ -52,10 +63,9 @@ def _heads(L, t, heads, c):
 
 def _scores(L, q, k, is_causal, attn_mask, scale, c):
     """The scaled and masked scores (G, Lq, S) in type c, their lead shape,
-    the scale, and whether a row may be masked whole (a given mask)."""
-    heads = q.shape[-3] if len(q.shape) >= 3 else 1
-    q3, lead = _heads(L, q, heads, c)
-    k3, _ = _heads(L, k, heads, c)
+    the scale, and Q and K as (G, N, D) in type c."""
+    q3, lead = _heads(L, q, _num_heads(q), c)
+    k3, _ = _heads(L, k, _num_heads(q), c)
     g, lq, e = q3.shape
     s = k3.shape[1]
     if scale is None:
@@ -78,7 +88,7 @@ def _scores(L, q, k, is_causal, attn_mask, scale, c):
         else:
             x4 = L.ew([x4, m], lambda bd, v: bd.binary("add", v[0], v[1], c), shape=full, elem=c)
         x = L.fn.reshape(x4, (g, lq, s))
-    return x, lead, scale
+    return x, lead, scale, q3, k3
 
 
 def _zero_whole_rows(L, p, x, dim):
@@ -111,18 +121,15 @@ def h_sdpa_flash_cpu_backward(L, grad_out, q, k, v, out, logsumexp, dropout_p, i
     _check(L, dropout_p)
     (dq_shape, dq_elem), (dk_shape, dk_elem), (dv_shape, dv_elem) = L.out(0), L.out(1), L.out(2)
     c = compute_elem(dq_elem)
-    x, lead, scale = _scores(L, q, k, is_causal, attn_mask, scale, c)
+    x, lead, scale, q3, k3 = _scores(L, q, k, is_causal, attn_mask, scale, c)
     g, lq, s = x.shape
-    heads = q.shape[-3] if len(q.shape) >= 3 else 1
+    heads = _num_heads(q)
     lse = L.fn.reshape(_widened(L, logsumexp, c), (g, lq, 1))
     # P recomputed from the log-sum-exp; 0 on rows masked whole (-inf).
-    p = L.ew([x, lse.broadcast_to((g, lq, s))], lambda bd, t: bd.select(
-        bd.cmp("eq", t[1], bd.const(NEG_INF, c), c), bd.const(0.0, c),
-        bd.unary("math.exp", bd.binary("sub", t[0], t[1], c), c), c), shape=x.shape, elem=c)
+    p = L.ew([x, lse.broadcast_to((g, lq, s))], lambda bd, t: _exp_from(bd, t[0], t[1], c),
+             shape=x.shape, elem=c)
     do3, _ = _heads(L, grad_out, heads, c)
     o3, _ = _heads(L, out, heads, c)
-    q3, _ = _heads(L, q, heads, c)
-    k3, _ = _heads(L, k, heads, c)
     v3, _ = _heads(L, v, heads, c)
     ev, e = v3.shape[2], q3.shape[2]
     dv = matmul(L, p.permuted([0, 2, 1]), do3, batch=True, out=((g, s, ev), c))
@@ -164,19 +171,16 @@ def h_safe_softmax(L, a, dim, dtype=None):
 def _forward_parts(L, q, k, v, is_causal, attn_mask, scale, o_shape, elem):
     """O (in o_shape, elem) and the rows' log-sum-exp (G, L, 1) in the compute type."""
     c = compute_elem(elem)
-    x, lead, scale = _scores(L, q, k, is_causal, attn_mask, scale, c)
+    x, _, scale, _, _ = _scores(L, q, k, is_causal, attn_mask, scale, c)
     p = softmax(L, x, -1, c)
     if attn_mask is not None:
         p = _zero_whole_rows(L, p, x, 2)
-    heads = q.shape[-3] if len(q.shape) >= 3 else 1
-    v3, _ = _heads(L, v, heads, c)
+    v3, _ = _heads(L, v, _num_heads(q), c)
     g, lq, _ = x.shape
     o = matmul(L, p, v3, batch=True, out=((g, lq, v3.shape[2]), c))
     o = L.fn.reshape(rounded(L, o, elem), o_shape)
     rmax = L.reduce(x, [2], True, kind="max")
-    ex = L.ew([x, rmax], lambda bd, t: bd.select(
-        bd.cmp("eq", t[1], bd.const(NEG_INF, c), c), bd.const(0.0, c),
-        bd.unary("math.exp", bd.binary("sub", t[0], t[1], c), c), c), shape=x.shape, elem=c)
+    ex = L.ew([x, rmax], lambda bd, t: _exp_from(bd, t[0], t[1], c), shape=x.shape, elem=c)
     total = L.reduce(ex, [2], True)
     lse = L.ew([rmax, total], lambda bd, t: bd.binary("add", t[0], bd.unary("math.log", t[1], c), c),
                shape=rmax.shape, elem=c)
@@ -187,14 +191,12 @@ def _as_lse(L, lse, shape, elem):
     """(G, L, 1) as the kernel's log-sum-exp output: (..., L), (..., L, 1),
     or padded along L (the efficient kernel's multiple of 32) with -inf."""
     shape = tuple(shape)
+    lse = rounded(L, L.fn.materialize(lse), elem)
     if prod(shape) == prod(lse.shape):  # (..., L), or cuDNN's (..., L, 1)
-        return L.fn.reshape(rounded(L, L.fn.materialize(lse), elem), shape)
-    lse = L.fn.reshape(L.fn.materialize(lse), shape[:-1] + (lse.shape[1],))
-    if lse.shape[-1] != shape[-1]:
-        filled = L.fn.filled(shape, elem, NEG_INF)
-        lse = insert_slice(L, rounded(L, lse, elem), filled, [0] * len(shape), list(lse.shape),
-                           [1] * len(shape))
-    return rounded(L, lse, elem) if lse.elem != elem else lse
+        return L.fn.reshape(lse, shape)
+    lse = L.fn.reshape(lse, shape[:-1] + (lse.shape[1],))
+    return insert_slice(L, lse, L.fn.filled(shape, elem, NEG_INF), [0] * len(shape),
+                        list(lse.shape), [1] * len(shape))
 
 
 def _zeros_like_out(L, idx):

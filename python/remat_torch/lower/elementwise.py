@@ -328,7 +328,12 @@ def h_or(L, a, b):
 
 @handles("where")
 def h_where(L, cond, a, b):
-    shape, elem = L.out()
+    return select(L, cond, a, b, *L.out())
+
+
+def select(L, cond, a, b, shape, elem):
+    """where(cond, a, b) into (shape, elem): tensors or scalars, cond read
+    as i1 (x != 0)."""
     c = compute_elem(elem)
     def body(bd, args):
         it = iter(args)

@@ -5,7 +5,7 @@ scatter_add.
 from ..mlir import Tensor, elem_is_float, prod
 from . import masked
 from .core import compute_elem, extract, extract_slice, handles, norm_dim, rounded, to_index
-from .elementwise import h_where
+from .elementwise import h_where, select
 from .views import diagonal_of
 
 
@@ -232,7 +232,7 @@ def advanced_layout(L, x_shape, indices):
     return indices, used, b, layout
 
 
-@handles("index")
+@handles("index", "_unsafe_index")
 def h_index(L, a, indices):
     """x[i], x[:, i], x[i, j] with integer index tensors (broadcast
     together); negative indices count from the end."""
@@ -590,8 +590,9 @@ def h_embedding_renorm(L, weight, indices, max_norm, norm_type):
 
 
 # Inductor's decompositions on PyTorch 2.x (torch.compile, remat_torch's
-# compiler="inductor") keep these: index and index_put without bounds
-# checks, and their masked forms (embedding and its backward).
+# compiler="inductor") keep the masked forms of index and index_put
+# (embedding and its backward); their plain forms without bounds checks,
+# _unsafe_index and _unsafe_index_put, are index's and index_put's.
 
 def _clamped(L, indices, shape, low_to_minus_size):
     """Each integer index clamped to [0 or -size, size - 1], as the
@@ -608,35 +609,18 @@ def _clamped(L, indices, shape, low_to_minus_size):
     return out
 
 
-@handles("_unsafe_index")
-def h_unsafe_index(L, a, indices):
-    return h_index(L, a, indices)
-
-
-@handles("_unsafe_index_put")
-def h_unsafe_index_put(L, base, indices, values, accumulate=False):
-    return index_put_int(L, base, indices, values, accumulate)
-
-
 @handles("_unsafe_masked_index")
 def h_unsafe_masked_index(L, a, mask, indices, fill):
     """a[clamped indices] where mask, else fill."""
-    shape, elem = L.out()
     got = h_index(L, a, _clamped(L, indices, a.shape, False))
-    c = compute_elem(elem)
-    # (ew reads the mask in the compute type: 1 or 0)
-    return L.ew([mask, got], lambda bd, e: bd.select(bd.cmp("ne", e[0], bd.const(0, c), c), e[1],
-                                                     bd.const(fill, c), c), shape=shape, elem=elem)
+    return select(L, mask, got, fill, *L.out())
 
 
 @handles("_unsafe_masked_index_put_accumulate")
 def h_unsafe_masked_index_put_accumulate(L, base, mask, indices, values):
     """base[clamped indices] += values where mask (Inductor's embedding
     backward)."""
-    c = compute_elem(values.elem)
-    masked_values = L.ew([mask, values], lambda bd, e: bd.select(
-        bd.cmp("ne", e[0], bd.const(0.0, c), c), e[1], bd.const(0.0, c), c),
-        shape=values.shape, elem=values.elem)
+    masked_values = select(L, mask, values, 0.0, values.shape, values.elem)
     return index_put_int(L, base, _clamped(L, indices, base.shape, True), masked_values, True)
 
 

@@ -8,6 +8,7 @@ masked_scatter of one repeated value, index_put with one boolean mask).
 from ..mlir import Tensor, prod
 from . import masked
 from .core import compute_elem, extract, handles, index_i64, square, to_index
+from .elementwise import select
 from .indexing import index_put_int
 
 
@@ -139,7 +140,7 @@ def h_masked_scatter(L, base, mask, src):
         L.error("masked_scatter from a source whose elements differ is not supported")
     shape, elem = L.out()
     one = Tensor(src.value, src.base_shape, src.elem, (), [])  # its first element
-    return _select3(L, mask, one, base, shape, elem)
+    return select(L, mask, one, base, shape, elem)
 
 
 def _uniform_node(L, node):
@@ -156,19 +157,7 @@ def _uniform_node(L, node):
     return False
 
 
-def _select3(L, cond, a, b, shape, elem):
-    c = compute_elem(elem)
-
-    def body(bd, args):
-        it = iter(args)
-        vals = []
-        for o, want in ((cond, "i1"), (a, c), (b, c)):
-            vals.append(bd.cast(next(it), o.elem, want) if isinstance(o, Tensor) else bd.const(o, want))
-        return [bd.cast(bd.select(vals[0], vals[1], vals[2], c), c, elem)]
-    return L.fn.generic([(shape, elem)], [o for o in (cond, a, b) if isinstance(o, Tensor)], body)[0]
-
-
-@handles("index_put")
+@handles("index_put", "_unsafe_index_put")
 def h_index_put(L, base, indices, values, accumulate=False):
     """x[mask] = v with one boolean mask and one value (label smoothing's
     ignore_index handling), or x[idx] = v / x[idx] += v with integer index
@@ -186,7 +175,7 @@ def h_index_put(L, base, indices, values, accumulate=False):
         c = compute_elem(elem)
         return L.ew([mask, v, base], lambda bd, e: bd.select(e[0], bd.binary("add", e[2], e[1], c), e[2], c),
                     shape=shape, elem=elem)
-    return _select3(L, mask, v, base, shape, elem)
+    return select(L, mask, v, base, shape, elem)
 
 
 @handles("binary_cross_entropy_with_logits")

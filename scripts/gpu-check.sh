@@ -25,7 +25,9 @@
 #          random initialization), step time and peak memory with and
 #          without remat (whose results must match policy=none's on the
 #          GPU), next to PyTorch eager, torch.utils.checkpoint and
-#          torch.compile on the same model, plus a kernel profile of each
+#          torch.compile on the same model, and with scalar elementwise
+#          kernels (--vector-width=1: bitwise the same results), plus a
+#          kernel profile of each
 #          of remat's runs (time per kernel and cuBLAS call); the GPT-2 in
 #          PyTorch (eager, checkpoint, compile) next to remat's GPT-2 runs;
 #       writing JSON under $OUT (default ./gpu-check-out): one file per run
@@ -128,6 +130,10 @@ prepare() {
     --compile-only="$dest/graphs/bench-selective" > /dev/null
   "$run" "$bench" --backend=cuda --gpu-format=bin --policy=segments --segments=sqrt \
     --compile-only="$dest/graphs/bench-segments" > /dev/null
+  # One element a thread (no vector loads and stores): what vectorizing the
+  # elementwise kernels gains, on the same machine.
+  "$run" "$bench" --backend=cuda --gpu-format=bin --vector-width=1 \
+    --compile-only="$dest/graphs/bench-scalar" > /dev/null
   cat > "$dest/bench/model.env" <<EOF
 BLOCKS=$BLOCKS
 ROWS=$ROWS
@@ -274,6 +280,16 @@ for p in glob.glob('graphs/*/*.o.xz'):
       --sdpa --json "$OUT/train-sdpa-$mode.json"
   done
 
+  # With dropout 0.1 (DROPOUT_MODES, e.g. "compile remat-inductor"): the
+  # draws Inductor seeds per step are recomputed by remat's partition as
+  # torch.compile's own partition recomputes them.
+  for mode in ${DROPOUT_MODES:-}; do
+    local limit=90
+    case $mode in compile|remat-inductor) limit=150 ;; esac
+    REMAT_OPT=$remat_opt run_step "train-dropout-$mode" $limit python3 bench/torch_train.py \
+      --mode "$mode" --dropout 0.1 --json "$OUT/train-dropout-$mode.json"
+  done
+
   local rc=0
   wait "$build_pid" || rc=$?
   echo "{\"step\": \"aot-build\", \"exit_status\": $rc}" >> "$OUT/steps.jsonl"
@@ -316,6 +332,10 @@ for p in glob.glob('graphs/*/*.o.xz'):
       --rtol 1e-4 --atol 0 --repeat 20 --profile "$OUT/profile-bench-$policy.json" \
       --json "$OUT/bench-$policy.json"
   done
+  # Scalar kernels: the same operations per element, so bitwise the same.
+  run_step bench-scalar 120 build-aot/run-bench-scalar --seed 0 --init fan-in --expect "$scratch" \
+    --rtol 0 --atol 0 --repeat 20 --profile "$OUT/profile-bench-scalar.json" \
+    --json "$OUT/bench-scalar.json"
   rm -rf "$scratch"
   for mode in eager checkpoint compile; do
     run_step "torch-$mode" 180 python3 bench/torch_mlp.py --blocks "$BLOCKS" --rows "$ROWS" \

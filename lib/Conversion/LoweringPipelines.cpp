@@ -50,9 +50,11 @@ std::string mlir::remat::getLowerToLLVMFinishPipeline(bool gpuLoops) {
   return getBufferizeAndFreePipeline() + "func.func(" +
          (gpuLoops ? "convert-linalg-to-parallel-loops,"
                      "remat-fuse-parallel-loops,"
+                     "remat-vectorize-elementwise{aligned=0},"
                    : "convert-linalg-to-loops,") +
          "remat-split-blocks-at-loops),"
-         "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+         "expand-strided-metadata,lower-affine,convert-scf-to-cf," +
+         (gpuLoops ? "convert-vector-to-llvm," : "") +
          "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
          "convert-index-to-llvm,"
          "finalize-memref-to-llvm{use-generic-functions=1},"
@@ -105,6 +107,12 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
             "format=isa gives PTX without it";
     return failure();
   }
+  if (options.vectorWidth < 1 || options.vectorWidth > 8 ||
+      (options.vectorWidth & (options.vectorWidth - 1))) {
+    error = "vector-width must be 1, 2, 4 or 8, got " +
+            std::to_string(options.vectorWidth);
+    return failure();
+  }
   std::string toolkit = options.toolkit;
   if (toolkit.empty())
     toolkit = findCudaToolkit();
@@ -123,7 +131,9 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
     pipeline += "remat-gpu-gemm-to-library,";
   pipeline += std::string("func.func(convert-linalg-to-parallel-loops,") +
               (options.fuse ? "remat-fuse-parallel-loops," : "") +
-              "remat-gpu-map-parallel-loops{block-size=" +
+              "remat-vectorize-elementwise{width=" +
+              std::to_string(options.vectorWidth) +
+              "},remat-gpu-map-parallel-loops{block-size=" +
               std::to_string(options.blockSize) +
               "},convert-parallel-loops-to-gpu,remat-gpu-device-memory),"
               "gpu-kernel-outlining,func.func(gpu-async-region,"

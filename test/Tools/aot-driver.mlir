@@ -38,10 +38,11 @@
 // RUN: env REMAT_CUDA_DRIVER=fake %t/build/run-none --inputs %t/inputs --repeat 1 --profile %t/profile.json > /dev/null
 // RUN: FileCheck %s --check-prefix=PROFILE < %t/profile.json
 // (The GEMM's zero fill is its beta = 0, not a kernel; the reduction's
-// fill is stored by its own kernel.)
+// fill is stored by its own kernel. The elementwise kernel, four elements a
+// thread, and the reduction's, a warp per row, share a launch shape.)
 // PROFILE: {"total_ms": 0, "launches": 3, "kernels": [
 // PROFILE-DAG: {"name": "cublasSgemm_v2 NN m=256 n=128 k=64", "count": 1,
-// PROFILE-DAG: {"name": "layer_kernel <<<1x128x1, 128x2x1>>>", "count": 1,
+// PROFILE-DAG: {"name": "layer_kernel <<<1x32x1, 32x8x1>>>", "count": 2,
 
 // REMAT_CUDA_PROFILE=FILE profiles a program that does not ask for it
 // (three runs here: the measured one and two timed ones), written at exit.

@@ -27,6 +27,7 @@
 // TREE: out5.npy
 // TREE-LABEL: graphs:
 // TREE-NEXT: bench-none
+// TREE-NEXT: bench-scalar
 // TREE-NEXT: bench-segments
 // TREE-NEXT: bench-selective
 // TREE-NEXT: small-none

@@ -159,6 +159,11 @@ static cl::opt<GpuBinaryFormat> gpuFormat(
 static cl::opt<int64_t> blockSize("block-size",
                                   cl::desc("--backend=cuda: threads per block"),
                                   cl::init(256), cl::cat(category));
+static cl::opt<int64_t> vectorWidth(
+    "vector-width",
+    cl::desc("--backend=cuda: elements per thread of elementwise kernels "
+             "with contiguous accesses (vector loads; 1, 2, 4 or 8)"),
+    cl::init(4), cl::cat(category));
 static cl::opt<bool> cublas("cublas",
                             cl::desc("--backend=cuda: matmuls with cuBLAS"),
                             cl::init(true), cl::cat(category));
@@ -216,6 +221,7 @@ static std::unique_ptr<remat::RematLowerToNVVMOptions> loweringOptions() {
   options->features = features;
   options->format = gpuFormat;
   options->blockSize = blockSize;
+  options->vectorWidth = vectorWidth;
   options->cublas = cublas;
   options->fuse = fuseElementwise.getNumOccurrences() ? fuseElementwise : true;
   return options;

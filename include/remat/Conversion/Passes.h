@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
@@ -83,6 +84,12 @@ struct RematLowerToNVVMOptions
                             llvm::cl::desc("Threads per block of the "
                                            "elementwise and reduction kernels"),
                             llvm::cl::init(256)};
+  Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("Elements per thread of elementwise kernels whose "
+                     "accesses are contiguous and aligned (vector loads and "
+                     "stores); 1, 2, 4 or 8"),
+      llvm::cl::init(4)};
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("The CUDA toolkit (libdevice, ptxas); default: "

@@ -232,6 +232,45 @@ def RematGpuGemmToLibrary : Pass<"remat-gpu-gemm-to-library", "ModuleOp"> {
   ];
 }
 
+def RematVectorizeElementwise : Pass<"remat-vectorize-elementwise", "func::FuncOp"> {
+  let summary = "Run several iterations of elementwise loops at once, with vector loads and stores";
+  let description = [{
+    Part of `-remat-lower-to-nvvm` (and of `remat-run --fuse-elementwise`
+    on the CPU, which runs the GPU lowering's loops sequentially), after
+    `-remat-fuse-parallel-loops`: an outermost `scf.parallel` whose body is
+    straight-line and whose every memory access that depends on the
+    innermost index j is `M[i..., j]` (other indices free of j) on a buffer
+    contiguous along j (innermost stride 1, static offset and strides that
+    `width` divides, as it divides the innermost trip count; elements of
+    8 to 64 bits) runs `width` iterations at once: j steps by `width`,
+    each such access becomes one `vector.load` or `vector.store`
+    (ld.global.v4.f32 for f32 on the GPU), the other ops that depend on j
+    are cloned per element, the rest once. Each element is computed by the
+    same ops as before, so the results are bitwise those of the scalar
+    loop; iterations of an `scf.parallel` are independent, so running
+    several in one thread keeps the loop's meaning. Loops with any other
+    access that depends on j (a strided or transposed side) stay scalar.
+
+    With `aligned` (the GPU), the vector accesses claim their own size as
+    alignment (at most 16 bytes), which NVPTX needs for vector
+    instructions: every buffer must start 16-byte aligned (remat's CUDA
+    pool hands out cuMemAlloc's 256-byte aligned blocks). Without it, only
+    the element's alignment is claimed.
+  }];
+  let options = [
+    Option<"width", "width", "int64_t", "4",
+           "Iterations run at once (1, 2, 4 or 8; 1: none)">,
+    Option<"aligned", "aligned", "bool", "true",
+           "Assume every buffer starts 16-byte aligned">,
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numVectorized", "num-vectorized",
+              "Elementwise loops given vector loads and stores">,
+  ];
+}
+
 def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncOp"> {
   let summary = "Tile scf.parallel loops into thread blocks and map them to the GPU";
   let description = [{

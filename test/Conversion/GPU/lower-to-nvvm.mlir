@@ -1,6 +1,8 @@
 // RUN: remat-opt %s -remat-lower-to-nvvm="format=isa" | FileCheck %s
 // RUN: remat-opt %s -remat-lower-to-nvvm="format=isa cublas=0" | FileCheck %s --check-prefix=LOOPS
 // RUN: remat-opt %s -remat-lower-to-nvvm="format=isa block-size=128" | FileCheck %s --check-prefix=B128
+// RUN: remat-opt %s -remat-lower-to-nvvm="format=isa vector-width=1" | FileCheck %s --check-prefix=SCALAR
+// RUN: not remat-opt %s -remat-lower-to-nvvm="vector-width=16" 2>&1 | FileCheck %s --check-prefix=WIDTH
 // RUN: remat-opt %s -remat-lower-to-nvvm="format=isa" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // RUN: not remat-opt %s -remat-lower-to-nvvm="chip=gfx90a" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not remat-opt %s -remat-lower-to-nvvm="format=elf" 2>&1 | FileCheck %s --check-prefix=FORMAT
@@ -14,8 +16,9 @@
 // Tests the whole GPU lowering of a small layer: the matmul becomes a
 // cuBLAS call, which overwrites its output (beta = 0: its zero fill is no
 // kernel); the elementwise op and the row reduction become kernels with
-// 256-thread blocks (128 x 2 on the 256 x 128 tensors, innermost dimension
-// on x; the row reduction a warp per row, 32 x 8, with butterfly shuffles;
+// 256-thread blocks (the elementwise op four elements a thread, with
+// 128-bit loads and stores: 32 x 8 threads on 256 x 32 groups of four,
+// innermost dimension on x; the row reduction a warp per row, 32 x 8, with butterfly shuffles;
 // its accumulator's fill is no kernel: lane 0 combines the row's sum with
 // the filled value), with launch bounds in the PTX; buffers come from the
 // runtime's pool (no malloc); kernels are PTX for sm_90. (The tanh has two
@@ -34,7 +37,7 @@
 // CHECK:         llvm.call @mgpuStreamSynchronize(
 // CHECK:         llvm.return
 // CHECK-NOT:   llvm.call @malloc
-// CHECK:       gpu.binary @layer_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry layer_kernel{{.*}}.maxntid 128, 2, 1
+// CHECK:       gpu.binary @layer_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry layer_kernel{{.*}}.maxntid 32, 8, 1{{.*}}ld.global.v4.b32{{.*}}st.global.v4.b32
 // CHECK:       gpu.binary @layer_kernel_0 {{.*}}.maxntid 32, 8, 1{{.*}}shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;{{.*}}shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // CHECK-NOT:   gpu.binary @layer_kernel_1
 
@@ -45,7 +48,12 @@
 // LOOPS-COUNT-2: gpu.binary @layer_kernel{{.*}}.maxntid 32, 8, 1
 // LOOPS-NOT:   gpu.binary
 
-// B128:        gpu.binary @layer_kernel {{.*}}.maxntid 128, 1, 1
+// B128:        gpu.binary @layer_kernel {{.*}}.maxntid 32, 4, 1
+
+// One element a thread: 128 x 2 threads, 32-bit loads.
+// SCALAR:      gpu.binary @layer_kernel {{.*}}.maxntid 128, 2, 1
+// SCALAR-NOT:  ld.global.v4
+// SCALAR:      gpu.binary @layer_kernel_0
 
 // The host code calls exactly the runtime's entry points.
 // LLVMIR-DAG:  declare ptr @mgpuModuleLoadJIT(ptr, i32)
@@ -58,6 +66,7 @@
 // CHIP:        remat-lower-to-nvvm: chip must be sm_XX (e.g. sm_90), got 'gfx90a'
 // FORMAT:      remat-lower-to-nvvm: format must be bin, isa, fatbin or auto, got 'elf'
 // BLOCK:       remat-lower-to-nvvm: block-size must be in [1, 1024], got 0
+// WIDTH:       remat-lower-to-nvvm: vector-width must be 1, 2, 4 or 8, got 16
 // NOPTXAS:     remat-lower-to-nvvm: format=bin needs CUDA's ptxas on PATH
 
 #id = affine_map<(i, j) -> (i, j)>

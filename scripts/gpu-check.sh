@@ -36,7 +36,9 @@
 #       stays under GPU_CHECK_BUDGET seconds (460, under 8 minutes).
 #
 # Environment: BENCH_BLOCKS, BENCH_ROWS, BENCH_HIDDEN change the benchmark
-# model at --prepare time; REMAT_RUN names remat-run.
+# model at --prepare time; REMAT_RUN names remat-run. On the GPU machine:
+# TRAIN_MODES, SDPA_MODES and DROPOUT_MODES list step 0's training modes,
+# ONLY (a regular expression) keeps the steps whose names it matches.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -198,6 +200,11 @@ BUDGET=${GPU_CHECK_BUDGET:-520}
 run_step() {
   local name=$1 seconds=$2
   shift 2
+  # ONLY (an extended regular expression): run the steps it matches alone,
+  # for a short second look within a device lease.
+  if [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]]; then
+    return 0
+  fi
   local left=$((BUDGET - SECONDS))
   if [ "$left" -lt 15 ]; then
     log "$name: skipped, the ${BUDGET} s budget is spent"

@@ -18,7 +18,8 @@
 #          GPU against the CPU path's outputs, |gpu - cpu| <= 1e-4 max|cpu|
 #          for every element of every result (cuBLAS and the kernels sum in
 #          another order than the CPU loops), with and without
-#          rematerialization;
+#          rematerialization; the GPT-2 under bf16 autocast too, within
+#          2e-2 max|cpu|;
 #       2. memory: the device pool's measured peak against the predicted
 #          peak (plus the device copies of dense constants), every run;
 #       3. benchmark: the 8-block MLP (8192 x 1024, f32, variance-preserving
@@ -91,6 +92,19 @@ prepare() {
     "$run" "$gpt2" --backend=cuda --gpu-format=bin --compile-only="$dest/graphs/gpt2-none" > /dev/null
     "$run" "$gpt2" --backend=cuda --gpu-format=bin --policy=selective --flops-per-byte=16 \
       --compile-only="$dest/graphs/gpt2-selective" > /dev/null
+    # The same model under bf16 autocast (f32 parameters and gradients,
+    # bf16 GEMMs through cublasGemmEx), dropout drawn in the graph, inputs
+    # made from --seed 0 on both sides (nothing to carry): the bf16
+    # tolerance against the CPU path.
+    local bf16=$dest/src-graphs/gpt2_bf16.mlir
+    if "$import" "$src/examples/torch/gpt2_small.py:make_autocast" --dropout functional \
+        -o "$bf16" > /dev/null; then
+      "$run" "$bf16" --seed 0 --outputs="$dest/expected/gpt2bf16" > /dev/null
+      "$run" "$bf16" --backend=cuda --gpu-format=bin --compile-only="$dest/graphs/gpt2bf16-none" > /dev/null
+    else
+      log "warning: no bf16 GPT-2 graph"
+    fi
+    xz -T0 "$dest"/graphs/gpt2*-*/*.o  # 2 MB each: unpacked by the check
   else
     log "warning: no GPT-2 graph (remat-import-torch or PyTorch missing here)"
   fi
@@ -314,6 +328,15 @@ for p in glob.glob('graphs/*/*.o.xz'):
         --expect expected/gpt2 --rtol 1e-4 --atol 0 --repeat 20 \
         --profile "$OUT/profile-gpt2-$policy.json" --json "$OUT/gpt2-$policy.json"
     done
+  fi
+
+  # bf16 against the CPU path: the relative error this dtype gets (bf16
+  # GEMM results round to 8 bits, so one summation order's rounding can
+  # flip a last bit that later layers carry).
+  if [ -d expected/gpt2bf16 ]; then
+    run_step gpt2bf16-none 60 build-aot/run-gpt2bf16-none --seed 0 \
+      --expect expected/gpt2bf16 --rtol 2e-2 --atol 0 --repeat 20 \
+      --json "$OUT/gpt2bf16-none.json"
   fi
 
   # GPT-2 small under bf16 autocast in remat's runtime: policy none, then

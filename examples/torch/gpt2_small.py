@@ -89,3 +89,11 @@ class Autocast(nn.Module):
 def make_124m_autocast(batch=8, seq=1024):
     model, inputs = make_124m(batch, seq)
     return Autocast(model), inputs
+
+
+def make_autocast():
+    """The 4-layer GPT-2 of make() under bf16 autocast: the GPU check's
+    bf16 comparison against the CPU path (f32 parameters and gradients,
+    bf16 GEMMs)."""
+    model, inputs = make()
+    return Autocast(model), inputs

@@ -476,8 +476,10 @@ static unsigned stridedCopiesToLoops(func::FuncOp func) {
     }
     auto loop = scf::ParallelOp::create(b, loc, lbs, ubs, steps);
     b.setInsertionPoint(loop.getBody()->getTerminator());
-    ValueRange ivs = type.getRank() == 0 ? ValueRange()
-                                         : ValueRange(loop.getInductionVars());
+    // getInductionVars() returns a vector: keep it, not a range into it.
+    SmallVector<Value> ivs;
+    if (type.getRank() != 0)
+      ivs = loop.getInductionVars();
     Value element = memref::LoadOp::create(b, loc, copy.getSource(), ivs);
     memref::StoreOp::create(b, loc, element, copy.getTarget(), ivs);
     copy.erase();

@@ -50,6 +50,7 @@ std::string mlir::remat::getLowerToLLVMFinishPipeline(bool gpuLoops) {
   return getBufferizeAndFreePipeline() + "func.func(" +
          (gpuLoops ? "convert-linalg-to-parallel-loops,"
                      "remat-fuse-parallel-loops,"
+                     "remat-scatter-index-matches,"
                      "remat-vectorize-elementwise{aligned=0},"
                    : "convert-linalg-to-loops,") +
          "remat-split-blocks-at-loops),"
@@ -131,7 +132,7 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
     pipeline += "remat-gpu-gemm-to-library,";
   pipeline += std::string("func.func(convert-linalg-to-parallel-loops,") +
               (options.fuse ? "remat-fuse-parallel-loops," : "") +
-              "remat-vectorize-elementwise{width=" +
+              "remat-scatter-index-matches,remat-vectorize-elementwise{width=" +
               std::to_string(options.vectorWidth) +
               "},remat-gpu-map-parallel-loops{block-size=" +
               std::to_string(options.blockSize) +

@@ -232,6 +232,34 @@ def RematGpuGemmToLibrary : Pass<"remat-gpu-gemm-to-library", "ModuleOp"> {
   ];
 }
 
+def RematScatterIndexMatches : Pass<"remat-scatter-index-matches", "func::FuncOp"> {
+  let summary = "Run one-hot reductions (embedding gradients) as scatters";
+  let description = [{
+    Part of `-remat-lower-to-nvvm` (and of `remat-run --fuse-elementwise`
+    on the CPU), after `-remat-fuse-parallel-loops`. An embedding's
+    gradient, as importers write it (`embedding_dense_backward`), is a
+    reduction comparing every token's id with every row index: an
+    outermost `scf.parallel` over (v, c...), optionally starting with its
+    accumulator's fill, holding one `scf.for` over tokens t whose only
+    store is `out[ivs] = select(ids[t] == index_cast(v), new, acc)`, with
+    `acc = load out[ivs]` and `ids[...]` read at t or at values from
+    outside the loop, v from 0 by 1 and used nowhere else. That visits
+    rows x tokens x columns elements (GPT-2 small's token embedding: 316 G
+    iterations, 355 ms in one kernel on an H200) for tokens x columns
+    additions. It becomes the fill as its own loop, then an `scf.parallel`
+    over c... running the tokens in order, each computing `new` into row
+    `ids[t]` when 0 <= ids[t] < rows (other ids matched no row before
+    either). Each element receives the same additions in the same order,
+    so results are bitwise the same.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numScatters", "num-scatters",
+              "One-hot reductions rewritten as scatters">,
+  ];
+}
+
 def RematVectorizeElementwise : Pass<"remat-vectorize-elementwise", "func::FuncOp"> {
   let summary = "Run several iterations of elementwise loops at once, with vector loads and stores";
   let description = [{

@@ -8,6 +8,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace mlir;
 
@@ -36,12 +38,23 @@ std::optional<int64_t> mlir::remat::unitTripCount(scf::ForOp loop) {
 // are constants. Only those ops are touched: a general canonicalization
 // would also collapse the one-iteration loops this pass creates.
 void mlir::remat::foldOperands(ArrayRef<Operation *> users) {
+  // The index arithmetic and what it is computed from (a collapsed
+  // loop's bound is a product of products), producers first.
   SmallVector<Operation *> ops;
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  std::function<void(Value)> visit = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || !isa<arith::ArithDialect, affine::AffineDialect>(
+                    def->getDialect()) ||
+        !seen.insert(def).second)
+      return;
+    for (Value operand : def->getOperands())
+      visit(operand);
+    ops.push_back(def);
+  };
   for (Operation *user : users)
     for (Value v : user->getOperands())
-      if (Operation *def = v.getDefiningOp())
-        if (isa<arith::ArithDialect, affine::AffineDialect>(def->getDialect()))
-          ops.push_back(def);
+      visit(v);
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingOps);
   (void)applyOpPatternsGreedily(ops, FrozenRewritePatternSet(), config);

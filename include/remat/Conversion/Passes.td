@@ -335,14 +335,20 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
        (the loops of full reductions, the loads and stores of 0-d
        elementwise ops) are wrapped in a one-iteration `scf.parallel`, so
        that they run on the device as one-thread kernels.
-    4. Every outermost `scf.parallel` is tiled so that its inner loop has up
+    4. An outermost loop of more than three dimensions has its outer ones
+       collapsed into one (upstream's `collapseParallelLoops`), when their
+       product is known and at most 65535, so that every dimension maps to
+       the grid (batch x heads x queries x keys: (batch * heads) x queries
+       x keys).
+       Every outermost `scf.parallel` is tiled so that its inner loop has up
        to `block-size` iterations, innermost dimension first (a 256 x 64
        loop gets 4 x 64 blocks), with `scf.if` guards instead of dynamic
        bounds, so launch sizes are constants.
     5. The tile loop is mapped to blocks and the inner loop to threads,
        innermost dimension to x, so that consecutive threads of a warp touch
-       consecutive elements (coalesced). Dimensions past the third, and
-       grid y/z extents that may exceed 65535, stay sequential.
+       consecutive elements (coalesced). Dimensions past the third (where
+       step 4 could not collapse them), and grid y/z extents that may
+       exceed 65535, stay sequential.
 
     `-convert-parallel-loops-to-gpu` then turns the loops into `gpu.launch`.
   }];
@@ -363,6 +369,9 @@ def RematGpuMapParallelLoops : Pass<"remat-gpu-map-parallel-loops", "func::FuncO
               "Row reductions given a warp per row">,
     Statistic<"numCollapsed", "num-collapsed",
               "Reductions over several dimensions collapsed into one loop">,
+    Statistic<"numCollapsedDims", "num-collapsed-dims",
+              "Loops of more than three dimensions whose outer ones were "
+              "collapsed into one">,
   ];
 }
 

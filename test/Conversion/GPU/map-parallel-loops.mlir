@@ -290,3 +290,51 @@ func.func @dependent_epilogue(%x: memref<64x128xf32>, %s: memref<64xf32>, %t: me
   }
   return
 }
+
+// -----
+
+// Tests a loop over four dimensions (batch x heads x queries x keys): the
+// outer two are collapsed into one, so that every dimension maps to the
+// grid (6 x 64 x 32: blocks of 8 x 32 threads, the 6 on block z), and
+// the collapsed index is split back by division.
+// CHECK-LABEL: func.func @four_d
+// CHECK:       scf.parallel ({{.+}}) = ({{.+}}) to (%c6, %c64{{.*}}, %c32{{.*}}) step ({{.+}}, %c8, %c32{{.*}})
+// CHECK:         arith.remsi %{{.+}}, %c3
+// CHECK:         arith.divsi %{{.+}}, %c3
+// CHECK:         memref.store
+// CHECK:       } {mapping = [#gpu.loop_dim_map<processor = block_z, {{.+}}>, #gpu.loop_dim_map<processor = block_y, {{.+}}>, #gpu.loop_dim_map<processor = block_x, {{.+}}>]}
+func.func @four_d(%a: memref<2x3x64x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%b, %h, %i, %j) = (%c0, %c0, %c0, %c0) to (%c2, %c3, %c64, %c32) step (%c1, %c1, %c1, %c1) {
+    memref.store %z, %a[%b, %h, %i, %j] : memref<2x3x64x32xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Tests that outer dimensions whose product exceeds a grid dimension
+// (300 x 300 = 90000 > 65535) are not collapsed: the outermost stays
+// sequential.
+// CHECK-LABEL: func.func @four_d_large
+// CHECK-NOT:   arith.divsi
+// CHECK:       } {mapping = [#gpu.loop_dim_map<processor = sequential, {{.+}}>, #gpu.loop_dim_map<processor = block_z, {{.+}}>, #gpu.loop_dim_map<processor = block_y, {{.+}}>, #gpu.loop_dim_map<processor = block_x, {{.+}}>]}
+func.func @four_d_large(%a: memref<300x300x2x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c300 = arith.constant 300 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%b, %h, %i, %j) = (%c0, %c0, %c0, %c0) to (%c300, %c300, %c2, %c2) step (%c1, %c1, %c1, %c1) {
+    memref.store %z, %a[%b, %h, %i, %j] : memref<300x300x2x2xf32>
+    scf.reduce
+  }
+  return
+}

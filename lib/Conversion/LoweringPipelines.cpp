@@ -45,13 +45,19 @@ static std::string getBufferizeAndFreePipeline() {
 std::string mlir::remat::getLowerToLLVMFinishPipeline(bool gpuLoops) {
   // Lower linalg to loops, which LLVM vectorizes; reach the LLVM dialect.
   // Allocation goes through _mlir_memref_to_llvm_* so a runtime can count
-  // every byte. `gpuLoops` runs the GPU lowering's fused parallel loops
-  // (sequentially) instead, so that fusion is checked on the CPU.
+  // every byte. `gpuLoops` runs the GPU lowering's fused, vectorized and
+  // mapped parallel loops (sequentially) instead, so that they are checked
+  // on the CPU.
   return getBufferizeAndFreePipeline() + "func.func(" +
          (gpuLoops ? "convert-linalg-to-parallel-loops,"
                      "remat-fuse-parallel-loops,"
                      "remat-scatter-index-matches,"
                      "remat-vectorize-elementwise{aligned=0},"
+                     // The GPU mapping's loop rewrites (strided copies,
+                     // reduction nests, collapsed dimensions, tiles with
+                     // guards), run sequentially: blocks under a warp,
+                     // so no shuffles.
+                     "remat-gpu-map-parallel-loops{block-size=16},"
                    : "convert-linalg-to-loops,") +
          "remat-split-blocks-at-loops),"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf," +

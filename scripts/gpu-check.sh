@@ -287,15 +287,20 @@ for p in glob.glob('graphs/*/*.o.xz'):
   # torch.compile (Inductor). Step time, max_memory_allocated, held bytes.
   local remat_opt=
   [ -x remat-opt/remat-opt.sh ] && remat_opt=$root/remat-opt/remat-opt.sh
-  for mode in ${TRAIN_MODES:-eager checkpoint mincut remat compile remat-inductor}; do
-    local limit=90
+  # train NAME MODE [ARGS...]: bench/torch_train.py in MODE as step
+  # train-NAME, with the longer limit of the modes that compile.
+  train() {
+    local name=$1 mode=$2 limit=90
+    shift 2
     case $mode in compile|remat-inductor) limit=150 ;; esac
-    REMAT_OPT=$remat_opt run_step "train-$mode" $limit python3 bench/torch_train.py --mode "$mode" \
-      --json "$OUT/train-$mode.json"
+    REMAT_OPT=$remat_opt run_step "train-$name" $limit python3 bench/torch_train.py \
+      --mode "$mode" "$@" --json "$OUT/train-$name.json"
+  }
+  for mode in ${TRAIN_MODES:-eager checkpoint mincut remat compile remat-inductor}; do
+    train "$mode" "$mode"
   done
   # The same with F.scaled_dot_product_attention (PyTorch's flash kernel;
-  # remat's partition reads its lowered form since 2026-12-04, not yet
-  # measured on a GPU).
+  # measured on the H200 since 2026-12-04, second lease).
   for mode in ${SDPA_MODES:-eager remat}; do
     REMAT_OPT=$remat_opt run_step "train-sdpa-$mode" 90 python3 bench/torch_train.py --mode "$mode" \
       --sdpa --json "$OUT/train-sdpa-$mode.json"
@@ -305,10 +310,7 @@ for p in glob.glob('graphs/*/*.o.xz'):
   # draws Inductor seeds per step are recomputed by remat's partition as
   # torch.compile's own partition recomputes them.
   for mode in ${DROPOUT_MODES:-}; do
-    local limit=90
-    case $mode in compile|remat-inductor) limit=150 ;; esac
-    REMAT_OPT=$remat_opt run_step "train-dropout-$mode" $limit python3 bench/torch_train.py \
-      --mode "$mode" --dropout 0.1 --json "$OUT/train-dropout-$mode.json"
+    train "dropout-$mode" "$mode" --dropout 0.1
   done
 
   local rc=0

@@ -427,13 +427,8 @@ static unsigned collapseReductionNests(func::FuncOp func) {
 }
 
 static unsigned rowReductionsToWarps(func::FuncOp func) {
-  SmallVector<scf::ParallelOp> candidates;
-  func.walk([&](scf::ParallelOp loop) {
-    if (!loop->getParentOfType<scf::ParallelOp>())
-      candidates.push_back(loop);
-  });
   unsigned rewritten = 0;
-  for (scf::ParallelOp loop : candidates)
+  for (scf::ParallelOp loop : getOutermostParallelLoops(func))
     if (std::optional<RowReduction> r = matchRowReduction(loop)) {
       rewriteAsWarps(loop, *r);
       ++rewritten;
@@ -547,17 +542,16 @@ static scf::ParallelOp collapseOuterDims(scf::ParallelOp loop) {
   if (rank <= 3)
     return loop;
   int64_t outer = 1;
+  std::vector<unsigned> front;
   for (unsigned d = 0; d + 2 < rank; ++d) {
     std::optional<int64_t> count = tripCount(loop, d);
     if (!count)
       return loop;
     outer *= *count;
-  }
-  if (outer > 65535)
-    return loop;
-  std::vector<unsigned> front;
-  for (unsigned d = 0; d + 2 < rank; ++d)
     front.push_back(d);
+  }
+  if (outer > kMaxGridYZ)
+    return loop;
   Block::iterator after = std::next(loop->getIterator());
   IRRewriter rewriter(loop.getContext());
   collapseParallelLoops(rewriter, loop, {front, {rank - 2}, {rank - 1}});
@@ -602,7 +596,7 @@ static LogicalResult mapLoop(scf::ParallelOp loop,
     unsigned i = rank - 1 - n;
     if (limitYZ && n > 0) {
       std::optional<int64_t> count = tripCount(loop, i);
-      if (!count || *count > 65535)
+      if (!count || *count > kMaxGridYZ)
         continue;
     }
     mapping[i] = gpu::ParallelLoopDimMappingAttr::get(ctx, processors[n],
@@ -647,11 +641,7 @@ struct RematGpuMapParallelLoopsPass
     for (Block &block : func.getBody())
       numWrapped += wrapHostAccesses(block);
 
-    SmallVector<scf::ParallelOp> outermost;
-    func.walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>())
-        outermost.push_back(loop);
-    });
+    SmallVector<scf::ParallelOp> outermost = getOutermostParallelLoops(func);
     for (scf::ParallelOp &loop : outermost) {
       scf::ParallelOp collapsed = collapseOuterDims(loop);
       if (collapsed != loop) {

@@ -24,6 +24,16 @@ Value mlir::remat::rootBuffer(Value v) {
   return v;
 }
 
+SmallVector<scf::ParallelOp>
+mlir::remat::getOutermostParallelLoops(Operation *root) {
+  SmallVector<scf::ParallelOp> loops;
+  root->walk([&](scf::ParallelOp loop) {
+    if (!loop->getParentOfType<scf::ParallelOp>())
+      loops.push_back(loop);
+  });
+  return loops;
+}
+
 std::optional<int64_t> mlir::remat::unitTripCount(scf::ForOp loop) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());

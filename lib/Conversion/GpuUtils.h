@@ -21,6 +21,18 @@ Value rootBuffer(Value v);
 /// nullopt.
 std::optional<int64_t> unitTripCount(scf::ForOp loop);
 
+/// The scf.parallel loops of `root` not nested in another one (each
+/// becomes one kernel), in program order.
+SmallVector<scf::ParallelOp> getOutermostParallelLoops(Operation *root);
+
+/// The largest extent of grid dimensions y and z.
+constexpr int64_t kMaxGridYZ = 65535;
+
+/// Whether `width` is a vector width remat's lowering takes: 1, 2, 4, 8.
+inline bool isValidVectorWidth(int64_t width) {
+  return width >= 1 && width <= 8 && (width & (width - 1)) == 0;
+}
+
 /// Folds the index arithmetic that tiling put in the operands of `users`
 /// (loop bounds, steps, launch sizes), so that they are constants.
 void foldOperands(ArrayRef<Operation *> users);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
+#include "GpuUtils.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -114,8 +115,7 @@ FailureOr<std::string> mlir::remat::getLowerToNVVMFinishPipeline(
             "format=isa gives PTX without it";
     return failure();
   }
-  if (options.vectorWidth < 1 || options.vectorWidth > 8 ||
-      (options.vectorWidth & (options.vectorWidth - 1))) {
+  if (!isValidVectorWidth(options.vectorWidth)) {
     error = "vector-width must be 1, 2, 4 or 8, got " +
             std::to_string(options.vectorWidth);
     return failure();

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
+#include "GpuUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -42,13 +43,6 @@ struct IndexMatch {
   int64_t rows;          // its trip count (from 0 by 1)
 };
 } // namespace
-
-/// `v` without a signed index cast.
-static Value uncast(Value v) {
-  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
-    return cast.getIn();
-  return v;
-}
 
 static std::optional<IndexMatch> matchIndexMatch(scf::ParallelOp loop) {
   if (!loop.getInitVals().empty() || loop.getNumLoops() < 2)
@@ -110,12 +104,13 @@ static std::optional<IndexMatch> matchIndexMatch(scf::ParallelOp loop) {
   if (!eq || eq.getPredicate() != arith::CmpIPredicate::eq)
     return std::nullopt;
   for (unsigned side = 0; side < 2; ++side) {
-    Value rowSide = uncast(eq->getOperand(side));
+    auto cast = eq->getOperand(side).getDefiningOp<arith::IndexCastOp>();
     auto id = eq->getOperand(1 - side).getDefiningOp<memref::LoadOp>();
-    auto pos = llvm::find(ivs, rowSide);
-    if (pos == ivs.end() || !id || id->getBlock() != red.getBody() ||
-        !isa<IntegerType>(id.getType()) ||
-        eq->getOperand(side).getDefiningOp<arith::IndexCastOp>() == nullptr)
+    if (!cast || !id || id->getBlock() != red.getBody() ||
+        !isa<IntegerType>(id.getType()))
+      continue;
+    auto pos = llvm::find(ivs, cast.getIn());
+    if (pos == ivs.end())
       continue;
     unsigned row = pos - ivs.begin();
     // The id depends on the token alone, not on the output element: read
@@ -133,15 +128,12 @@ static std::optional<IndexMatch> matchIndexMatch(scf::ParallelOp loop) {
     // accumulator's indices and in the comparison's cast.
     Value v = ivs[row];
     bool used = llvm::any_of(v.getUsers(), [&](Operation *user) {
-      return user != store && user != acc &&
-             user != eq->getOperand(side).getDefiningOp() &&
+      return user != store && user != acc && user != cast &&
              !(init && user == init);
     });
-    if (used || !eq->getOperand(side).hasOneUse())
+    if (used || !cast->hasOneUse())
       continue;
-    return IndexMatch{loop, init,  red, store, select,
-                      id,   eq,    eq->getOperand(side).getDefiningOp(),
-                      row,  *ub};
+    return IndexMatch{loop, init, red, store, select, id, eq, cast, row, *ub};
   }
   return std::nullopt;
 }
@@ -162,20 +154,19 @@ static void rewriteAsScatter(IndexMatch m) {
     map.map(m.loop.getInductionVars(), fill.getInductionVars());
     fb.clone(*m.init, map);
   }
-  SmallVector<Value> lbs, ubs, steps;
+  SmallVector<Value> lbs, ubs, steps, ivs;
   for (unsigned d = 0; d < m.loop.getNumLoops(); ++d) {
     if (d == m.row)
       continue;
     lbs.push_back(m.loop.getLowerBound()[d]);
     ubs.push_back(m.loop.getUpperBound()[d]);
     steps.push_back(m.loop.getStep()[d]);
+    ivs.push_back(m.loop.getInductionVars()[d]);
   }
   auto scatter = scf::ParallelOp::create(b, loc, lbs, ubs, steps);
   b.setInsertionPoint(scatter.getBody()->getTerminator());
   IRMapping map;
-  for (unsigned d = 0, n = 0; d < m.loop.getNumLoops(); ++d)
-    if (d != m.row)
-      map.map(m.loop.getInductionVars()[d], scatter.getInductionVars()[n++]);
+  map.map(ivs, scatter.getInductionVars());
   auto tokens = scf::ForOp::create(
       b, loc, m.red.getLowerBound(), m.red.getUpperBound(), m.red.getStep());
   map.map(m.red.getInductionVar(), tokens.getInductionVar());
@@ -213,17 +204,11 @@ struct RematScatterIndexMatchesPass
     : mlir::remat::impl::RematScatterIndexMatchesBase<
           RematScatterIndexMatchesPass> {
   void runOnOperation() override {
-    SmallVector<IndexMatch> matches;
-    getOperation().walk([&](scf::ParallelOp loop) {
-      if (loop->getParentOfType<scf::ParallelOp>())
-        return;
-      if (std::optional<IndexMatch> m = matchIndexMatch(loop))
-        matches.push_back(*m);
-    });
-    for (IndexMatch &m : matches) {
-      rewriteAsScatter(m);
-      ++numScatters;
-    }
+    for (scf::ParallelOp loop : getOutermostParallelLoops(getOperation()))
+      if (std::optional<IndexMatch> m = matchIndexMatch(loop)) {
+        rewriteAsScatter(*m);
+        ++numScatters;
+      }
   }
 };
 } // namespace

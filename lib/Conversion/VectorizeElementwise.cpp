@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
+#include "GpuUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -66,17 +67,17 @@ static int64_t vectorAlignment(Value memref, int64_t width, bool aligned) {
 /// must be straight-line. Iterations of an scf.parallel are independent,
 /// so running `width` of them in one thread, each op in body order, keeps
 /// the loop's meaning; each element's value is computed by the same ops.
-/// Returns the loop that replaces `loop`, or null if it stays.
-static scf::ParallelOp vectorizeElementwise(scf::ParallelOp loop,
-                                            int64_t width, bool aligned) {
+/// Returns whether `loop` was rewritten.
+static bool vectorizeElementwise(scf::ParallelOp loop, int64_t width,
+                                 bool aligned) {
   if (width <= 1 || !loop.getInitVals().empty())
-    return {};
+    return false;
   unsigned d = loop.getNumLoops() - 1;
   std::optional<int64_t> n = getConstantIntValue(loop.getUpperBound()[d]);
   if (getConstantIntValue(loop.getLowerBound()[d]) != 0 ||
       getConstantIntValue(loop.getStep()[d]) != 1 || !n || *n < width ||
       *n % width)
-    return {};
+    return false;
   Block *body = loop.getBody();
   Value j = loop.getInductionVars()[d];
   DenseSet<Value> dependent{j};
@@ -84,13 +85,13 @@ static scf::ParallelOp vectorizeElementwise(scf::ParallelOp loop,
   DenseMap<Operation *, int64_t> vectorAccesses; // -> alignment
   for (Operation &op : body->without_terminator()) {
     if (op.getNumRegions())
-      return {};
+      return false;
     bool dep = llvm::any_of(op.getOperands(),
                             [&](Value v) { return dependent.contains(v); });
     auto load = dyn_cast<memref::LoadOp>(op);
     auto store = dyn_cast<memref::StoreOp>(op);
     if (!load && !store && !isMemoryEffectFree(&op))
-      return {};
+      return false;
     if (!dep)
       continue;
     perElement.insert(&op);
@@ -104,11 +105,11 @@ static scf::ParallelOp vectorizeElementwise(scf::ParallelOp loop,
         indices.back() != j ||
         llvm::any_of(indices.drop_back(),
                      [&](Value v) { return dependent.contains(v); }))
-      return {};
+      return false;
     vectorAccesses[&op] = align;
   }
   if (vectorAccesses.empty())
-    return {};
+    return false;
 
   OpBuilder b(loop);
   Location loc = loop.getLoc();
@@ -172,7 +173,7 @@ static scf::ParallelOp vectorizeElementwise(scf::ParallelOp loop,
       b.clone(op, lanes[u]);
   }
   loop.erase();
-  return wide;
+  return true;
 }
 
 namespace {
@@ -182,17 +183,12 @@ struct RematVectorizeElementwisePass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (width < 1 || width > 8 || (width & (width - 1))) {
+    if (!isValidVectorWidth(width)) {
       func.emitError() << "width must be 1, 2, 4 or 8, got "
                        << static_cast<int64_t>(width);
       return signalPassFailure();
     }
-    SmallVector<scf::ParallelOp> outermost;
-    func.walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>())
-        outermost.push_back(loop);
-    });
-    for (scf::ParallelOp loop : outermost)
+    for (scf::ParallelOp loop : getOutermostParallelLoops(func))
       if (vectorizeElementwise(loop, width, aligned))
         ++numVectorized;
   }

@@ -35,6 +35,29 @@ echo "== F.scaled_dot_product_attention (test/Integration/Torch/Inputs/sdpa.py) 
 "$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa.py:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows \
   --remat-run "$BUILD/bin/remat-run" --policy none --policy peak --opt-level 0 --tol 1e-5 > "$BUILD/torch2-sdpa.txt" 2>&1 || fail=1
 grep -E "^(==|none|peak)" "$BUILD/torch2-sdpa.txt"
+echo "== F.scaled_dot_product_attention tiled (test/Integration/Torch/Inputs/sdpa_tiled.py) =="
+# Every attention of these models must be tiled (the fused CPU kernel and the
+# math path), and the tiled step must match PyTorch's within 1e-5.
+"$PY" - "$BUILD/bin/remat-opt" <<'PYEOF' || fail=1
+import importlib.util, subprocess, sys
+sys.path.insert(0, "python")
+from remat_torch import import_model
+spec = importlib.util.spec_from_file_location("m", "test/Integration/Torch/Inputs/sdpa_tiled.py")
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+bad = 0
+for name in m.MODELS:
+    graph = import_model(*getattr(m, name)())
+    r = subprocess.run([sys.argv[1], "-", "-remat-tile-attention=block-q=16 block-k=16", "-o", "/dev/null"],
+                       input=graph.mlir, capture_output=True, text=True)
+    tiled, untiled = r.stderr.count("attention tiled"), r.stderr.count("attention not tiled")
+    print("%s: %d attention(s) tiled, %d not" % (name, tiled, untiled))
+    bad += r.returncode != 0 or tiled == 0 or untiled != 0
+sys.exit(1 if bad else 0)
+PYEOF
+"$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa_tiled.py:nanogpt_t64,nanogpt_t64_drop,llama_t64,bert_t48,vit_t50,whisper_cross \
+  --remat-run "$BUILD/bin/remat-run" --policy none --policy "none --attention=tiled --attention-block-q=16 --attention-block-k=16" \
+  --policy "peak --attention=tiled --attention-block-q=16 --attention-block-k=16" --opt-level 0 --tol 1e-5 > "$BUILD/torch2-sdpa-tiled.txt" 2>&1 || fail=1
+grep -E "^(==|none|peak)" "$BUILD/torch2-sdpa-tiled.txt"
 "$PY" test/Integration/Torch/Inputs/sdpa_gpu_ops.py --remat-run "$BUILD/bin/remat-run" || fail=1
 "$PY" test/Integration/Torch/Inputs/train.py models sdpa:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows || fail=1
 for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp inductor community bnsplit; do

@@ -16,21 +16,28 @@
 //   S   = Q K^T            a contraction into a zero fill, any operand layout
 //   X   = steps(S)         each a linalg.generic: x * c, x / c,
 //                          select(m, c, x) / select(m, x, c) with m an i1
-//                          mask, x + m with m a float mask (no gradient
+//                          mask or a predicate of linalg.index (causal),
+//                          x + m with m a float mask (no gradient
 //                          step), or any pure function of x alone (tanh
 //                          soft-capping; its gradient reads its result);
 //                          a mask's dims are query, key, batch dims
 //                          or unit dims read at 0; masks may follow
 //                          each other (a causal and a padding mask)
-//   P   = linalg.softmax(X) over the last (key) dimension
+//   P   = linalg.softmax(X) over the last (key) dimension; beside it the
+//         rows' statistics of PyTorch 2.x's fused CPU attention (m =
+//         rowmax X, lse = m + log rowsum exp(X - m)), read only by the
+//         backward's recomputation P' = exp(X' - lse) of the same X: P' is
+//         folded into P; and Pz = select(rowmax X == -inf, 0, P)
+//         (_safe_softmax: rows masked whole give 0)
 //   Pm  = select(m, 0, P)  optional mask on the probabilities (ESPnet)
 //   Pd  = Pm * D           optional dropout (D: any tensor of P's shape)
 //   O   = Pd V
 //   dV  = Pd^T dO,   dPd = dO V^T,   dP = select(m, 0, dPd * D)
-//   g   = P * (dP - rowsum(dP * P))   [* c]   (fused or split reduction)
+//   g   = P * (dP - rowsum(dP * P))   [* c]   (fused or split reduction;
+//         or rowsum(dO * O), FlashAttention's D)
 //   dS  = the steps' gradients in reverse order (x * c, x / c,
 //         select(m, 0, g) with the forward's mask and polarity; none for
-//         x + m)
+//         x + m, nor, optionally, for a select filling -inf)
 //   dQ  = dS K,   dK = dS^T Q          (in Q's and K's layouts)
 //
 // Every intermediate must have no other user (looking through reshapes
@@ -142,6 +149,10 @@ struct Step {
   std::optional<unsigned> scalarInput;
   APFloat constant = APFloat(0.0f);
   bool fillWhenTrue = true; // select(m, c, x) rather than select(m, x, c)
+  /// A select whose condition the body computes from linalg.index alone
+  /// (the importer's is_causal: select(key > query, -inf, x)); the tiles
+  /// offset the indices by the tile's origin.
+  bool indexMask = false;
 };
 
 /// A matched attention.
@@ -174,6 +185,9 @@ struct Attention {
   /// its gradient select(m, 0, dPm). Like dropout, a multiplicative mask:
   /// rowsum(dP * P) is still rowsum(dO * O).
   std::optional<Step> postMask, postMaskGrad;
+  /// Pz = select(rowmax(X) == -inf, 0, P): rows masked whole give 0, not
+  /// NaN (PyTorch 2.5+'s _safe_softmax, the fused CPU kernel with a mask).
+  bool safeRows = false;
   linalg::GenericOp dropout;  // Pd = P * D (or Pm * D)
   linalg::GenericOp dropGrad; // dP = dPd * D
   Value drop;                 // D
@@ -231,25 +245,35 @@ static SmallVector<ReassociationIndices> batchGroups(int64_t r) {
   return {lead, {r - 2}, {r - 1}};
 }
 
-/// `value` without the batch-regrouping reshapes above it.
-static Value stripViews(Value value) {
+/// Any reshape: row vectors (the statistics below) are reshaped freely.
+static bool isReshape(Operation *op) {
+  return isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
+}
+
+/// `value` without the views (batch-regrouping reshapes, by default) above
+/// it.
+static Value stripViews(Value value,
+                        bool (*isView)(Operation *) = isBatchView) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!isBatchView(def))
+    if (!isView(def))
       break;
     value = def->getOperand(0);
   }
   return value;
 }
 
-/// The uses of `value` and of the batch views of it, recording the views.
+static Value stripReshapes(Value value) { return stripViews(value, isReshape); }
+
+/// The uses of `value` and of the views of it, recording the views.
 static SmallVector<OpOperand *>
-getUsesThroughViews(Value value, SetVector<Operation *> &views) {
+getUsesThroughViews(Value value, SetVector<Operation *> &views,
+                    bool (*isView)(Operation *) = isBatchView) {
   SmallVector<OpOperand *> uses;
   SmallVector<Value> work{value};
   while (!work.empty()) {
     Value v = work.pop_back_val();
     for (OpOperand &use : v.getUses()) {
-      if (isBatchView(use.getOwner())) {
+      if (isView(use.getOwner())) {
         views.insert(use.getOwner());
         work.push_back(use.getOwner()->getResult(0));
         continue;
@@ -392,6 +416,32 @@ static Holding getHolding(Value operand, int nb) {
   return h;
 }
 
+/// Whether `a` and `b` are computed by the same pure ops from the same
+/// values (the fused backward's recomputed scores and its own copies of Q,
+/// K and V: copied and multiplied again, the same steps), to `depth` ops.
+static bool isSameComputation(Value a, Value b, int depth = 12) {
+  if (a == b)
+    return true;
+  Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
+  if (!da || !db || depth == 0 || da->getName() != db->getName() ||
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber() ||
+      !isMemoryEffectFree(da) || !isMemoryEffectFree(db))
+    return false;
+  // Values inside the two ops' regions correspond as the walk pairs them.
+  DenseMap<Value, Value> inside;
+  return OperationEquivalence::isEquivalentTo(
+      da, db,
+      [&](Value x, Value y) {
+        auto it = inside.find(x);
+        if (it != inside.end())
+          return success(it->second == y);
+        return success(isSameComputation(x, y, depth - 1));
+      },
+      [&](Value x, Value y) { inside[x] = y; },
+      OperationEquivalence::IgnoreLocations);
+}
+
 /// Whether `operand` (labels `lo`) holds tensor `x` (labels `lx`), each of
 /// its dims carrying the same label (the batch first when `nb`): the same
 /// value, or copies (transpositions, as importers write them before
@@ -400,6 +450,9 @@ static Holding getHolding(Value operand, int nb) {
 /// keep the last two dims in place, so across them dims are compared by
 /// their place among the last two.
 static bool isSameTensor(Value operand, Labels lo, Value x, Labels lx, int nb) {
+  // A copy made again (the fused backward's own Q, K, V in bmm layout).
+  if (operand != x && isSameComputation(operand, x, 8))
+    operand = x;
   Holding ho = getHolding(operand, nb), hx = getHolding(x, nb);
   if (ho.source != hx.source)
     return false;
@@ -558,14 +611,43 @@ static bool isConstantScalar(Value value, APFloat &c) {
   return false;
 }
 
+/// Whether `value`, in `generic`'s body, is computed from the loop indices
+/// and constants alone (integer arithmetic and comparisons on linalg.index),
+/// counting those ops into `count`.
+static bool isIndexPredicate(Value value, linalg::GenericOp generic,
+                             size_t &count) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != generic.getBody() || def->getNumResults() != 1)
+    return false;
+  if (isa<linalg::IndexOp>(def)) {
+    ++count;
+    return true;
+  }
+  if (!isa<arith::CmpIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+           arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::IndexCastOp,
+           arith::ConstantOp>(def) ||
+      isa<FloatType>(getElementTypeOrSelf(def->getResult(0).getType())))
+    return false;
+  ++count;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isIndexPredicate(operand, generic, count);
+  });
+}
+
 /// Matches a score-chain step on input value `x` (stripped of views).
 static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
                                      int64_t sk) {
   Value yielded = getComputed(generic);
+  // The ops of an index predicate (a causal select's) are not counted.
+  size_t indexOps = 0;
+  if (auto sel = yielded ? yielded.getDefiningOp<arith::SelectOp>() : nullptr;
+      sel && sel->getBlock() == generic.getBody() &&
+      !isIndexPredicate(sel.getCondition(), generic, indexOps))
+    indexOps = 0;
   if (!yielded || !allParallel(generic) ||
       !generic.getIndexingMapsArray().back().isIdentity() ||
       generic.getNumDpsInputs() < 1 || generic.getNumDpsInputs() > 3 ||
-      numComputeOps(generic) > 3)
+      numComputeOps(generic) - indexOps > 3)
     return std::nullopt;
   unsigned rank = generic.getNumLoops();
   APFloat scalar(0.0f);
@@ -624,9 +706,12 @@ static std::optional<Step> matchStep(linalg::GenericOp generic, int64_t sq,
         ((isX(add.getLhs()) && isMaskArg(add.getRhs())) ||
          (isX(add.getRhs()) && isMaskArg(add.getLhs()))))
       return step;
-  } else if (auto sel = dyn_cast<arith::SelectOp>(def); sel && step.maskInput) {
+  } else if (auto sel = dyn_cast<arith::SelectOp>(def);
+             sel && (step.maskInput || indexOps)) {
     step.kind = Step::Select;
-    if (argNumber(generic, sel.getCondition()) != step.maskInput)
+    step.indexMask = !step.maskInput;
+    if (step.maskInput &&
+        argNumber(generic, sel.getCondition()) != step.maskInput)
       return std::nullopt;
     if (isConst(sel.getTrueValue()) && isX(sel.getFalseValue())) {
       step.fillWhenTrue = true;
@@ -660,9 +745,33 @@ static bool isGradientOf(Step grad, Step fwd) {
     return false;
   if (grad.kind != Step::Select)
     return grad.constant.bitwiseIsEqual(fwd.constant);
+  if (grad.indexMask || fwd.indexMask) {
+    // The same predicate of the indices, op for op.
+    auto condition = [](Step s) {
+      return cast<arith::SelectOp>(getComputed(s.op).getDefiningOp())
+          .getCondition();
+    };
+    std::function<bool(Value, Value)> same = [&](Value a, Value b) {
+      Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
+      return da && db &&
+             OperationEquivalence::isEquivalentTo(
+                 da, db,
+                 [&](Value x, Value y) { return success(same(x, y)); },
+                 nullptr, OperationEquivalence::IgnoreLocations);
+    };
+    return grad.indexMask && fwd.indexMask &&
+           grad.fillWhenTrue == fwd.fillWhenTrue && grad.constant.isZero() &&
+           same(condition(grad), condition(fwd));
+  }
   return grad.fillWhenTrue == fwd.fillWhenTrue && grad.constant.isZero() &&
          stripViews(grad.op.getDpsInputs()[*grad.maskInput]) ==
              stripViews(fwd.op.getDpsInputs()[*fwd.maskInput]);
+}
+
+/// Whether `step` sets scores to -inf (a mask before the softmax).
+static bool fillsNegInf(const Step &step) {
+  return step.kind == Step::Select && step.constant.isInfinity() &&
+         step.constant.isNegative();
 }
 
 /// The single user of `value` (through batch views), or null.
@@ -695,10 +804,27 @@ static std::optional<std::pair<unsigned, Value>> matchProductWith(Operation *op,
   return std::nullopt;
 }
 
+/// `value` without batch views and precision conversions: what a widened
+/// copy of a narrowed value holds (O, as the fused backward reads it).
+static Value stripConversions(Value value) {
+  while (true) {
+    value = stripViews(value);
+    Operation *def = value.getDefiningOp();
+    if (!def || !(isWidening(def) || isNarrowing(def)))
+      return value;
+    value = def->getOperand(0);
+  }
+}
+
 /// Matches the row reduction r = rowsum(a * b) in one generic (reading
 /// `x` and `y`), or rowsum(t) of t = x * y in two. Adds the ops to `ops`.
 static bool isRowSumOfProduct(Value r, Value x, Value y,
-                              SetVector<Operation *> &ops) {
+                              SetVector<Operation *> &ops,
+                              Value (*stripYWith)(Value) = nullptr) {
+  // How y's operand is stripped (batch views, or conversions too).
+  auto stripY = [&](Value v) {
+    return stripYWith ? stripYWith(v) : stripViews(v);
+  };
   auto red = r.getDefiningOp<linalg::GenericOp>();
   if (!red || red.getNumDpsInits() != 1 || !red.hasPureTensorSemantics() ||
       !isZeroFill(red.getDpsInits()[0]) || red.getNumReductionLoops() != 1 ||
@@ -731,7 +857,7 @@ static bool isRowSumOfProduct(Value r, Value x, Value y,
     if (!t || getSingleUser(t.getResult(0), views) != red.getOperation())
       return false;
     std::optional<std::pair<unsigned, Value>> prod = matchProductWith(t, x);
-    if (!prod || stripViews(prod->second) != y)
+    if (!prod || stripY(prod->second) != y)
       return false;
     ops.insert(t);
     ops.insert_range(views);
@@ -742,9 +868,9 @@ static bool isRowSumOfProduct(Value r, Value x, Value y,
       numComputeOps(red) != 3 ||
       !isBinaryOfArgs<arith::MulFOp>(other, red, 0, 1, true))
     return false;
-  Value a = stripViews(red.getDpsInputs()[0]),
-        b = stripViews(red.getDpsInputs()[1]);
-  if (!((a == x && b == y) || (a == y && b == x)))
+  Value a = red.getDpsInputs()[0], b = red.getDpsInputs()[1];
+  if (!((stripViews(a) == x && stripY(b) == y) ||
+        (stripY(a) == y && stripViews(b) == x)))
     return false;
   ops.insert(red);
   return true;
@@ -806,10 +932,219 @@ static bool endsWithScores(linalg::GenericOp op, const Attention &att) {
          shape.back() == att.sk;
 }
 
+//===----------------------------------------------------------------------===//
+// Row statistics beside the softmax
+//===----------------------------------------------------------------------===//
+//
+// PyTorch 2.x's fused CPU attention (_scaled_dot_product_flash_attention_
+// for_cpu), as the importer writes it, computes the rows' log-sum-exp
+// beside the softmax, lse = m + log(rowsum(exp(X - m))) with m = rowmax X,
+// and its backward recomputes X' (the same ops on the same Q and K) and
+// P' = exp(X' - lse) from it; _safe_softmax zeroes the probabilities of
+// rows masked whole, select(rowmax X == -inf, 0, P). The tiles compute both
+// themselves: P' is P, so its readers read P, and the statistics go.
+
+static bool isFillOf(Value value, double c) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  APFloat v(0.0f);
+  return fill && matchPattern(fill.getInputs()[0], m_ConstantFloat(&v)) &&
+         v.convertToDouble() == c;
+}
+
+/// Whether `red` reduces its one input, read whole, over the last dim into
+/// a fill of `init` with `CombineOp` (maximumf or addf of the two).
+template <typename... CombineOps>
+static bool isRowReduction(linalg::GenericOp red, double init) {
+  if (!red || red.getNumDpsInputs() != 1 || red.getNumDpsInits() != 1 ||
+      !red.hasPureTensorSemantics() || red.getNumReductionLoops() != 1 ||
+      red.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
+      !isIdentityOn(red, 0) || !isFillOf(red.getDpsInits()[0], init) ||
+      numComputeOps(red) != 2)
+    return false;
+  unsigned rank = red.getNumLoops();
+  if (red.getIndexingMapsArray().back() !=
+      AffineMap::getMultiDimIdentityMap(rank, red.getContext())
+          .getMajorSubMap(rank - 1))
+    return false;
+  Value y = red.getBody()->getTerminator()->getOperand(0);
+  return (isBinaryOfArgs<CombineOps>(y, red, 0, 1, true) || ...);
+}
+
+/// Whether input `i` of `generic` is a row vector broadcast along the last
+/// loop: read by the leading loops only, or by them and a unit dim at 0.
+static bool isRowBroadcast(linalg::GenericOp generic, unsigned i) {
+  unsigned rank = generic.getNumLoops();
+  AffineMap map = generic.getIndexingMapsArray()[i];
+  AffineMap lead = AffineMap::getMultiDimIdentityMap(rank, generic.getContext())
+                       .getMajorSubMap(rank - 1);
+  if (map == lead)
+    return true;
+  auto type = cast<ShapedType>(generic.getDpsInputs()[i].getType());
+  auto last = map.getNumResults() == rank
+                  ? dyn_cast<AffineConstantExpr>(map.getResults().back())
+                  : nullptr;
+  return last && last.getValue() == 0 && type.getShape().back() == 1 &&
+         map.getMajorSubMap(rank - 1) == lead;
+}
+
+/// `cmpf oeq, m, -inf` (either order) with `m` block argument `mIn`.
+static bool isNegInfTest(Value cond, linalg::GenericOp generic, unsigned mIn) {
+  auto cmp = cond.getDefiningOp<arith::CmpFOp>();
+  if (!cmp || cmp.getPredicate() != arith::CmpFPredicate::OEQ)
+    return false;
+  APFloat c(0.0f);
+  auto isNegInf = [&](Value v) {
+    return matchPattern(v, m_ConstantFloat(&c)) && c.isInfinity() &&
+           c.isNegative();
+  };
+  return (argNumber(generic, cmp.getLhs()) == mIn && isNegInf(cmp.getRhs())) ||
+         (argNumber(generic, cmp.getRhs()) == mIn && isNegInf(cmp.getLhs()));
+}
+
+/// Whether `value` is the constant 0.
+static bool isZeroConstant(Value value) {
+  APFloat c(1.0f);
+  return matchPattern(value, m_ConstantFloat(&c)) && c.isZero();
+}
+
+/// Whether `generic` is elementwise over two inputs, `x` read whole and a
+/// row vector `m`: which input is which. Its result has x's type.
+static bool isRowwise(linalg::GenericOp generic, unsigned &xIn, unsigned &mIn) {
+  if (!generic || !getYielded(generic) || !allParallel(generic) ||
+      generic.getNumDpsInputs() != 2 ||
+      !generic.getIndexingMapsArray().back().isIdentity())
+    return false;
+  for (unsigned i = 0; i < 2; ++i)
+    if (isIdentityOn(generic, i) && isRowBroadcast(generic, 1 - i) &&
+        generic.getDpsInputs()[i].getType() == generic.getResult(0).getType()) {
+      xIn = i;
+      mIn = 1 - i;
+      return true;
+    }
+  return false;
+}
+
+/// exp(x - m), or select(m == -inf, 0, exp(x - m)) (a row masked whole
+/// gives 0), of x read whole and a row vector m: x's input number.
+static std::optional<unsigned> matchExpMinusRow(linalg::GenericOp generic) {
+  unsigned xIn, mIn;
+  if (!isRowwise(generic, xIn, mIn))
+    return std::nullopt;
+  Value y = getYielded(generic);
+  if (auto sel = y.getDefiningOp<arith::SelectOp>()) {
+    if (!isNegInfTest(sel.getCondition(), generic, mIn) ||
+        !isZeroConstant(sel.getTrueValue()))
+      return std::nullopt;
+    y = sel.getFalseValue();
+  }
+  auto exp = y.getDefiningOp<math::ExpOp>();
+  if (!exp || !isBinaryOfArgs<arith::SubFOp>(exp.getOperand(), generic, xIn,
+                                             mIn, false))
+    return std::nullopt;
+  size_t expected = y == getYielded(generic) ? 3 : 7;
+  if (generic.getBody()->getOperations().size() != expected)
+    return std::nullopt;
+  return xIn;
+}
+
+/// select(m == -inf, 0, p) of p read whole and a row vector m: p's input.
+static std::optional<unsigned> matchZeroRows(linalg::GenericOp generic) {
+  unsigned pIn, mIn;
+  if (!isRowwise(generic, pIn, mIn))
+    return std::nullopt;
+  auto sel = getYielded(generic).getDefiningOp<arith::SelectOp>();
+  if (!sel || !isNegInfTest(sel.getCondition(), generic, mIn) ||
+      !isZeroConstant(sel.getTrueValue()) ||
+      argNumber(generic, sel.getFalseValue()) != pIn ||
+      generic.getBody()->getOperations().size() != 5)
+    return std::nullopt;
+  return pIn;
+}
+
+/// The row statistics computed from the scores X beside the softmax.
+struct RowStats {
+  SmallVector<linalg::GenericOp> rowMaxes, exps, sums, lses;
+  SetVector<Operation *> ops; // all of them and their views
+  bool contains(Operation *op) const { return ops.contains(op); }
+};
+
+/// Matches the users of `x` that compute row statistics: rowmax m, exp(x -
+/// m), its row sum l and lse = m + log l. Users of those outside the set
+/// are checked by the caller (P' readers of lse, the zeroing of P).
+static RowStats matchRowStats(Value x) {
+  RowStats stats;
+  SetVector<Operation *> views;
+  for (OpOperand *use : getUsesThroughViews(x, views, isReshape)) {
+    auto generic = dyn_cast<linalg::GenericOp>(use->getOwner());
+    if (isRowReduction<arith::MaximumFOp, arith::MaxNumFOp>(
+            generic, -std::numeric_limits<double>::infinity()))
+      stats.rowMaxes.push_back(generic);
+  }
+  auto isRowMax = [&](Value v) {
+    return llvm::is_contained(stats.rowMaxes,
+                              stripReshapes(v).getDefiningOp<linalg::GenericOp>());
+  };
+  for (OpOperand *use : getUsesThroughViews(x, views, isReshape)) {
+    auto generic = dyn_cast<linalg::GenericOp>(use->getOwner());
+    std::optional<unsigned> xIn = matchExpMinusRow(generic);
+    if (!xIn || use->getOperandNumber() != *xIn ||
+        !isRowMax(generic.getDpsInputs()[1 - *xIn]))
+      continue;
+    // l = rowsum(e), lse = m + log l
+    SetVector<Operation *> sumViews;
+    auto singleUser = [&](Value v) -> Operation * {
+      SmallVector<OpOperand *> uses = getUsesThroughViews(v, sumViews, isReshape);
+      return uses.size() == 1 ? uses.front()->getOwner() : nullptr;
+    };
+    auto sum = dyn_cast_or_null<linalg::GenericOp>(
+        singleUser(generic.getResult(0)));
+    if (!isRowReduction<arith::AddFOp>(sum, 0.0))
+      continue;
+    auto lse =
+        dyn_cast_or_null<linalg::GenericOp>(singleUser(sum.getResult(0)));
+    if (!lse || !getYielded(lse) || !allParallel(lse) ||
+        lse.getNumDpsInputs() != 2 || !isIdentityOn(lse, 0) ||
+        !isIdentityOn(lse, 1) ||
+        !lse.getIndexingMapsArray().back().isIdentity() ||
+        lse.getBody()->getOperations().size() != 3)
+      continue;
+    auto add = getYielded(lse).getDefiningOp<arith::AddFOp>();
+    if (!add)
+      continue;
+    unsigned lIn = stripReshapes(lse.getDpsInputs()[0]) == sum.getResult(0) ? 0 : 1;
+    if (stripReshapes(lse.getDpsInputs()[lIn]) != sum.getResult(0) ||
+        !isRowMax(lse.getDpsInputs()[1 - lIn]))
+      continue;
+    auto log = [&](Value v) {
+      auto op = v.getDefiningOp<math::LogOp>();
+      return op && argNumber(lse, op.getOperand()) == lIn;
+    };
+    if (!((argNumber(lse, add.getLhs()) == 1 - lIn && log(add.getRhs())) ||
+          (argNumber(lse, add.getRhs()) == 1 - lIn && log(add.getLhs()))))
+      continue;
+    stats.exps.push_back(generic);
+    stats.sums.push_back(sum);
+    stats.lses.push_back(lse);
+    stats.ops.insert_range(sumViews);
+  }
+  for (auto list : {&stats.rowMaxes, &stats.exps, &stats.sums, &stats.lses})
+    for (linalg::GenericOp op : *list)
+      stats.ops.insert(op);
+  for (Operation *view : views) {
+    // Views of x read only by the statistics.
+    SetVector<Operation *> unused;
+    if (llvm::all_of(getUsesThroughViews(view->getResult(0), unused, isReshape),
+                     [&](OpOperand *u) { return stats.contains(u->getOwner()); }))
+      stats.ops.insert(view);
+  }
+  return stats;
+}
+
 /// Matches the attention around `softmax`; the reason it does not match in
 /// `why` otherwise.
-static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
-                                               std::string &why) {
+static std::optional<Attention>
+matchAttention(linalg::SoftmaxOp softmax, std::string &why,
+               SmallVectorImpl<std::pair<OpOperand *, Value>> &folded) {
   Attention att;
   att.softmax = softmax;
   auto fail = [&](const Twine &reason) -> std::optional<Attention> {
@@ -898,7 +1233,9 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     if (prod != att.batch)
       return fail("the softmax's batch dimensions are not the scores'");
   }
-  // Each step and S itself: no user outside the chain.
+  // Each step and S itself: no user outside the chain, but for the row
+  // statistics of the softmax's input.
+  RowStats stats;
   {
     Value cur = att.scores.result();
     att.ops.insert(scoresOp);
@@ -908,6 +1245,9 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
     // that made it (which is recorded), if that is `next`.
     auto onlyUser = [&](Value cur, Step *producer, Operation *next) {
       SmallVector<OpOperand *> uses = getUsesThroughViews(cur, views);
+      llvm::erase_if(uses, [&](OpOperand *use) {
+        return stats.contains(use->getOwner());
+      });
       if (producer && producer->kind == Step::Unary && uses.size() == 2) {
         if (llvm::none_of(uses,
                           [&](OpOperand *u) { return u->getOwner() == next; }))
@@ -936,6 +1276,8 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       cur = att.softmaxWiden->getResult(0);
       producer = nullptr;
     }
+    if (!att.softmaxWiden)
+      stats = matchRowStats(cur);
     if (!onlyUser(cur, producer, softmax.getOperation()))
       return fail("the scores have users besides the softmax");
     att.ops.insert(softmax);
@@ -960,6 +1302,59 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       return fail("the wide softmax's probabilities are not narrowed back");
     att.ops.insert(att.probsNarrow);
     pf = att.probsNarrow->getResult(0);
+    pUses = getUsesThroughViews(pf, views);
+  }
+  if (!stats.ops.empty()) {
+    // Rows masked whole zeroed: what everything else reads is Pz.
+    for (OpOperand *use : pUses) {
+      auto generic = dyn_cast<linalg::GenericOp>(use->getOwner());
+      std::optional<unsigned> pIn = matchZeroRows(generic);
+      if (!pIn || use->getOperandNumber() != *pIn ||
+          !llvm::is_contained(stats.rowMaxes,
+                              stripReshapes(generic.getDpsInputs()[1 - *pIn])
+                                  .getDefiningOp<linalg::GenericOp>()))
+        continue;
+      if (pUses.size() != 1)
+        return fail("the probabilities are read besides the zeroing of rows "
+                    "masked whole");
+      att.safeRows = true;
+      att.ops.insert(generic);
+      p = pf = generic.getResult(0);
+      pUses = getUsesThroughViews(pf, views);
+      break;
+    }
+    // The backward's P' = exp(X' - lse), X' computed as X is: P itself.
+    for (linalg::GenericOp lse : stats.lses) {
+      SetVector<Operation *> lseViews;
+      for (OpOperand *use : getUsesThroughViews(lse.getResult(0), lseViews, isReshape)) {
+        auto generic = dyn_cast<linalg::GenericOp>(use->getOwner());
+        std::optional<unsigned> xIn = matchExpMinusRow(generic);
+        if (!xIn || use->getOperandNumber() == *xIn ||
+            generic.getResult(0).getType() != p.getType() ||
+            !isSameComputation(generic.getDpsInputs()[*xIn],
+                               softmax.getInput()))
+          return fail("the log-sum-exp of the scores is read by something "
+                      "other than exp(scores - lse) recomputed");
+        for (OpOperand &reader :
+             llvm::make_early_inc_range(generic.getResult(0).getUses())) {
+          folded.push_back({&reader, reader.get()});
+          reader.set(p);
+        }
+        att.ops.insert(generic);
+      }
+      att.ops.insert_range(lseViews);
+    }
+    // Every statistic is read by the statistics, the zeroing or P' only.
+    SetVector<Operation *> statViews;
+    for (Operation *op : stats.ops)
+      for (Value result : op->getResults())
+        for (OpOperand *use : getUsesThroughViews(result, statViews, isReshape))
+          if (!stats.contains(use->getOwner()) &&
+              !att.ops.contains(use->getOwner()))
+            return fail("the scores' row statistics have another reader ('" +
+                        use->getOwner()->getName().getStringRef() + "')");
+    att.ops.insert_range(stats.ops);
+    att.ops.insert_range(statViews);
     pUses = getUsesThroughViews(pf, views);
   }
   // A mask applied to the probabilities themselves (select(m, 0, P)).
@@ -1174,16 +1569,25 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
       // Additive masks have no gradient step: the factor undoes the last
       // step that has one.
       att.fusedStep = int(att.steps.size()) - 1;
-      while (att.fusedStep >= 0 && att.steps[att.fusedStep].kind == Step::Add)
+      while (att.fusedStep >= 0 &&
+             (att.steps[att.fusedStep].kind == Step::Add ||
+              (fillsNegInf(att.steps[att.fusedStep]) &&
+               !isGradientOf(fused, att.steps[att.fusedStep]))))
         --att.fusedStep;
       if (att.fusedStep < 0 ||
           !isGradientOf(fused, att.steps[att.fusedStep]))
         return fail("the softmax gradient's factor is not the gradient of "
                     "the last score step");
     }
+    // rowsum(dP * P), or rowsum(dO * O), equal to it, as FlashAttention's
+    // backward computes it (PyTorch 2.x's fused CPU kernel).
     SetVector<Operation *> sumOps;
-    if (!isRowSumOfProduct(rowSum, dP, p, sumOps))
-      return fail("the softmax gradient's row sum is not rowsum(dP * P)");
+    if (!isRowSumOfProduct(rowSum, dP, p, sumOps) &&
+        !isRowSumOfProduct(rowSum, stripViews(att.dO),
+                           stripConversions(att.context.result()), sumOps,
+                           stripConversions))
+      return fail("the softmax gradient's row sum is not rowsum(dP * P) "
+                  "nor rowsum(dO * O)");
     SetVector<Operation *> rviews;
     if (getSingleUser(rowSum, rviews) != g.getOperation())
       return fail("the softmax gradient's row sum has other users");
@@ -1310,20 +1714,35 @@ static std::optional<Attention> matchAttention(linalg::SoftmaxOp softmax,
           shape.take_back(2) != ArrayRef<int64_t>{att.sq, att.sk} ||
           !isGradientReader(use->getOwner(), shape, sum))
         return false;
-      att.readers.push_back({cast<linalg::GenericOp>(use->getOwner()),
-                             unsigned(att.gradSteps.size()), sum});
-      att.ops.insert(use->getOwner());
+      // Recorded once (a skipped step looks at the same gradient again).
+      if (att.ops.insert(use->getOwner()))
+        att.readers.push_back({cast<linalg::GenericOp>(use->getOwner()),
+                               unsigned(att.gradSteps.size()), sum});
       return true;
     });
     return uses;
   };
   int postScale = -1;
   for (int i = int(att.steps.size()) - 1; i >= 0; --i) {
-    if (att.steps[i].kind == Step::Add || i == att.fusedStep)
-      continue; // no gradient op of its own
+    // No gradient op of its own: an additive mask, the step whose gradient
+    // g's factor is, and the -inf selects after it (see below).
+    if (att.steps[i].kind == Step::Add || i == att.fusedStep ||
+        (att.fusedStep >= 0 && i > att.fusedStep))
+      continue;
     SmallVector<OpOperand *> uses = usesBut(cur);
     auto generic = dyn_cast_or_null<linalg::GenericOp>(
         uses.size() == 1 ? uses.front()->getOwner() : nullptr);
+    if (fillsNegInf(att.steps[i])) {
+      // A score set to -inf has P = 0, so g = P * (dP - r) is 0 there
+      // already: the fused backward (PyTorch 2.x's CPU flash kernel) has
+      // no select(m, 0, g). Skipped when its gradient is not next.
+      std::optional<Step> step;
+      if (generic && endsWithScores(generic, att))
+        step = matchStep(generic, att.sq, att.sk);
+      if (!step || !isGradientOf(*step, att.steps[i]) ||
+          stripViews(generic.getDpsInputs()[step->xInput]) != stripViews(cur))
+        continue;
+    }
     if (att.steps[i].kind == Step::Unary) {
       // A generic of the gradient and the step's result, elementwise.
       if (!generic || generic.getOperation() != att.steps[i].gradReader ||
@@ -1749,6 +2168,24 @@ Value Emitter::reduceRows(OpBuilder &b, Location loc, Value x, double start,
   return generic.getResult(0);
 }
 
+/// Makes the linalg.index ops of `tile`'s body (a body cloned from an op
+/// over the whole chain) read the chain's indices: the query and key dims
+/// (the last two loops) offset by the tile's origin.
+static void offsetTileIndices(linalg::GenericOp tile, Value qOff, Value kOff) {
+  int64_t r = tile.getNumLoops();
+  SmallVector<linalg::IndexOp> indices;
+  tile.getBody()->walk([&](linalg::IndexOp op) { indices.push_back(op); });
+  for (linalg::IndexOp op : indices) {
+    if (int64_t(op.getDim()) < r - 2)
+      continue;
+    OpBuilder ib(op->getContext());
+    ib.setInsertionPointAfter(op);
+    Value off = int64_t(op.getDim()) == r - 2 ? qOff : kOff;
+    auto add = arith::AddIOp::create(ib, op.getLoc(), op.getResult(), off);
+    op.getResult().replaceAllUsesExcept(add, add);
+  }
+}
+
 Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
                          Value qOff, Value kOff, Value fwd) {
   // In the step's own iteration space (the chain's, which may split the
@@ -1817,6 +2254,7 @@ Value Emitter::applyStep(OpBuilder &b, Location loc, Step step, Value x,
       iters);
   IRMapping mapping;
   step.op.getRegion().cloneInto(&generic.getRegion(), mapping);
+  offsetTileIndices(generic, qOff, kOff);
   Value result = generic.getResult(0);
   if (!groups.empty())
     result = tensor::CollapseShapeOp::create(b, loc, type, result, groups);
@@ -1899,17 +2337,7 @@ Value Emitter::dropTile(OpBuilder &b, Location loc, Value qOff, Value kOff) {
         producer.getIndexingMapsArray(), producer.getIteratorTypesArray());
     IRMapping mapping;
     producer.getRegion().cloneInto(&generic.getRegion(), mapping);
-    SmallVector<linalg::IndexOp> indices;
-    generic.getBody()->walk([&](linalg::IndexOp op) { indices.push_back(op); });
-    for (linalg::IndexOp op : indices) {
-      if (int64_t(op.getDim()) < r - 2)
-        continue;
-      OpBuilder ib(op->getContext());
-      ib.setInsertionPointAfter(op);
-      Value off = int64_t(op.getDim()) == r - 2 ? qOff : kOff;
-      auto add = arith::AddIOp::create(ib, op.getLoc(), op.getResult(), off);
-      op.getResult().replaceAllUsesExcept(add, add);
-    }
+    offsetTileIndices(generic, qOff, kOff);
     return generic.getResult(0);
   };
   Value tile = tileOf(att.drop, 0);
@@ -1946,6 +2374,19 @@ static Value subMax(OpBuilder &b, Location loc, Value x, Value m) {
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
   Value safe = arith::SelectOp::create(b, loc, isInf, zero, m);
   return arith::SubFOp::create(b, loc, x, safe);
+}
+
+/// 0 where the row maximum `m` is -inf (a row masked whole), else `x`.
+static Value zeroWhereNegInf(OpBuilder &b, Location loc, Value m, Value x) {
+  Type type = x.getType();
+  Value ninf = arith::ConstantOp::create(
+      b, loc, m.getType(),
+      FloatAttr::get(m.getType(), -std::numeric_limits<double>::infinity()));
+  Value isInf =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
+  Value zero =
+      arith::ConstantOp::create(b, loc, type, FloatAttr::get(type, 0.0));
+  return arith::SelectOp::create(b, loc, isInf, zero, x);
 }
 
 /// exp(x - m), as FlashAttention does for a row masked so far.
@@ -2050,11 +2491,13 @@ std::array<Value, 3> Emitter::emitForward(OpBuilder &b, Location loc,
               return {mc, ln, accn};
             });
         Value m = inner[0], l = inner[1], acc = inner[2];
-        Value oi =
-            map(b, loc, {acc, l}, {id, row}, empty(b, loc, shape(bq, att.vd)),
-                [](OpBuilder &b, Location l, ValueRange a) {
-                  return Value(arith::DivFOp::create(b, l, a[0], a[1]));
-                });
+        bool safe = att.safeRows;
+        Value oi = map(b, loc, {acc, l, m}, {id, row, row},
+                       empty(b, loc, shape(bq, att.vd)),
+                       [&](OpBuilder &b, Location l, ValueRange a) {
+                         Value o = arith::DivFOp::create(b, l, a[0], a[1]);
+                         return safe ? zeroWhereNegInf(b, l, a[2], o) : o;
+                       });
         // m and log l are saved apart: a row whose scores are all masked
         // by a finite minimum (Hugging Face's finfo.min) has m = finfo.min,
         // next to which m + log l loses log l.
@@ -2190,13 +2633,15 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               SmallVector<Value> stepTiles;
               Value x = scoresTile(b, loc, qi, kj, qOff, kOff, &stepTiles);
               // P = exp((x - m) - log l), as forward's exp(x - m) / l
+              bool safe = att.safeRows;
               Value p = map(
                   b, loc, {x, mi, li}, {id, row, row},
                   empty(b, loc, shape(bq, bk)),
-                  [](OpBuilder &b, Location l, ValueRange a) {
+                  [&](OpBuilder &b, Location l, ValueRange a) {
                     Value d = subMax(b, l, a[0], a[1]);
-                    return Value(math::ExpOp::create(
-                        b, l, arith::SubFOp::create(b, l, d, a[2])));
+                    Value p = math::ExpOp::create(
+                        b, l, arith::SubFOp::create(b, l, d, a[2]));
+                    return safe ? zeroWhereNegInf(b, l, a[1], p) : p;
                   });
               Value drop;
               if (att.dropout)
@@ -2303,6 +2748,12 @@ static bool looksLikeAttention(linalg::SoftmaxOp softmax) {
   return false;
 }
 
+/// Undoes matchAttention's folding of P' into P.
+static void restore(ArrayRef<std::pair<OpOperand *, Value>> folded) {
+  for (auto [operand, value] : llvm::reverse(folded))
+    operand->set(value);
+}
+
 std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
   std::vector<AttentionEntry> entries;
   for (Operation &op : body) {
@@ -2315,8 +2766,10 @@ std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
     if (!softmax || !looksLikeAttention(softmax))
       continue;
     std::string why;
-    if (matchAttention(softmax, why))
+    SmallVector<std::pair<OpOperand *, Value>> folded;
+    if (matchAttention(softmax, why, folded))
       why = "matches";
+    restore(folded);
     entries.push_back({false, why, formatLocation(softmax.getLoc())});
   }
   return entries;
@@ -2406,7 +2859,10 @@ void RematTileAttentionPass::runOnOperation() {
   SmallVector<std::pair<Location, std::string>> tiled;
   for (linalg::SoftmaxOp softmax : softmaxes) {
     std::string why;
-    std::optional<Attention> att = matchAttention(softmax, why);
+    SmallVector<std::pair<OpOperand *, Value>> folded;
+    std::optional<Attention> att = matchAttention(softmax, why, folded);
+    if (!att)
+      restore(folded);
     int64_t bq = 0, bk = 0;
     std::string last, adjusted;
     if (att) {

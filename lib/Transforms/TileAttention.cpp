@@ -40,6 +40,10 @@
 //         x + m, nor, optionally, for a select filling -inf)
 //   dQ  = dS K,   dK = dS^T Q          (in Q's and K's layouts)
 //
+// A softmax written out (exp(x - rowmax x) / rowsum, its gradient t - p *
+// rowsum t with t = dP * p: torch-mlir's and JAX's decompositions) is
+// raised to these forms where the attention then tiles (tried on a copy).
+//
 // Every intermediate must have no other user (looking through reshapes
 // that only regroup batch dimensions); anything else is left untiled with
 // a remark at the softmax. Element types f32, bf16 and f16, one for the
@@ -2724,10 +2728,9 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
 // The pass
 //===----------------------------------------------------------------------===//
 
-/// Whether `softmax` reads a product Q K^T through elementwise ops (and
-/// batch views): attention, matched or not.
-static bool looksLikeAttention(linalg::SoftmaxOp softmax) {
-  Value x = softmax.getInput();
+/// Whether the softmax of `x` reads a product Q K^T through elementwise ops
+/// (and batch views): attention, matched or not.
+static bool looksLikeAttention(Value x) {
   for (int depth = 0; depth < 16; ++depth) {
     Operation *def = stripViews(x).getDefiningOp();
     if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
@@ -2746,33 +2749,6 @@ static bool looksLikeAttention(linalg::SoftmaxOp softmax) {
     x = *same;
   }
   return false;
-}
-
-/// Undoes matchAttention's folding of P' into P.
-static void restore(ArrayRef<std::pair<OpOperand *, Value>> folded) {
-  for (auto [operand, value] : llvm::reverse(folded))
-    operand->set(value);
-}
-
-std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
-  std::vector<AttentionEntry> entries;
-  for (Operation &op : body) {
-    if (auto shape =
-            op.getAttrOfType<StringAttr>(RematDialect::kAttentionAttrName)) {
-      entries.push_back({true, shape.str(), formatLocation(op.getLoc())});
-      continue;
-    }
-    auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
-    if (!softmax || !looksLikeAttention(softmax))
-      continue;
-    std::string why;
-    SmallVector<std::pair<OpOperand *, Value>> folded;
-    if (matchAttention(softmax, why, folded))
-      why = "matches";
-    restore(folded);
-    entries.push_back({false, why, formatLocation(softmax.getLoc())});
-  }
-  return entries;
 }
 
 /// `grad` (batch dims, then two) with its last two dims swapped when
@@ -2841,23 +2817,340 @@ struct RematTileAttentionPass
 };
 } // namespace
 
-void RematTileAttentionPass::runOnOperation() {
-  func::FuncOp func = getOperation();
-  if (blockQ < 1 || blockK < 1) {
-    func.emitError() << "remat-tile-attention: block-q and block-k must be "
-                        "at least 1, got "
-                     << int64_t(blockQ) << " and " << int64_t(blockK);
-    return signalPassFailure();
+//===----------------------------------------------------------------------===//
+// Softmax written out
+//===----------------------------------------------------------------------===//
+//
+// Producers that decompose softmax (torch-mlir's DecomposeComplexOps, JAX's
+// jax.nn.softmax through StableHLO) write
+//   m = rowmax x; e = exp(x - m) (one generic, or x - m then exp);
+//   s = rowsum e; p = e / s
+// and its gradient (PyTorch's _softmax_backward_data decomposition, JAX's
+// softmax JVP transposed)
+//   t = dP * p; r = rowsum t; g = t - p * r (one generic, or u = p * r and
+//   t - u).
+// An attention written so is raised to linalg.softmax and g = p * (dP - r),
+// the forms matched above, where the raised attention would then tile (tried
+// first on a copy of the function): the tiles change the order of the sums
+// anyway. A softmax that would not tile stays exactly as written.
+
+namespace {
+struct WrittenOutSoftmax {
+  Value x;
+  linalg::GenericOp div;
+  SmallVector<Operation *> ops; // m, x - m, e, s and their reshapes
+};
+} // namespace
+
+/// A generic over `n` inputs, every map the identity.
+static bool isIdentityMap(linalg::GenericOp generic, unsigned n) {
+  return generic && getYielded(generic) && allParallel(generic) &&
+         generic.getNumDpsInputs() == n &&
+         llvm::all_of(generic.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); });
+}
+
+/// `p = e / s` at `div`, with the rest of the written-out softmax above it.
+static std::optional<WrittenOutSoftmax>
+matchWrittenOutSoftmax(linalg::GenericOp div) {
+  unsigned eIn, sIn;
+  if (!isRowwise(div, eIn, sIn) || div.getBody()->getOperations().size() != 2 ||
+      !isBinaryOfArgs<arith::DivFOp>(getYielded(div), div, eIn, sIn, false))
+    return std::nullopt;
+  WrittenOutSoftmax w;
+  w.div = div;
+  Value e = div.getDpsInputs()[eIn];
+  auto sum = stripReshapes(div.getDpsInputs()[sIn])
+                 .getDefiningOp<linalg::GenericOp>();
+  if (!isRowReduction<arith::AddFOp>(sum, 0.0) || sum.getDpsInputs()[0] != e)
+    return std::nullopt;
+  auto exp = e.getDefiningOp<linalg::GenericOp>();
+  Value m;
+  Operation *mReader = exp;
+  if (std::optional<unsigned> xIn = matchExpMinusRow(exp)) {
+    w.x = exp.getDpsInputs()[*xIn];
+    m = exp.getDpsInputs()[1 - *xIn];
+  } else {
+    // exp(d) of d = x - m
+    if (!isIdentityMap(exp, 1) || exp.getBody()->getOperations().size() != 2)
+      return std::nullopt;
+    auto expOp = getYielded(exp).getDefiningOp<math::ExpOp>();
+    auto sub = exp.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>();
+    unsigned subX, mIn;
+    if (!expOp || argNumber(exp, expOp.getOperand()) != 0 ||
+        !isRowwise(sub, subX, mIn) || sub.getBody()->getOperations().size() != 2 ||
+        !isBinaryOfArgs<arith::SubFOp>(getYielded(sub), sub, subX, mIn, false) ||
+        !sub.getResult(0).hasOneUse())
+      return std::nullopt;
+    w.x = sub.getDpsInputs()[subX];
+    m = sub.getDpsInputs()[mIn];
+    w.ops.push_back(sub);
+    mReader = sub;
   }
+  auto max = stripReshapes(m).getDefiningOp<linalg::GenericOp>();
+  if (!isRowReduction<arith::MaximumFOp, arith::MaxNumFOp>(
+          max, -std::numeric_limits<double>::infinity()) ||
+      max.getDpsInputs()[0] != w.x)
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(w.x.getType());
+  if (!type || !type.hasStaticShape() || div.getResult(0).getType() != type)
+    return std::nullopt;
+  // Each part read only by the next.
+  SetVector<Operation *> views;
+  auto onlyReadBy = [&](Operation *op, ArrayRef<Operation *> readers) {
+    return llvm::all_of(
+        getUsesThroughViews(op->getResult(0), views, isReshape),
+        [&](OpOperand *use) {
+          return llvm::is_contained(readers, use->getOwner());
+        });
+  };
+  if (!onlyReadBy(max, {mReader}) ||
+      !onlyReadBy(exp, {sum.getOperation(), div.getOperation()}) ||
+      !onlyReadBy(sum, {div.getOperation()}))
+    return std::nullopt;
+  w.ops.append({max, exp, sum});
+  w.ops.append(views.begin(), views.end());
+  return w;
+}
+
+/// Rewrites the written-out gradients of the softmax `p`, t = dP * p,
+/// r = rowsum t, g = t - p * r, as g = p * (dP - r).
+static void raiseSoftmaxGradients(Value p) {
+  // The products t = dP * p (collected first: raising erases readers of p).
+  SmallVector<linalg::GenericOp> products;
+  for (Operation *user : p.getUsers())
+    if (auto t = dyn_cast<linalg::GenericOp>(user);
+        t && matchProductWith(t, p) && !llvm::is_contained(products, t))
+      products.push_back(t);
+  for (linalg::GenericOp t : products) {
+    std::optional<std::pair<unsigned, Value>> prod = matchProductWith(t, p);
+    if (!prod || t.getResult(0).getType() != p.getType())
+      continue;
+    Value dP = prod->second;
+    linalg::GenericOp r, g, u;
+    for (Operation *reader : t.getResult(0).getUsers()) {
+      auto generic = dyn_cast<linalg::GenericOp>(reader);
+      if (isRowReduction<arith::AddFOp>(generic, 0.0))
+        r = generic;
+      else
+        g = generic;
+    }
+    if (!r || !g || !t.getResult(0).hasNUses(2))
+      continue;
+    SetVector<Operation *> views;
+    SmallVector<OpOperand *> rUses =
+        getUsesThroughViews(r.getResult(0), views, isReshape);
+    if (rUses.size() != 1)
+      continue;
+    // g = t - p * r in one generic, or u = p * r and g = t - u.
+    auto isProductOfPR = [&](linalg::GenericOp op, unsigned pIn,
+                             unsigned rIn, Value y) {
+      return isBinaryOfArgs<arith::MulFOp>(y, op, pIn, rIn, true) &&
+             stripViews(op.getDpsInputs()[pIn]) == p;
+    };
+    Operation *rReader = rUses.front()->getOwner();
+    unsigned rIn = rUses.front()->getOperandNumber();
+    linalg::GenericOp rGeneric; // the generic reading r
+    if (rReader == g.getOperation()) {
+      // t, p read whole, r a row vector; t - p * r.
+      if (g.getNumDpsInputs() != 3 || !allParallel(g) || !getYielded(g) ||
+          !isRowBroadcast(g, rIn) ||
+          g.getBody()->getOperations().size() != 3)
+        continue;
+      unsigned tIn = ~0u, pIn = ~0u;
+      for (unsigned i = 0; i < 3; ++i)
+        if (i != rIn && isIdentityOn(g, i))
+          (g.getDpsInputs()[i] == t.getResult(0) ? tIn : pIn) = i;
+      auto sub = getYielded(g).getDefiningOp<arith::SubFOp>();
+      if (tIn == ~0u || pIn == ~0u || !sub ||
+          argNumber(g, sub.getLhs()) != tIn ||
+          !isProductOfPR(g, pIn, rIn, sub.getRhs()))
+        continue;
+      rGeneric = g;
+    } else {
+      u = dyn_cast<linalg::GenericOp>(rReader);
+      unsigned pIn, uRIn;
+      if (!isRowwise(u, pIn, uRIn) || uRIn != rIn ||
+          u.getBody()->getOperations().size() != 2 ||
+          !isProductOfPR(u, pIn, rIn, getYielded(u)) ||
+          !u.getResult(0).hasOneUse() ||
+          *u.getResult(0).getUsers().begin() != g.getOperation() ||
+          !isIdentityMap(g, 2) || g.getBody()->getOperations().size() != 2 ||
+          !isBinaryOfArgs<arith::SubFOp>(
+              getYielded(g), g, g.getDpsInputs()[0] == t.getResult(0) ? 0 : 1,
+              g.getDpsInputs()[0] == t.getResult(0) ? 1 : 0, false) ||
+          g.getDpsInputs()[g.getDpsInputs()[0] == t.getResult(0) ? 1 : 0] !=
+              u.getResult(0))
+        continue;
+      rGeneric = u;
+    }
+    if (g.getResult(0).getType() != p.getType())
+      continue;
+    // g = p * (dP - r), r read as the generic read it.
+    OpBuilder b(g);
+    Location loc = g.getLoc();
+    auto type = cast<RankedTensorType>(p.getType());
+    Value init =
+        tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+    // r itself, broadcast along rows (the matched form's row vector).
+    AffineMap id = g.getIndexingMapsArray().back();
+    SmallVector<AffineMap> maps{id, id, id.getMajorSubMap(type.getRank() - 1),
+                                id};
+    SmallVector<utils::IteratorType> iters(type.getRank(),
+                                           utils::IteratorType::parallel);
+    auto raised = linalg::GenericOp::create(
+        b, loc, TypeRange{type},
+        ValueRange{p, dP, r.getResult(0)}, ValueRange{init},
+        maps, iters, [](OpBuilder &b, Location l, ValueRange a) {
+          Value d = arith::SubFOp::create(b, l, a[1], a[2]);
+          linalg::YieldOp::create(
+              b, l, Value(arith::MulFOp::create(b, l, a[0], d)));
+        });
+    g.getResult(0).replaceAllUsesWith(raised.getResult(0));
+    g.erase();
+    if (u)
+      u.erase();
+    // r's reshapes, read by g or u only.
+    for (Operation *view : llvm::reverse(views))
+      if (view->use_empty())
+        view->erase();
+  }
+}
+
+/// Raises `w` to linalg.softmax (and its gradients, if written out too),
+/// erasing the written-out ops.
+static linalg::SoftmaxOp raiseSoftmax(WrittenOutSoftmax &w) {
+  OpBuilder b(w.div);
+  Location loc = w.div.getLoc();
+  auto type = cast<RankedTensorType>(w.x.getType());
+  Value init =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  auto softmax = linalg::SoftmaxOp::create(b, loc, TypeRange{type}, w.x, init,
+                                           uint64_t(type.getRank() - 1));
+  w.div.getResult(0).replaceAllUsesWith(softmax->getResult(0));
+  raiseSoftmaxGradients(softmax->getResult(0));
+  SmallVector<Operation *> dead(w.ops.begin(), w.ops.end());
+  dead.push_back(w.div);
+  llvm::sort(dead, [](Operation *a, Operation *b) {
+    return b->isBeforeInBlock(a);
+  });
+  for (Operation *op : dead)
+    op->erase();
+  return softmax;
+}
+
+/// The written-out softmaxes of `func` that read Q K^T, in program order.
+static SmallVector<WrittenOutSoftmax> findWrittenOutSoftmaxes(func::FuncOp func) {
+  SmallVector<WrittenOutSoftmax> found;
+  func.walk([&](linalg::GenericOp generic) {
+    if (std::optional<WrittenOutSoftmax> w = matchWrittenOutSoftmax(generic);
+        w && looksLikeAttention(w->x))
+      found.push_back(std::move(*w));
+  });
+  return found;
+}
+
+namespace {
+/// What tileAttentions did: how many attentions it tiled and not, and per
+/// softmax (in program order) whether it was tiled, or why not.
+struct AttentionTiling {
+  unsigned tiled = 0, untiled = 0;
+  SmallVector<bool> tiledAt;
+  SmallVector<std::string> why;
+};
+} // namespace
+
+static AttentionTiling tileAttentions(func::FuncOp func, int64_t blockQ,
+                                      int64_t blockK);
+
+/// Raises the written-out softmaxes of attentions that then tile (tried on a
+/// copy of the function, silently); the others get a remark and stay.
+static void raiseWrittenOutSoftmaxes(func::FuncOp func, int64_t blockQ,
+                                     int64_t blockK) {
+  SmallVector<WrittenOutSoftmax> found = findWrittenOutSoftmaxes(func);
+  if (found.empty())
+    return;
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  auto copy = cast<func::FuncOp>(func->clone());
+  scratch->push_back(copy);
+  SmallVector<WrittenOutSoftmax> copies = findWrittenOutSoftmaxes(copy);
+  if (copies.size() != found.size())
+    return;
+  SmallVector<Operation *> raised;
+  for (WrittenOutSoftmax &w : copies)
+    raised.push_back(raiseSoftmax(w));
+  SmallVector<Operation *> order;
+  copy.walk([&](linalg::SoftmaxOp op) { order.push_back(op); });
+  AttentionTiling trial;
+  {
+    ScopedDiagnosticHandler silence(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+    trial = tileAttentions(copy, blockQ, blockK);
+  }
+  for (auto [w, op] : llvm::zip(found, raised)) {
+    size_t at = llvm::find(order, op) - order.begin();
+    if (at < trial.tiledAt.size() && trial.tiledAt[at]) {
+      raiseSoftmax(w);
+      continue;
+    }
+    w.div.emitRemark() << "attention not tiled (its softmax written out, "
+                          "raised on a copy): "
+                       << (at < trial.why.size() ? trial.why[at] : "");
+  }
+}
+
+/// Tiles every attention of `func` it matches, with remarks.
+/// Undoes matchAttention's folding of P' into P.
+static void restore(ArrayRef<std::pair<OpOperand *, Value>> folded) {
+  for (auto [operand, value] : llvm::reverse(folded))
+    operand->set(value);
+}
+
+std::vector<AttentionEntry> mlir::remat::describeAttentions(Block &body) {
+  std::vector<AttentionEntry> entries;
+  for (Operation &op : body) {
+    if (auto shape =
+            op.getAttrOfType<StringAttr>(RematDialect::kAttentionAttrName)) {
+      entries.push_back({true, shape.str(), formatLocation(op.getLoc())});
+      continue;
+    }
+    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      if (std::optional<WrittenOutSoftmax> w = matchWrittenOutSoftmax(generic);
+          w && looksLikeAttention(w->x))
+        entries.push_back({false,
+                           "softmax written out (-remat-tile-attention raises "
+                           "it where the attention then tiles)",
+                           formatLocation(op.getLoc())});
+      continue;
+    }
+    auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
+    if (!softmax || !looksLikeAttention(softmax.getInput()))
+      continue;
+    std::string why;
+    SmallVector<std::pair<OpOperand *, Value>> folded;
+    if (matchAttention(softmax, why, folded))
+      why = "matches";
+    restore(folded);
+    entries.push_back({false, why, formatLocation(softmax.getLoc())});
+  }
+  return entries;
+}
+
+static AttentionTiling tileAttentions(func::FuncOp func, int64_t blockQ,
+                                      int64_t blockK) {
+  AttentionTiling result;
   SmallVector<linalg::SoftmaxOp> softmaxes;
   func.walk([&](linalg::SoftmaxOp op) { softmaxes.push_back(op); });
+  result.tiledAt.assign(softmaxes.size(), false);
+  result.why.assign(softmaxes.size(), "");
   // Tiling must not raise the predicted peak (-remat-pipeline's guarantee):
   // one large tile can hold more than the untiled graph. Undone if it does.
   if (softmaxes.empty())
-    return;
+    return result;
   PeakGuard guard(func);
+  SmallVector<unsigned> tiledIndices;
   SmallVector<std::pair<Location, std::string>> tiled;
-  for (linalg::SoftmaxOp softmax : softmaxes) {
+  for (auto [index, softmax] : llvm::enumerate(softmaxes)) {
     std::string why;
     SmallVector<std::pair<OpOperand *, Value>> folded;
     std::optional<Attention> att = matchAttention(softmax, why, folded);
@@ -2896,7 +3189,8 @@ void RematTileAttentionPass::runOnOperation() {
     }
     if (!att) {
       softmax.emitRemark() << "attention not tiled: " << why;
-      ++numUntiled;
+      result.why[index] = why;
+      ++result.untiled;
       continue;
     }
     Emitter emitter(*att, bq, bk);
@@ -2930,19 +3224,41 @@ void RematTileAttentionPass::runOnOperation() {
                                          adjusted)
                                .str()});
     eraseMatched(*att);
+    tiledIndices.push_back(index);
   }
   if (tiled.empty())
-    return;
+    return result;
   if (auto peaks = guard.undoIfPeakRose()) {
-    for (auto &[loc, what] : tiled)
-      mlir::emitRemark(loc)
-          << "attention not tiled: " << what << " would raise the "
-          << "function's predicted peak from " << peaks->first << " to "
-          << peaks->second << " B (try smaller blocks)";
-    numUntiled += tiled.size();
-    return;
+    for (auto [i, entry] : llvm::enumerate(tiled)) {
+      auto &[loc, what] = entry;
+      std::string why = llvm::formatv("{0} would raise the function's "
+                                      "predicted peak from {1} to {2} B (try "
+                                      "smaller blocks)",
+                                      what, peaks->first, peaks->second);
+      mlir::emitRemark(loc) << "attention not tiled: " << why;
+      result.why[tiledIndices[i]] = why;
+    }
+    result.untiled += tiled.size();
+    return result;
   }
   for (auto &[loc, what] : tiled)
     mlir::emitRemark(loc) << "attention tiled: " << what;
-  numTiled += tiled.size();
+  for (unsigned i : tiledIndices)
+    result.tiledAt[i] = true;
+  result.tiled += tiled.size();
+  return result;
+}
+
+void RematTileAttentionPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (blockQ < 1 || blockK < 1) {
+    func.emitError() << "remat-tile-attention: block-q and block-k must be "
+                        "at least 1, got "
+                     << int64_t(blockQ) << " and " << int64_t(blockK);
+    return signalPassFailure();
+  }
+  raiseWrittenOutSoftmaxes(func, blockQ, blockK);
+  AttentionTiling result = tileAttentions(func, blockQ, blockK);
+  numTiled += result.tiled;
+  numUntiled += result.untiled;
 }

@@ -367,6 +367,15 @@ static std::pair<Labels, Labels> deriveLabels(const Contraction &c, Label m,
 /// the source dimension it reads.
 static std::optional<std::pair<Value, SmallVector<unsigned>>>
 getCopySource(Value value) {
+  // linalg.transpose: result dim i reads source dim permutation[i].
+  if (auto transpose = value.getDefiningOp<linalg::TransposeOp>()) {
+    if (!transpose.hasPureTensorSemantics())
+      return std::nullopt;
+    SmallVector<unsigned> srcDim;
+    for (int64_t d : transpose.getPermutation())
+      srcDim.push_back(unsigned(d));
+    return std::make_pair(transpose.getInput(), srcDim);
+  }
   auto generic = value.getDefiningOp<linalg::GenericOp>();
   if (!generic || generic.getNumDpsInputs() != 1 ||
       generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
@@ -1415,10 +1424,45 @@ matchAttention(linalg::SoftmaxOp softmax, std::string &why,
   // The context: O = Pd V, and dV = Pd^T dO.
   SmallVector<OpOperand *> pdUses =
       pd == pc ? SmallVector<OpOperand *>() : getUsesThroughViews(pd, views);
+  // A transposed copy of Pd read only by products (P^T copied before dV =
+  // P^T dO, as torch-mlir writes it): the products read Pd through it.
+  auto copyForProducts = [&](Operation *op) {
+    if (!op || op->getNumResults() != 1)
+      return false;
+    auto copy = getCopySource(op->getResult(0));
+    SetVector<Operation *> copyViews;
+    SmallVector<OpOperand *> uses =
+        getUsesThroughViews(op->getResult(0), copyViews);
+    return copy && stripViews(copy->first) == stripViews(pd) &&
+           !uses.empty() && llvm::all_of(uses, [](OpOperand *use) {
+             return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(
+                 use->getOwner());
+           });
+  };
+  auto expandCopies = [&](SmallVector<OpOperand *> uses) {
+    SmallVector<OpOperand *> expanded;
+    for (OpOperand *use : uses) {
+      if (!copyForProducts(use->getOwner())) {
+        expanded.push_back(use);
+        continue;
+      }
+      att.ops.insert(use->getOwner());
+      llvm::append_range(expanded, getUsesThroughViews(
+                                       use->getOwner()->getResult(0), views));
+    }
+    return expanded;
+  };
+  pdUses = expandCopies(pdUses);
   if (pd == pc) {
     // Without dropout the contractions are among P's (or Pm's) users.
     SmallVector<Operation *> rest;
     for (Operation *user : pBackward) {
+      if (copyForProducts(user)) {
+        att.ops.insert(user);
+        llvm::append_range(pdUses,
+                           getUsesThroughViews(user->getResult(0), views));
+        continue;
+      }
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user))
         for (OpOperand &operand : user->getOpOperands())
           if (operand.getOperandNumber() < 2 &&
@@ -1478,12 +1522,13 @@ matchAttention(linalg::SoftmaxOp softmax, std::string &why,
   // dV = Pd^T dO: dO's labels are (query, value) in O's layout.
   {
     auto [la, lb] = deriveLabels(att.gradV, kKey, kValue, kQuery);
-    Value a = stripViews(att.gradV.a), b = stripViews(att.gradV.b);
-    if (a == pdBase && la == Labels{kQuery, kKey} &&
-        lb == Labels{kQuery, kValue})
+    // Pd itself or a transposed copy of it (its dims read as Pd's).
+    auto isPd = [&](Value operand, Labels l) {
+      return isSameTensor(operand, l, pd, Labels{kQuery, kKey}, att.nb);
+    };
+    if (isPd(att.gradV.a, la) && lb == Labels{kQuery, kValue})
       att.dO = att.gradV.b;
-    else if (b == pdBase && lb == Labels{kQuery, kKey} &&
-             la == Labels{kQuery, kValue})
+    else if (isPd(att.gradV.b, lb) && la == Labels{kQuery, kValue})
       att.dO = att.gradV.a;
     else
       return fail("the probabilities' second product is not dV = P^T dO");

@@ -61,7 +61,8 @@ mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
 
 BudgetOutcome mlir::remat::measureBudgetDecision(
     const TrainingGraph &graph, ArrayRef<Operation *> recompute,
-    bool schedule, std::optional<int64_t> inputPeak, bool countSaved) {
+    bool schedule, std::optional<int64_t> inputPeak, bool countSaved,
+    OwningOpRef<ModuleOp> *keep) {
   Operation *func = graph.getFunction();
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
   Operation *copy = func->clone();
@@ -84,10 +85,10 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
       inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
   MaterializeStats stats;
   materializeRecomputations(*copyGraph, stats, result.inputPeak);
-  // Saved bytes depend on the order (an op after the backward's start is
-  // backward): with them, schedule as -remat-schedule does.
+  // Scheduled as -remat-schedule does, so the peak measured is the
+  // pipeline's, and the copy is what the pipeline would make of the function.
   if (schedule)
-    scheduleForMemory(body, &result.peak, /*beyondResults=*/countSaved);
+    scheduleForMemory(body, &result.peak, /*beyondResults=*/true);
   else
     result.peak = MemoryTimeline::build(body).getPeakBytes();
   for (Operation &op : body)
@@ -108,6 +109,8 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
       result.heldPeak = timeline.getPeakHolding(saved);
     }
   }
+  if (keep && schedule)
+    *keep = std::move(scratch);
   return result;
 }
 

@@ -28,17 +28,21 @@ using namespace mlir::remat::policies;
 /// outcome of the decision, not an estimate.
 Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions,
                               std::optional<int64_t> inputPeak,
-                              bool countSaved) {
+                              bool countSaved, bool keep) {
   SmallVector<Operation *> recompute;
   for (Operation *op : graph.getOps())
     if (finalPolicy(op, decisions) == Policy::Recompute && !getPolicy(op))
       recompute.push_back(op);
+  OwningOpRef<ModuleOp> copy;
   BudgetOutcome outcome =
       measureBudgetDecision(graph, recompute, /*schedule=*/true, inputPeak,
-                            countSaved);
-  return Evaluation{outcome.peak,      outcome.flops,     std::move(decisions),
-                    /*measured=*/true, outcome.clonedOps, outcome.savedBytes,
-                    outcome.heldPeak};
+                            countSaved, keep ? &copy : nullptr);
+  Evaluation e{outcome.peak,      outcome.flops,     std::move(decisions),
+               /*measured=*/true, outcome.clonedOps, outcome.savedBytes,
+               outcome.heldPeak};
+  if (keep)
+    e.scheduled = std::make_shared<OwningOpRef<ModuleOp>>(std::move(copy));
+  return e;
 }
 
 

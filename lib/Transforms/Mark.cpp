@@ -18,6 +18,7 @@
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/Rematerialize.h"
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATMARK
@@ -65,14 +66,33 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       return markAllAnalysesPreserved();
 
     bool budgetFailed = false;
+    // With materialize=true, a function's own copy from the peak policy's
+    // measurement is its result when functions do not call each other (a
+    // copy is measured alone in a scratch module, and the passes would
+    // materialize every function before scheduling any).
+    DenseSet<Operation *> called;
+    bool reuseCopies = materialize &&
+                       succeeded(checkCallGraph(getOperation(), &called)) &&
+                       called.empty() &&
+                       llvm::none_of(getOperation()->getRegion(0).getOps(),
+                                     [](Operation &op) {
+                                       return op.getNumRegions() &&
+                                              !isa<FunctionOpInterface>(op);
+                                     });
+    SmallVector<std::pair<Operation *, std::shared_ptr<OwningOpRef<ModuleOp>>>>
+        copies;
     LogicalResult result =
         forEachTrainingGraph(getOperation(), [&](TrainingGraph &graph) {
           demoteUnrecomputableOverrides(graph);
           Decisions decisions;
+          // The peak policy's choice as the pipeline makes it: measured on
+          // a copy, materialized and scheduled there already.
+          std::shared_ptr<OwningOpRef<ModuleOp>> scheduled;
           switch (policy) {
           case MarkPolicy::Peak:
             peakDecisions(graph, flopsPerByte, maxRecompute, maxGrowth,
-                          prefer, decisions);
+                          prefer, decisions,
+                          reuseCopies ? &scheduled : nullptr);
             break;
           case MarkPolicy::Selective:
             selectiveDecisions(graph, flopsPerByte, decisions);
@@ -101,9 +121,41 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
           for (Operation *op : graph.getOps())
             if (std::optional<Policy> final = getPolicy(op))
               ++(*final == Policy::Save ? numSave : numRecompute);
+          if (scheduled && *scheduled)
+            copies.push_back({graph.getFunction(), scheduled});
         });
     if (failed(result) || budgetFailed)
+      return signalPassFailure();
+    if (materialize && failed(materializeAndSchedule(copies)))
       signalPassFailure();
+  }
+
+  /// What -remat-materialize and then -remat-schedule do to the marked
+  /// module (`materialize=true`): a function with a measured copy takes the
+  /// copy's body as it is (the same function, marked the same, through the
+  /// same two steps); the others go through the two steps here.
+  LogicalResult materializeAndSchedule(
+      ArrayRef<std::pair<Operation *, std::shared_ptr<OwningOpRef<ModuleOp>>>>
+          copies) {
+    DenseSet<Operation *> done;
+    for (auto &[func, scheduled] : copies) {
+      auto copy = cast<FunctionOpInterface>(
+          &scheduled->get().getBody()->front());
+      cast<FunctionOpInterface>(func).getFunctionBody().takeBody(
+          copy.getFunctionBody());
+      done.insert(func);
+    }
+    MaterializeStats stats;
+    if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
+          if (!done.contains(g.getFunction()))
+            materializeRecomputations(g, stats);
+        })))
+      return failure();
+    return forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
+      if (!done.contains(g.getFunction()))
+        scheduleForMemory(g.getBody(), /*peak=*/nullptr,
+                          /*beyondResults=*/true);
+    });
   }
 
   LogicalResult budgetDecisions(const TrainingGraph &graph,

@@ -119,7 +119,10 @@ absorbableChains(const TrainingGraph &graph, ArrayRef<Operation *> candidates) {
 /// that does not lower the measured peak (or saved bytes) is never taken.
 void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
                           double maxRecompute, double maxGrowth,
-                          PeakPreference prefer, Decisions &decisions) {
+                          PeakPreference prefer, Decisions &decisions,
+                          std::shared_ptr<OwningOpRef<ModuleOp>> *scheduled) {
+  // Each measured copy is kept while it may be the choice.
+  bool keep = scheduled != nullptr;
   SmallVector<Operation *> candidates;
   for (Operation *op : getBudgetCandidates(graph)) {
     if (isContractionLike(op))
@@ -226,7 +229,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   std::vector<std::optional<Evaluation>> measured(order.size());
   parallelFor(ctx, 0, order.size(), [&](size_t i) {
     measured[i] = evaluate(graph, toDecisions(model, order[i]->recompute),
-                           inputPeak, /*countSaved=*/saved);
+                           inputPeak, /*countSaved=*/saved, keep);
   });
   for (std::optional<Evaluation> &e : measured)
     consider(std::move(*e));
@@ -238,7 +241,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
         return;
       tried.push_back(set);
       consider(evaluate(graph, toDecisions(model, set), inputPeak,
-                        /*countSaved=*/true));
+                        /*countSaved=*/true, keep));
     };
     // The selective min-cuts save the fewest bytes but rarely lower the
     // peak on their own, so the family above (Pareto on peak and FLOPs)
@@ -286,4 +289,6 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   for (auto [op, policy] : best->decisions)
     if (policy == Policy::Recompute)
       decisions[op] = Policy::Recompute;
+  if (scheduled)
+    *scheduled = best->scheduled;
 }

@@ -138,11 +138,12 @@ static void addPipeline(OpPassManager &pm,
   mark.exactLimit = options.exactLimit;
   mark.timeLimit = options.timeLimit;
   mark.explain = options.explain;
+  // Mark, materialize and schedule in one pass: the peak policy's measured
+  // choice is already materialized and scheduled on its copy.
+  mark.materialize = true;
   if (!tiled)
     pm.addNestedPass<func::FuncOp>(createRematSplitDestinations());
   pm.addPass(createRematMark(mark));
-  pm.addPass(createRematMaterialize());
-  pm.addPass(createRematSchedule());
 }
 
 void mlir::remat::registerRematPipeline() {

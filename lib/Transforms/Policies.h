@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,9 +60,13 @@ void selectiveDecisions(const TrainingGraph &graph, double flopsPerByte,
                         Decisions &decisions, bool contractions = true);
 void segmentDecisions(const TrainingGraph &graph, StringRef segments,
                       StringRef group, unsigned every, Decisions &decisions);
+/// `scheduled`: where to put the measured choice's copy of the function,
+/// materialized and scheduled (null when nothing is recomputed).
 void peakDecisions(const TrainingGraph &graph, double flopsPerByte,
                    double maxRecompute, double maxGrowth,
-                   PeakPreference prefer, Decisions &decisions);
+                   PeakPreference prefer, Decisions &decisions,
+                   std::shared_ptr<OwningOpRef<ModuleOp>> *scheduled =
+                       nullptr);
 bool isContractionLike(Operation *op);
 
 // Explain.cpp
@@ -89,6 +94,9 @@ struct Evaluation {
   /// BudgetOutcome::heldPeak.
   int64_t savedBytes = -1;
   int64_t heldPeak = -1;
+  /// Measured with `keep` only: the function's copy, materialized and
+  /// scheduled (measureBudgetDecision's `keep`).
+  std::shared_ptr<OwningOpRef<ModuleOp>> scheduled;
 };
 
 /// How the budget solver searches.
@@ -105,10 +113,11 @@ enum class BudgetSolver {
   Fast,
 };
 
-/// `inputPeak`, `countSaved`: as measureBudgetDecision's.
+/// `inputPeak`, `countSaved`: as measureBudgetDecision's; `keep`: keep the
+/// materialized and scheduled copy in Evaluation::scheduled.
 Evaluation evaluate(const TrainingGraph &graph, Decisions decisions,
                     std::optional<int64_t> inputPeak = {},
-                    bool countSaved = false);
+                    bool countSaved = false, bool keep = false);
 Decisions toDecisions(const BudgetModel &model,
                       const llvm::BitVector &recompute);
 BudgetSolver chooseSolver(const TrainingGraph &graph, SolverChoice solver,

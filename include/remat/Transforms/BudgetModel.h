@@ -28,6 +28,9 @@
 
 #include "remat/Analysis/TrainingGraph.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
 #include "llvm/ADT/BitVector.h"
 
 #include <cstdint>
@@ -69,12 +72,15 @@ SmallVector<Operation *> getBudgetCandidates(const TrainingGraph &graph);
 /// `inputPeak`: the copy's peak before materialize, when an earlier
 /// measurement of the same function returned it (BudgetOutcome::inputPeak).
 /// `countSaved`: also measure BudgetOutcome::savedBytes (one more analysis
-/// of the copy).
+/// of the copy). `keep` (with `schedule`): where to keep the copy,
+/// materialized and scheduled exactly as -remat-materialize and
+/// -remat-schedule would leave the function marked so (a module holding it).
 BudgetOutcome measureBudgetDecision(const TrainingGraph &graph,
                                     ArrayRef<Operation *> recompute,
                                     bool schedule = true,
                                     std::optional<int64_t> inputPeak = {},
-                                    bool countSaved = false);
+                                    bool countSaved = false,
+                                    OwningOpRef<ModuleOp> *keep = nullptr);
 
 /// See BudgetModel::evaluateAgainst.
 struct BudgetConstraint {

@@ -157,6 +157,11 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "and bound does not finish, fast measures less">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "A remark on every forward op: recompute or save, and why">,
+    Option<"materialize", "materialize", "bool", /*default=*/"false",
+           "Also materialize and schedule, as -remat-materialize and "
+           "-remat-schedule do (what -remat-pipeline sets): the peak "
+           "policy's measured choice, already materialized and scheduled "
+           "on a copy, is taken as it is">,
   ];
   let statistics = [
     Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,

@@ -2839,8 +2839,12 @@ static void eraseMatched(Attention &att) {
   }
   // Zero fills, empties and constants feeding the matched ops.
   SmallVector<Operation *> work(producers.begin(), producers.end());
+  // An op reached twice (two erased readers) is erased once.
+  DenseSet<Operation *> erased;
   while (!work.empty()) {
     Operation *op = work.pop_back_val();
+    if (erased.contains(op))
+      continue;
     // Pure producers only they used: the dropout mask's when the tiles
     // re-draw it, copies of Q, K, V or dO made for the backward products.
     if (!op->use_empty() || !isMemoryEffectFree(op) || op->getNumRegions() > 1)
@@ -2849,6 +2853,7 @@ static void eraseMatched(Attention &att) {
     for (Value operand : op->getOperands())
       if (Operation *def = operand.getDefiningOp())
         defs.push_back(def);
+    erased.insert(op);
     op->erase();
     work.append(defs);
   }

@@ -149,8 +149,8 @@ static void addPipeline(OpPassManager &pm,
 void mlir::remat::registerRematPipeline() {
   registerPassPipeline(
       "remat-pipeline",
-      "Rematerialize a training graph: -remat-split-destinations, "
-      "-remat-mark, -remat-materialize, -remat-schedule",
+      "Rematerialize a training graph: -remat-split-destinations, then "
+      "-remat-mark with materialize=true (mark, materialize, schedule)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         RematPipelineOptions options;

@@ -764,17 +764,9 @@ static bool isGradientOf(Step grad, Step fwd) {
       return cast<arith::SelectOp>(getComputed(s.op).getDefiningOp())
           .getCondition();
     };
-    std::function<bool(Value, Value)> same = [&](Value a, Value b) {
-      Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
-      return da && db &&
-             OperationEquivalence::isEquivalentTo(
-                 da, db,
-                 [&](Value x, Value y) { return success(same(x, y)); },
-                 nullptr, OperationEquivalence::IgnoreLocations);
-    };
     return grad.indexMask && fwd.indexMask &&
            grad.fillWhenTrue == fwd.fillWhenTrue && grad.constant.isZero() &&
-           same(condition(grad), condition(fwd));
+           isSameComputation(condition(grad), condition(fwd));
   }
   return grad.fillWhenTrue == fwd.fillWhenTrue && grad.constant.isZero() &&
          stripViews(grad.op.getDpsInputs()[*grad.maskInput]) ==
@@ -2411,31 +2403,21 @@ Value Emitter::scoresTile(OpBuilder &b, Location loc, Value qi, Value kj,
   return convert(b, loc, s, ct);
 }
 
-/// x - m with m replaced by 0 where it is -inf (a row masked so far).
-static Value subMax(OpBuilder &b, Location loc, Value x, Value m) {
-  Type type = x.getType();
-  Value ninf = arith::ConstantOp::create(
-      b, loc, type,
-      FloatAttr::get(type, -std::numeric_limits<double>::infinity()));
-  Value zero =
-      arith::ConstantOp::create(b, loc, type, FloatAttr::get(type, 0.0));
-  Value isInf =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
-  Value safe = arith::SelectOp::create(b, loc, isInf, zero, m);
-  return arith::SubFOp::create(b, loc, x, safe);
-}
-
 /// 0 where the row maximum `m` is -inf (a row masked whole), else `x`.
 static Value zeroWhereNegInf(OpBuilder &b, Location loc, Value m, Value x) {
-  Type type = x.getType();
   Value ninf = arith::ConstantOp::create(
       b, loc, m.getType(),
       FloatAttr::get(m.getType(), -std::numeric_limits<double>::infinity()));
+  Value zero = arith::ConstantOp::create(b, loc, x.getType(),
+                                         FloatAttr::get(x.getType(), 0.0));
   Value isInf =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, ninf);
-  Value zero =
-      arith::ConstantOp::create(b, loc, type, FloatAttr::get(type, 0.0));
   return arith::SelectOp::create(b, loc, isInf, zero, x);
+}
+
+/// x - m with m replaced by 0 where it is -inf (a row masked so far).
+static Value subMax(OpBuilder &b, Location loc, Value x, Value m) {
+  return arith::SubFOp::create(b, loc, x, zeroWhereNegInf(b, loc, m, m));
 }
 
 /// exp(x - m), as FlashAttention does for a row masked so far.
@@ -2540,9 +2522,15 @@ std::array<Value, 3> Emitter::emitForward(OpBuilder &b, Location loc,
               return {mc, ln, accn};
             });
         Value m = inner[0], l = inner[1], acc = inner[2];
+        // O_i = acc / l; rows masked whole 0 (safe rows: m is -inf there).
+        SmallVector<Value> oIns{acc, l};
+        SmallVector<AffineMap> oMaps{id, row};
+        if (att.safeRows) {
+          oIns.push_back(m);
+          oMaps.push_back(row);
+        }
         bool safe = att.safeRows;
-        Value oi = map(b, loc, {acc, l, m}, {id, row, row},
-                       empty(b, loc, shape(bq, att.vd)),
+        Value oi = map(b, loc, oIns, oMaps, empty(b, loc, shape(bq, att.vd)),
                        [&](OpBuilder &b, Location l, ValueRange a) {
                          Value o = arith::DivFOp::create(b, l, a[0], a[1]);
                          return safe ? zeroWhereNegInf(b, l, a[2], o) : o;
@@ -2892,8 +2880,8 @@ struct WrittenOutSoftmax {
 };
 } // namespace
 
-/// A generic over `n` inputs, every map the identity.
-static bool isIdentityMap(linalg::GenericOp generic, unsigned n) {
+/// An elementwise generic over `n` inputs, every map the identity.
+static bool isElementwiseOfIdentities(linalg::GenericOp generic, unsigned n) {
   return generic && getYielded(generic) && allParallel(generic) &&
          generic.getNumDpsInputs() == n &&
          llvm::all_of(generic.getIndexingMapsArray(),
@@ -2922,7 +2910,7 @@ matchWrittenOutSoftmax(linalg::GenericOp div) {
     m = exp.getDpsInputs()[1 - *xIn];
   } else {
     // exp(d) of d = x - m
-    if (!isIdentityMap(exp, 1) || exp.getBody()->getOperations().size() != 2)
+    if (!isElementwiseOfIdentities(exp, 1) || exp.getBody()->getOperations().size() != 2)
       return std::nullopt;
     auto expOp = getYielded(exp).getDefiningOp<math::ExpOp>();
     auto sub = exp.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>();
@@ -3000,7 +2988,6 @@ static void raiseSoftmaxGradients(Value p) {
     };
     Operation *rReader = rUses.front()->getOwner();
     unsigned rIn = rUses.front()->getOperandNumber();
-    linalg::GenericOp rGeneric; // the generic reading r
     if (rReader == g.getOperation()) {
       // t, p read whole, r a row vector; t - p * r.
       if (g.getNumDpsInputs() != 3 || !allParallel(g) || !getYielded(g) ||
@@ -3016,7 +3003,6 @@ static void raiseSoftmaxGradients(Value p) {
           argNumber(g, sub.getLhs()) != tIn ||
           !isProductOfPR(g, pIn, rIn, sub.getRhs()))
         continue;
-      rGeneric = g;
     } else {
       u = dyn_cast<linalg::GenericOp>(rReader);
       unsigned pIn, uRIn;
@@ -3025,18 +3011,17 @@ static void raiseSoftmaxGradients(Value p) {
           !isProductOfPR(u, pIn, rIn, getYielded(u)) ||
           !u.getResult(0).hasOneUse() ||
           *u.getResult(0).getUsers().begin() != g.getOperation() ||
-          !isIdentityMap(g, 2) || g.getBody()->getOperations().size() != 2 ||
+          !isElementwiseOfIdentities(g, 2) || g.getBody()->getOperations().size() != 2 ||
           !isBinaryOfArgs<arith::SubFOp>(
               getYielded(g), g, g.getDpsInputs()[0] == t.getResult(0) ? 0 : 1,
               g.getDpsInputs()[0] == t.getResult(0) ? 1 : 0, false) ||
           g.getDpsInputs()[g.getDpsInputs()[0] == t.getResult(0) ? 1 : 0] !=
               u.getResult(0))
         continue;
-      rGeneric = u;
     }
     if (g.getResult(0).getType() != p.getType())
       continue;
-    // g = p * (dP - r), r read as the generic read it.
+    // g = p * (dP - r).
     OpBuilder b(g);
     Location loc = g.getLoc();
     auto type = cast<RankedTensorType>(p.getType());

@@ -13,7 +13,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::remat {
@@ -94,17 +93,10 @@ struct RematGpuDeviceMemoryPass
       if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
               memref::CopyOp>(op) ||
           isa<linalg::LinalgOp>(op)) {
-        InFlightDiagnostic diag =
-            op->emitOpError("would access device memory on the host: it is "
-                            "outside every GPU kernel after mapping (its "
-                            "result is needed on the host, or it is not a "
-                            "parallel loop)");
-        // The tile loops of -remat-tile-attention/-accumulators are
-        // sequential loops around kernels, which this lowering does not map.
-        if (op->getParentOfType<scf::ForOp>())
-          diag << "; it is inside a sequential scf.for, as attention=tiled "
-                  "and accumulators=tiled write them: these are CPU-only "
-                  "for now, lower without them for the GPU";
+        op->emitOpError("would access device memory on the host: it is "
+                        "outside every GPU kernel after mapping (its result "
+                        "is needed on the host, or it is not a parallel "
+                        "loop)");
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

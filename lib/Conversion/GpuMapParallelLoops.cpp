@@ -490,7 +490,23 @@ static unsigned wrapHostAccesses(Block &block) {
   llvm::DenseSet<Operation *> device;
   SmallVector<SmallVector<Operation *>> runs;
   SmallVector<Operation *> current;
+  unsigned wrapped = 0;
   for (Operation &op : block) {
+    // A sequential loop around kernels (the tile loops of
+    // -remat-tile-attention and -remat-tile-accumulators) stays on the
+    // host: its kernels are launched once per iteration, and the memory
+    // accesses of its own body are wrapped like the function's.
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      bool hasKernels = false;
+      loop.getBody()->walk([&](scf::ParallelOp) { hasKernels = true; });
+      if (hasKernels) {
+        if (!current.empty())
+          runs.push_back(std::move(current));
+        current.clear();
+        wrapped += wrapHostAccesses(*loop.getBody());
+        continue;
+      }
+    }
     bool isDevice =
         touchesMemory(&op) || llvm::any_of(op.getOperands(), [&](Value v) {
           Operation *def = v.getDefiningOp();
@@ -505,7 +521,8 @@ static unsigned wrapHostAccesses(Block &block) {
       runs.push_back(std::move(current));
     current.clear();
   }
-  unsigned wrapped = 0;
+  if (!current.empty())
+    runs.push_back(std::move(current));
   for (SmallVector<Operation *> &run : runs) {
     llvm::DenseSet<Operation *> inRun(run.begin(), run.end());
     bool escapes = llvm::any_of(run, [&](Operation *op) {

@@ -15,6 +15,19 @@
 // PEAK-NEXT:   measured peak:  1507328 B (1.4 MiB)
 // PEAK-NEXT:   predicted peak: 1507328 B (1.4 MiB)
 
+// Tiled attention: the tile loops stay on the host around the tiles'
+// kernels and cuBLAS calls, each tile's buffers taken from the pool and
+// given back within its iteration (hundreds of allocations): the measured
+// device peak is still the prediction, below the untiled graph's.
+// RUN: env REMAT_CUDA_DRIVER=fake remat-run %remat_src_root/test/Transforms/Inputs/attention-sdpa-causal.mlir --backend=cuda --gpu-format=isa --attention=tiled --attention-block-q=4 --attention-block-k=4 --compare-policy=none 2>/dev/null | FileCheck %s --check-prefix=TILED
+// TILED:      @train_step with policy=none
+// TILED-NEXT:   measured peak:  15364 B (15.0 KiB)
+// TILED-NEXT:   predicted peak: 15364 B (15.0 KiB)
+// TILED-NEXT:   allocations:    269, frees 269
+// TILED:      @train_step with policy=none
+// TILED-NEXT:   measured peak:  21760 B (21.2 KiB)
+// TILED-NEXT:   predicted peak: 21760 B (21.2 KiB)
+
 // Out of device memory (a fake device of 1000000 bytes): a message with the
 // request, the pool's state and the device's, exit status 1, no crash.
 // RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=fake REMAT_CUDA_FAKE_MEMORY=1000000 not remat-run %remat_src_root/examples/mlp2_small.mlir --backend=cuda --gpu-format=isa 2>&1 | FileCheck %s --check-prefix=OOM

@@ -8,10 +8,33 @@
 // RUN: not remat-opt %s -remat-lower-to-nvvm="format=elf" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not remat-opt %s -remat-lower-to-nvvm="block-size=0" 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: env PATH=%llvm_tools_dir %llvm_tools_dir/not %remat_tools/remat-opt %s -remat-lower-to-nvvm="format=bin" 2>&1 | FileCheck %s --check-prefix=NOPTXAS
-// RUN: not remat-opt %S/../../Transforms/Inputs/attention-importer-bf16.mlir -remat-pipeline="policy=none accumulators=tiled" -remat-lower-to-nvvm="format=isa" 2>&1 | FileCheck %s --check-prefix=TILELOOPS
-// RUN: not remat-opt %S/../../Transforms/Inputs/attention-importer-bf16.mlir -remat-pipeline="policy=none attention=tiled attention-block-q=8 attention-block-k=4" -remat-lower-to-nvvm="format=isa" 2>&1 | FileCheck %s --check-prefix=TILELOOPS
-// Tile loops (attention=tiled, accumulators=tiled) are CPU-only: a clear error.
-// TILELOOPS: it is inside a sequential scf.for, as attention=tiled and accumulators=tiled write them: these are CPU-only for now, lower without them for the GPU
+// RUN: remat-opt %S/../../Transforms/Inputs/attention-importer-bf16.mlir -remat-pipeline="policy=none accumulators=tiled" -remat-lower-to-nvvm="format=isa" -mlir-print-ir-after=gpu-kernel-outlining -o %t.acc 2>&1 | FileCheck %s --check-prefix=ACCLOOP
+// RUN: FileCheck %s --check-prefix=BINARY < %t.acc
+// RUN: remat-opt %S/../../Transforms/Inputs/attention-importer-bf16.mlir -remat-pipeline="policy=none attention=tiled attention-block-q=8 attention-block-k=4" -remat-lower-to-nvvm="format=isa" -mlir-print-ir-after=gpu-kernel-outlining -o %t.att 2>&1 | FileCheck %s --check-prefix=TILELOOPS
+// RUN: FileCheck %s --check-prefix=BINARY < %t.att
+// Tile loops (accumulators=tiled, attention=tiled) stay sequential loops on
+// the host around the kernels and library calls of each tile: the tiled
+// bf16 projection's f32 block is a cuBLAS call and two kernels per block;
+// attention's query-block loop holds the key-block loop, whose Q K^T tile
+// is a cuBLAS call between the tile's kernels. (The loops become branches
+// later; the outlined IR shows them whole.)
+// ACCLOOP:       IR Dump After GpuKernelOutliningPass
+// ACCLOOP:       scf.for %[[ROW:.+]] = %c0 to %c32 step %c1 {
+// ACCLOOP:         func.call @remat_cublas_gemm_ex(
+// ACCLOOP:         gpu.launch_func
+// ACCLOOP:         gpu.launch_func
+// ACCLOOP-NOT:     call @remat_cublas
+// ACCLOOP:       }
+// TILELOOPS:     IR Dump After GpuKernelOutliningPass
+// TILELOOPS:     scf.for %[[QB:.+]] = %c0 to %c16 step %c8 {
+// TILELOOPS:       gpu.launch_func
+// TILELOOPS:       scf.for %[[KB:.+]] = %c0 to %c16 step %c4 {
+// TILELOOPS:         func.call @remat_cublas_gemm_ex(
+// TILELOOPS:         gpu.launch_func
+// TILELOOPS:       }
+// TILELOOPS:       gpu.launch_func
+// TILELOOPS:     }
+// BINARY:        gpu.binary @train_step_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
 
 // Tests the whole GPU lowering of a small layer: the matmul becomes a
 // cuBLAS call, which overwrites its output (beta = 0: its zero fill is no

@@ -85,6 +85,57 @@ func.func @host_side(%a: memref<f32>, %b: memref<f32>, %v: memref<1000xf32>) {
 
 // -----
 
+// Tests a sequential loop around kernels (as -remat-tile-attention's tile
+// loops bufferize): the scf.for stays on the host, its parallel loop (the
+// tile's elementwise op) is mapped and launched once per iteration, and the
+// host-side accesses of its body (a scalar update) are wrapped into a
+// one-thread kernel inside it; an inner loop without kernels is wrapped
+// whole.
+// CHECK-LABEL: func.func @tile_loop
+// CHECK:       scf.for %[[I:.+]] = %c0 to %c64 step %c16 {
+// CHECK:         %[[TILE:.+]] = memref.subview %arg0[%[[I]], 0] [16, 32]
+// CHECK:         scf.parallel
+// CHECK:           scf.parallel
+// CHECK:             memref.load %[[TILE]]
+// CHECK:             math.exp
+// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = block_y
+// CHECK:         scf.parallel
+// CHECK:           memref.load %arg1[]
+// CHECK:           memref.store %{{.+}}, %arg1[]
+// CHECK:           scf.for
+// CHECK:             memref.load %arg1[]
+// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}]}
+// CHECK-NEXT:  }{{$}}
+// CHECK-NEXT:  return
+func.func @tile_loop(%a: memref<64x32xf32>, %s: memref<f32>, %t: memref<16x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c16 {
+    %tile = memref.subview %a[%i, 0] [16, 32] [1, 1] : memref<64x32xf32> to memref<16x32xf32, strided<[32, 1], offset: ?>>
+    scf.parallel (%r, %c) = (%c0, %c0) to (%c16, %c32) step (%c1, %c1) {
+      %x = memref.load %tile[%r, %c] : memref<16x32xf32, strided<[32, 1], offset: ?>>
+      %e = math.exp %x : f32
+      memref.store %e, %t[%r, %c] : memref<16x32xf32>
+      scf.reduce
+    }
+    %x = memref.load %s[] : memref<f32>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %s[] : memref<f32>
+    scf.for %j = %c0 to %c4 step %c1 {
+      %z = memref.load %s[] : memref<f32>
+      %w = arith.mulf %z, %z : f32
+      memref.store %w, %s[] : memref<f32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Tests that a value the host needs (here returned) is not wrapped: the
 // device-memory check reports it later.
 // CHECK-LABEL: func.func @escapes

@@ -135,6 +135,20 @@
 // WO-UNTILED:      "measured_peak_bytes": 2112,
 // WO-UNTILED:      "predicted_peak_bytes": 2112,
 
+// The GPU lowering's loops, run sequentially on the CPU (--fuse-elementwise:
+// the same fused, vectorized and mapped parallel loops as the GPU kernels):
+// the tile loops stay sequential host loops around the tiles' kernels, and
+// the results are the tiled CPU path's within the same tolerance (the
+// prime length's remainder tiles, the causal and the masked SDPA). The
+// peaks differ from the plain CPU path's only by what -remat-fuse-elementwise
+// fuses; measured = predicted still.
+// RUN: remat-run %S/../../Transforms/Inputs/attention-prime.mlir --attention=tiled --attention-block-q=16 --attention-block-k=16 --fuse-elementwise --outputs %t/p-gpuloops --json 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/compare_outputs.py %t/p-gpuloops %t/p-untiled --tol 1e-5 | FileCheck %s --check-prefix=OK
+// RUN: remat-run %S/../../Transforms/Inputs/attention-sdpa-causal.mlir --attention=tiled --attention-block-q=4 --attention-block-k=4 --fuse-elementwise --outputs %t/sc-gpuloops --json 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/compare_outputs.py %t/sc-gpuloops %t/sc-untiled --tol 1e-5 | FileCheck %s --check-prefix=SDPA-OK
+// RUN: remat-run %S/../../Transforms/Inputs/attention-sdpa-masked.mlir --attention=tiled --attention-block-q=4 --attention-block-k=4 --fuse-elementwise --outputs %t/sm-gpuloops --json 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/compare_outputs.py %t/sm-gpuloops %t/sm-untiled --tol 1e-5 | FileCheck %s --check-prefix=SDPA-OK
+
 // The comparison catches a wrong result: the untiled outputs of another
 // seed are not within the tolerance.
 // RUN: not %python %S/Inputs/compare_outputs.py %t/a7-untiled %t/a-untiled --tol 1e-5 | FileCheck %s --check-prefix=BAD

@@ -31,6 +31,10 @@
 #          kernel profile of each
 #          of remat's runs (time per kernel and cuBLAS call); the GPT-2 in
 #          PyTorch (eager, checkpoint, compile) next to remat's GPT-2 runs;
+#       4. a causal attention layer at T=2048 (bf16 autocast): remat's
+#          untiled and tiled (attention=tiled) steps, the tiled results
+#          within 5e-2 of the untiled ones, next to PyTorch's flash kernel
+#          (F.scaled_dot_product_attention) and torch.compile;
 #       writing JSON under $OUT (default ./gpu-check-out): one file per run
 #       and gpu-check.json with everything. Exit status 0 when every check
 #       passed. Budget: every step has a timeout, capped so that the whole
@@ -122,6 +126,25 @@ prepare() {
     done
   else
     log "warning: no GPT-2 small graph (remat-import-torch or PyTorch missing here)"
+  fi
+
+  # Issue 21: one causal attention layer at T=2048 (batch 4, 16 heads of
+  # 64, bf16 autocast; examples/torch/attention_layer.py), imported with the
+  # attention written out (this machine's PyTorch may predate
+  # F.scaled_dot_product_attention), untiled and tiled (blocks of 256: 8 x 8
+  # tiles, each a cuBLAS call and kernels launched from the host loop). The
+  # check runs PyTorch's flash kernel on the same layer (make(): SDPA).
+  cp "$src/examples/torch/attention_layer.py" "$dest/bench/"
+  if [ -x "$import" ] && "$import" "$src/examples/torch/attention_layer.py:make_manual" --fake \
+      -o "$dest/src-graphs/attn.mlir" > /dev/null; then
+    "$run" "$dest/src-graphs/attn.mlir" --backend=cuda --gpu-format=bin --policy=none \
+      --compile-only="$dest/graphs/attn-none" > /dev/null
+    "$run" "$dest/src-graphs/attn.mlir" --backend=cuda --gpu-format=bin --policy=none \
+      --attention=tiled --attention-block-q=256 --attention-block-k=256 \
+      --compile-only="$dest/graphs/attn-tiled" > /dev/null
+    xz -T0 "$dest"/graphs/attn-*/*.o
+  else
+    log "warning: no attention layer graph (remat-import-torch or PyTorch missing here)"
   fi
 
   # remat's partition inside PyTorch (bench/torch_train.py --mode remat)
@@ -378,6 +401,26 @@ for p in glob.glob('graphs/*/*.o.xz'):
     for mode in eager checkpoint compile; do
       run_step "torch-gpt2-$mode" 120 python3 bench/torch_gpt2.py --model bench/gpt2_small.py \
         --mode "$mode" --json "$OUT/torch-gpt2-$mode.json"
+    done
+  fi
+
+  # Issue 21: the T=2048 attention layer in remat's runtime, untiled and
+  # tiled (the tiled results within bf16's tolerance of the untiled ones,
+  # a lower measured peak), next to PyTorch's flash kernel (eager SDPA) and
+  # torch.compile of the same layer. Last: the steps above come first in
+  # the budget.
+  if [ -x build-aot/run-attn-none ]; then
+    local attn
+    attn=$(mktemp -d)
+    run_step attn-none 60 build-aot/run-attn-none --seed 0 --init fan-in --outputs "$attn" \
+      --warmup 1 --repeat 5 --profile "$OUT/profile-attn-none.json" --json "$OUT/attn-none.json"
+    run_step attn-tiled 90 build-aot/run-attn-tiled --seed 0 --init fan-in --expect "$attn" \
+      --rtol 5e-2 --atol 0 --warmup 1 --repeat 5 --profile "$OUT/profile-attn-tiled.json" \
+      --json "$OUT/attn-tiled.json"
+    rm -rf "$attn"
+    for mode in eager compile; do
+      run_step "torch-attn-$mode" 120 python3 bench/torch_gpt2.py --model bench/attention_layer.py \
+        --mode "$mode" --json "$OUT/torch-attn-$mode.json"
     done
   fi
 

@@ -28,6 +28,12 @@
 // TILED-NEXT:   measured peak:  21760 B (21.2 KiB)
 // TILED-NEXT:   predicted peak: 21760 B (21.2 KiB)
 
+// --compile-only (the ahead-of-time graphs of scripts/gpu-check.sh) tiles
+// too: its prediction is the tiled graph's (it used to drop --attention and
+// --accumulators and compile the untiled graph).
+// RUN: rm -rf %t && remat-run %remat_src_root/test/Transforms/Inputs/attention-sdpa-causal.mlir --backend=cuda --gpu-format=isa --attention=tiled --attention-block-q=4 --attention-block-k=4 --compile-only=%t/tiled 2>/dev/null | FileCheck %s --check-prefix=AOT
+// AOT: wrote {{.+}}train_step.o and {{.+}}train_step_graph.cpp (predicted peak 15364 B)
+
 // Out of device memory (a fake device of 1000000 bytes): a message with the
 // request, the pool's state and the device's, exit status 1, no crash.
 // RUN: env REMAT_CUDA_QUIET=1 REMAT_CUDA_DRIVER=fake REMAT_CUDA_FAKE_MEMORY=1000000 not remat-run %remat_src_root/examples/mlp2_small.mlir --backend=cuda --gpu-format=isa 2>&1 | FileCheck %s --check-prefix=OOM

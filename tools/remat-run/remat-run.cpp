@@ -262,7 +262,7 @@ static int writeAheadOfTime(ModuleOp module, StringRef name) {
   return 1;
 #else
   FailureOr<GpuCompileResult> compiled = compileForGpu(
-      module, name, *pipelineOptions(policy), *loweringOptions());
+      module, name, *mainPipelineOptions(policy), *loweringOptions());
   if (failed(compiled))
     return 1;
   if (std::error_code ec = llvm::sys::fs::create_directories(compileOnly)) {

@@ -374,13 +374,20 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
     buffer.lastUseIndex = lastUseOf(id, /*viewsThrough=*/true);
     // tensor.empty only names a destination; its memory is first needed by
     // the op that writes it, which is where the peak should be attributed.
+    // One nothing reads or writes is never allocated (bufferization erases
+    // it): a destination left over once its writers were rewritten.
     if (buffer.kind == StorageKind::Heap &&
         isa_and_nonnull<tensor::EmptyOp>(buffer.root.getDefiningOp())) {
       unsigned firstUse = buffer.lastUseIndex;
+      bool used = false;
       for (Value member : members[id])
         for (Operation *user : member.getUsers())
-          if (Operation *top = block.findAncestorOpInBlock(*user))
+          if (Operation *top = block.findAncestorOpInBlock(*user)) {
             firstUse = std::min(firstUse, index.lookup(top));
+            used = true;
+          }
+      if (!used)
+        continue;
       buffer.defIndex = std::max(buffer.defIndex, firstUse);
     }
     if (buffer.kind != StorageKind::Heap)

@@ -42,7 +42,10 @@
 //
 // A softmax written out (exp(x - rowmax x) / rowsum, its gradient t - p *
 // rowsum t with t = dP * p: torch-mlir's and JAX's decompositions) is
-// raised to these forms where the attention then tiles (tried on a copy).
+// raised to these forms where the attention then tiles (tried on a copy);
+// so are products written as linalg.generic contractions with several
+// batch dims (JAX's dot_general through StableHLO), rewritten as
+// linalg.batch_matmul over transposed, collapsed operands.
 //
 // Every intermediate must have no other user (looking through reshapes
 // that only regroup batch dimensions); anything else is left untiled with
@@ -2761,12 +2764,220 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
 // The pass
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// Contractions written as linalg.generic
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A contraction written as a linalg.generic (StableHLO's dot_general with
+/// two batch dimensions, as stablehlo-legalize-to-linalg writes it, or any
+/// batched product written as a generic): acc + a * b into a zero fill, each operand's dims a
+/// permutation of batch dims and one of m, n (free) or k (contracted).
+struct GenericContraction {
+  linalg::GenericOp op;
+  /// Loop dims: the batch ones in the order the result has them.
+  SmallVector<unsigned> batch;
+  unsigned m = 0, n = 0, k = 0;
+};
+} // namespace
+
+/// The loop dims `map` reads, in its result order (a projected permutation).
+static std::optional<SmallVector<unsigned>> loopDims(AffineMap map) {
+  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return std::nullopt;
+  SmallVector<unsigned> dims;
+  for (unsigned i = 0; i < map.getNumResults(); ++i)
+    dims.push_back(map.getDimPosition(i));
+  return dims;
+}
+
+static std::optional<GenericContraction>
+matchGenericContraction(Operation *op) {
+  auto g = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!g || g.getNumDpsInputs() != 2 || g.getNumDpsInits() != 1 ||
+      !g.hasPureTensorSemantics() || !isZeroFill(g.getDpsInits()[0]) ||
+      numComputeOps(g) != 3)
+    return std::nullopt;
+  // acc + a * b, the product in the accumulator's type (16-bit operands
+  // widened first, as linalg.batch_matmul computes them).
+  Block *body = g.getBody();
+  Type accType = getElementTypeOrSelf(g.getResult(0).getType());
+  Type inType = getElementTypeOrSelf(g.getDpsInputs()[0].getType());
+  if (!isa<FloatType>(accType) || !isa<FloatType>(inType) ||
+      getElementTypeOrSelf(g.getDpsInputs()[1].getType()) != inType ||
+      cast<FloatType>(accType).getWidth() < cast<FloatType>(inType).getWidth())
+    return std::nullopt;
+  auto add = body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return std::nullopt;
+  Value acc = add.getLhs(), prod = add.getRhs();
+  if (acc != body->getArgument(2))
+    std::swap(acc, prod);
+  auto mul = prod.getDefiningOp<arith::MulFOp>();
+  if (acc != body->getArgument(2) || !mul || mul.getType() != accType)
+    return std::nullopt;
+  std::optional<unsigned> x = argNumber(g, mul.getLhs());
+  std::optional<unsigned> y = argNumber(g, mul.getRhs());
+  if (!x || !y || *x + *y != 1)
+    return std::nullopt;
+  SmallVector<AffineMap> maps = g.getIndexingMapsArray();
+  std::optional<SmallVector<unsigned>> a = loopDims(maps[0]),
+                                       b = loopDims(maps[1]),
+                                       c = loopDims(maps[2]);
+  if (!a || !b || !c)
+    return std::nullopt;
+  GenericContraction gc;
+  gc.op = g;
+  int ms = 0, ns = 0, ks = 0;
+  for (unsigned d = 0; d < g.getNumLoops(); ++d) {
+    bool inA = llvm::is_contained(*a, d), inB = llvm::is_contained(*b, d),
+         inC = llvm::is_contained(*c, d);
+    bool reduction = g.getIteratorTypesArray()[d] ==
+                     utils::IteratorType::reduction;
+    if (inA && inB && !inC && reduction)
+      gc.k = d, ++ks;
+    else if (reduction)
+      return std::nullopt;
+    else if (inA && inB && inC)
+      continue; // batch: taken in the result's order below
+    else if (inA && inC)
+      gc.m = d, ++ms;
+    else if (inB && inC)
+      gc.n = d, ++ns;
+    else
+      return std::nullopt;
+  }
+  if (ms != 1 || ns != 1 || ks != 1)
+    return std::nullopt;
+  for (unsigned d : *c)
+    if (d != gc.m && d != gc.n)
+      gc.batch.push_back(d);
+  if (gc.batch.empty())
+    return std::nullopt;
+  return gc;
+}
+
+/// `value` (dims `dims`) with the batch dims `batch` first, in that order,
+/// the others after them in their order: the value itself, or a
+/// linalg.transpose. The order reached is appended to `order`.
+static Value batchFirst(OpBuilder &b, Location loc, Value value,
+                        ArrayRef<unsigned> dims, ArrayRef<unsigned> batch,
+                        SmallVectorImpl<unsigned> &order) {
+  order.assign(batch.begin(), batch.end());
+  for (unsigned d : dims)
+    if (!llvm::is_contained(batch, d))
+      order.push_back(d);
+  if (ArrayRef<unsigned>(order) == dims)
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> perm, shape;
+  for (unsigned d : order) {
+    int64_t from = llvm::find(dims, d) - dims.begin();
+    perm.push_back(from);
+    shape.push_back(type.getDimSize(from));
+  }
+  Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  return linalg::TransposeOp::create(b, loc, value, init, perm)->getResult(0);
+}
+
+/// Rewrites `gc` as linalg.batch_matmul: each operand with its batch dims
+/// first (a transposed copy where they are not) and collapsed into one, the
+/// last two read through the product's indexing maps; the result expanded
+/// back and, if its layout differs, transposed to the generic's. The same
+/// sums in the same order: acc + a * b over k, from zero.
+static linalg::BatchMatmulOp normalizeContraction(GenericContraction &gc) {
+  linalg::GenericOp g = gc.op;
+  OpBuilder b(g);
+  Location loc = g.getLoc();
+  MLIRContext *ctx = g.getContext();
+  SmallVector<AffineMap> maps = g.getIndexingMapsArray();
+  int64_t nb = gc.batch.size();
+  SmallVector<ReassociationIndices> groups;
+  groups.emplace_back(llvm::to_vector(llvm::seq<int64_t>(0, nb)));
+  groups.push_back({nb});
+  groups.push_back({nb + 1});
+  auto collapse = [&](Value v) -> Value {
+    return nb == 1 ? v
+                   : tensor::CollapseShapeOp::create(b, loc, v, groups)
+                         ->getResult(0);
+  };
+  // Batch-matmul space (b, m, n, k): where each operand's last two dims go.
+  auto bmmDim = [&](unsigned d) {
+    return getAffineDimExpr(d == gc.m ? 1 : d == gc.n ? 2 : 3, ctx);
+  };
+  SmallVector<Value> operands;
+  SmallVector<AffineMap> bmmMaps;
+  for (unsigned i = 0; i < 2; ++i) {
+    SmallVector<unsigned> order;
+    Value v = batchFirst(b, loc, g.getDpsInputs()[i], *loopDims(maps[i]),
+                         gc.batch, order);
+    operands.push_back(collapse(v));
+    bmmMaps.push_back(AffineMap::get(
+        4, 0,
+        {getAffineDimExpr(0, ctx), bmmDim(order[nb]), bmmDim(order[nb + 1])},
+        ctx));
+  }
+  bmmMaps.push_back(AffineMap::get(
+      4, 0,
+      {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx),
+       getAffineDimExpr(2, ctx)},
+      ctx));
+  // The result: batch (in the generic's result order), m, n.
+  auto resultType = cast<RankedTensorType>(g.getResult(0).getType());
+  SmallVector<unsigned> outDims = *loopDims(maps[2]);
+  auto sizeOf = [&](unsigned d) {
+    return resultType.getDimSize(llvm::find(outDims, d) - outDims.begin());
+  };
+  SmallVector<int64_t> full;
+  int64_t batchSize = 1;
+  for (unsigned d : gc.batch) {
+    full.push_back(sizeOf(d));
+    batchSize *= sizeOf(d);
+  }
+  full.push_back(sizeOf(gc.m));
+  full.push_back(sizeOf(gc.n));
+  Type et = resultType.getElementType();
+  auto fill = g.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  Value empty = tensor::EmptyOp::create(
+      b, loc, ArrayRef<int64_t>{batchSize, full[nb], full[nb + 1]}, et);
+  Value init = linalg::FillOp::create(b, loc, fill.getInputs()[0], empty)
+                   ->getResult(0);
+  auto bmm = linalg::BatchMatmulOp::create(b, loc, TypeRange{init.getType()},
+                                           operands, ValueRange{init});
+  bmm.setIndexingMapsAttr(b.getAffineMapArrayAttr(bmmMaps));
+  Value result = bmm.getResult(0);
+  if (nb > 1)
+    result = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(full, et), result, groups);
+  SmallVector<unsigned> order(gc.batch);
+  order.push_back(gc.m);
+  order.push_back(gc.n);
+  if (ArrayRef<unsigned>(order) != ArrayRef<unsigned>(outDims)) {
+    SmallVector<int64_t> perm;
+    for (unsigned d : outDims)
+      perm.push_back(llvm::find(order, d) - order.begin());
+    Value out = tensor::EmptyOp::create(b, loc, resultType.getShape(), et);
+    result = linalg::TransposeOp::create(b, loc, result, out, perm)
+                 ->getResult(0);
+  }
+  g.getResult(0).replaceAllUsesWith(result);
+  g.erase();
+  if (fill->use_empty()) {
+    Operation *fillEmpty = fill.getOutputs()[0].getDefiningOp();
+    fill.erase();
+    if (fillEmpty && fillEmpty->use_empty())
+      fillEmpty->erase();
+  }
+  return bmm;
+}
+
 /// Whether the softmax of `x` reads a product Q K^T through elementwise ops
 /// (and batch views): attention, matched or not.
 static bool looksLikeAttention(Value x) {
   for (int depth = 0; depth < 16; ++depth) {
     Operation *def = stripViews(x).getDefiningOp();
-    if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
+    if (isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(def) ||
+        matchGenericContraction(def))
       return true;
     auto generic = dyn_cast_or_null<linalg::GenericOp>(def);
     if (!generic || !allParallel(generic) || generic.getNumResults() != 1)
@@ -3098,6 +3309,25 @@ struct AttentionTiling {
 static AttentionTiling tileAttentions(func::FuncOp func, int64_t blockQ,
                                       int64_t blockK);
 
+/// A copy of `func` in a module of its own (`scratch`), for trials.
+static func::FuncOp scratchCopy(func::FuncOp func,
+                                OwningOpRef<ModuleOp> &scratch) {
+  scratch = ModuleOp::create(func.getLoc());
+  auto copy = cast<func::FuncOp>(func->clone());
+  scratch->push_back(copy);
+  return copy;
+}
+
+/// The generic contractions of `func`, in program order.
+static SmallVector<GenericContraction> findGenericContractions(func::FuncOp func) {
+  SmallVector<GenericContraction> found;
+  func.walk([&](linalg::GenericOp generic) {
+    if (std::optional<GenericContraction> gc = matchGenericContraction(generic))
+      found.push_back(std::move(*gc));
+  });
+  return found;
+}
+
 /// Raises the written-out softmaxes of attentions that then tile (tried on a
 /// copy of the function, silently); the others get a remark and stay.
 static void raiseWrittenOutSoftmaxes(func::FuncOp func, int64_t blockQ,
@@ -3105,9 +3335,13 @@ static void raiseWrittenOutSoftmaxes(func::FuncOp func, int64_t blockQ,
   SmallVector<WrittenOutSoftmax> found = findWrittenOutSoftmaxes(func);
   if (found.empty())
     return;
-  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
-  auto copy = cast<func::FuncOp>(func->clone());
-  scratch->push_back(copy);
+  OwningOpRef<ModuleOp> scratch;
+  func::FuncOp copy = scratchCopy(func, scratch);
+  // Products written as generics are batch_matmuls on the copy, so that the
+  // remark below says why an attention would not tile, not that its
+  // products are generics (normalizeContractions keeps them where it does).
+  for (GenericContraction &gc : findGenericContractions(copy))
+    normalizeContraction(gc);
   SmallVector<WrittenOutSoftmax> copies = findWrittenOutSoftmaxes(copy);
   if (copies.size() != found.size())
     return;
@@ -3132,6 +3366,42 @@ static void raiseWrittenOutSoftmaxes(func::FuncOp func, int64_t blockQ,
                           "raised on a copy): "
                        << (at < trial.why.size() ? trial.why[at] : "");
   }
+}
+
+/// Rewrites as linalg.batch_matmul the generic contractions (JAX's
+/// dot_generals) that belong to an attention which then tiles: tried on a
+/// copy of the function, silently, with the written-out softmaxes raised
+/// there too; the contractions a tiled attention consumed are rewritten in
+/// `func`, the others stay as written (bit for bit).
+static void normalizeContractions(func::FuncOp func, int64_t blockQ,
+                                  int64_t blockK) {
+  SmallVector<GenericContraction> found = findGenericContractions(func);
+  if (found.empty())
+    return;
+  OwningOpRef<ModuleOp> scratch;
+  func::FuncOp copy = scratchCopy(func, scratch);
+  SmallVector<GenericContraction> copies = findGenericContractions(copy);
+  if (copies.size() != found.size())
+    return;
+  // Each rewritten product remembers which contraction it was.
+  StringAttr tag = StringAttr::get(func.getContext(), "remat.contraction");
+  for (auto [i, gc] : llvm::enumerate(copies))
+    normalizeContraction(gc)->setAttr(
+        tag, IntegerAttr::get(IntegerType::get(func.getContext(), 64), i));
+  {
+    ScopedDiagnosticHandler silence(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+    raiseWrittenOutSoftmaxes(copy, blockQ, blockK);
+    tileAttentions(copy, blockQ, blockK);
+  }
+  llvm::SmallDenseSet<int64_t> left;
+  copy.walk([&](linalg::BatchMatmulOp bmm) {
+    if (auto i = bmm->getAttrOfType<IntegerAttr>(tag))
+      left.insert(i.getInt());
+  });
+  for (auto [i, gc] : llvm::enumerate(found))
+    if (!left.contains(i))
+      normalizeContraction(gc);
 }
 
 /// Tiles every attention of `func` it matches, with remarks.
@@ -3292,6 +3562,7 @@ void RematTileAttentionPass::runOnOperation() {
                      << int64_t(blockQ) << " and " << int64_t(blockK);
     return signalPassFailure();
   }
+  normalizeContractions(func, blockQ, blockK);
   raiseWrittenOutSoftmaxes(func, blockQ, blockK);
   AttentionTiling result = tileAttentions(func, blockQ, blockK);
   numTiled += result.tiled;

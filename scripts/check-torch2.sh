@@ -54,7 +54,7 @@ for name in m.MODELS:
     bad += r.returncode != 0 or tiled == 0 or untiled != 0
 sys.exit(1 if bad else 0)
 PYEOF
-"$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa_tiled.py:nanogpt_t64,nanogpt_t64_drop,llama_t64,bert_t48,vit_t50,whisper_cross \
+"$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa_tiled.py:nanogpt_t64,nanogpt_t64_drop,llama_t64,bert_t48,vit_t50,whisper_cross,mistral,alibi,gqa,crosspad,qknorm,triumask \
   --remat-run "$BUILD/bin/remat-run" --policy none --policy "none --attention=tiled --attention-block-q=16 --attention-block-k=16" \
   --policy "peak --attention=tiled --attention-block-q=16 --attention-block-k=16" --opt-level 0 --tol 1e-5 > "$BUILD/torch2-sdpa-tiled.txt" 2>&1 || fail=1
 grep -E "^(==|none|peak)" "$BUILD/torch2-sdpa-tiled.txt"

@@ -219,4 +219,108 @@ def whisper_cross():
 
 # The models tiled in 16 x 16 blocks (causal and masked are 16 long: one
 # block would raise their peak; the lit tests tile them in blocks of 4).
-MODELS = ["nanogpt_t64", "nanogpt_t64_drop", "llama_t64", "bert_t48", "vit_t50", "whisper_cross"]
+# More variants as their sources write them (2026-12-05): Mistral's sliding
+# window as a bool mask, ALiBi's float bias with an explicit scale,
+# enable_gqa=True, cross-attention with a key padding mask, Qwen3's
+# per-head q/k RMS norm, a causal float mask from torch.triu.
+
+FRESH_T = 64
+
+def fresh_qkv(l, x, h, kvh=None):
+    B, T_, C = x.shape
+    d = C // h
+    kvh = kvh or h
+    y = l(x)
+    q, k, v = y.split([h * d, kvh * d, kvh * d], dim=2)
+    q = q.view(B, T_, h, d).transpose(1, 2)
+    k = k.view(B, T_, kvh, d).transpose(1, 2)
+    v = v.view(B, T_, kvh, d).transpose(1, 2)
+    return q, k, v
+
+
+class Mistral(nn.Module):
+    """Sliding-window causal attention as a bool mask made from aranges."""
+    def __init__(s, c=32, h=4, w=20):
+        super().__init__(); s.l = nn.Linear(c, 3 * c); s.o = nn.Linear(c, c); s.h = h; s.w = w
+    def forward(s, x):
+        B, T_, C = x.shape
+        q, k, v = fresh_qkv(s.l, x, s.h)
+        i = torch.arange(T_).view(-1, 1); j = torch.arange(T_).view(1, -1)
+        mask = (j <= i) & (i - j < s.w)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return s.o(y.transpose(1, 2).reshape(B, T_, C)).pow(2).mean()
+
+
+class Alibi(nn.Module):
+    """ALiBi: a float bias slopes * (j - i) plus a causal -inf, explicit scale."""
+    def __init__(s, c=32, h=4):
+        super().__init__(); s.l = nn.Linear(c, 3 * c); s.h = h
+        s.register_buffer("slopes", torch.tensor([2 ** (-8 * (n + 1) / h) for n in range(h)]).view(1, h, 1, 1))
+    def forward(s, x):
+        B, T_, C = x.shape
+        q, k, v = fresh_qkv(s.l, x, s.h)
+        i = torch.arange(T_).view(-1, 1); j = torch.arange(T_).view(1, -1)
+        bias = s.slopes * (j - i).float()
+        bias = bias.masked_fill(j > i, float("-inf"))
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=bias, scale=0.3)
+        return y.pow(2).sum()
+
+
+class GQA(nn.Module):
+    """enable_gqa=True (PyTorch 2.5+): 4 query heads share 2 key/value heads."""
+    def __init__(s, c=32, h=4, kvh=2):
+        super().__init__(); s.h = h; s.kvh = kvh; d = c // h
+        s.l = nn.Linear(c, (h + 2 * kvh) * d)
+    def forward(s, x):
+        q, k, v = fresh_qkv(s.l, x, s.h, s.kvh)
+        return F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True).pow(2).sum()
+
+
+class CrossPad(nn.Module):
+    """Cross-attention, 24 queries over 40 keys, a key padding mask (B,1,1,S)."""
+    def __init__(s, c=32, h=4):
+        super().__init__(); s.q = nn.Linear(c, c); s.kv = nn.Linear(c, 2 * c); s.h = h
+    def forward(s, x, mem, keep):
+        B, Tq, C = x.shape; S = mem.shape[1]; d = C // s.h
+        q = s.q(x).view(B, Tq, s.h, d).transpose(1, 2)
+        k, v = s.kv(mem).view(B, S, 2, s.h, d).permute(2, 0, 3, 1, 4)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=keep.view(B, 1, 1, S))
+        return y.pow(2).sum()
+
+
+class QKNorm(nn.Module):
+    """Qwen3/OLMo-2 style: RMS-normalized q and k per head, then causal SDPA."""
+    def __init__(s, c=32, h=4):
+        super().__init__(); s.l = nn.Linear(c, 3 * c); s.h = h
+        s.qn = nn.Parameter(torch.ones(c // h)); s.kn = nn.Parameter(torch.ones(c // h))
+    def rms(s, t, w):
+        return t * torch.rsqrt(t.pow(2).mean(-1, keepdim=True) + 1e-6) * w
+    def forward(s, x):
+        q, k, v = fresh_qkv(s.l, x, s.h)
+        q, k = s.rms(q, s.qn), s.rms(k, s.kn)
+        return F.scaled_dot_product_attention(q, k, v, is_causal=True).pow(2).sum()
+
+
+class TriuMask(nn.Module):
+    """A causal float mask from torch.triu(full(-inf), 1), is_causal=False."""
+    def __init__(s, c=32, h=4):
+        super().__init__(); s.l = nn.Linear(c, 3 * c); s.h = h
+    def forward(s, x):
+        T_ = x.shape[1]
+        q, k, v = fresh_qkv(s.l, x, s.h)
+        m = torch.triu(torch.full((T_, T_), float("-inf")), diagonal=1)
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=m).pow(2).sum()
+
+
+def mistral(): torch.manual_seed(0); return Mistral(), (torch.randn(2, FRESH_T, 32),)
+def alibi(): torch.manual_seed(0); return Alibi(), (torch.randn(2, FRESH_T, 32),)
+def gqa(): torch.manual_seed(0); return GQA(), (torch.randn(2, FRESH_T, 32),)
+def crosspad():
+    torch.manual_seed(0)
+    keep = torch.ones(2, 40, dtype=torch.bool); keep[1, 30:] = False
+    return CrossPad(), (torch.randn(2, 24, 32), torch.randn(2, 40, 32), keep)
+def qknorm(): torch.manual_seed(0); return QKNorm(), (torch.randn(2, FRESH_T, 32),)
+def triumask(): torch.manual_seed(0); return TriuMask(), (torch.randn(2, FRESH_T, 32),)
+
+MODELS = ["nanogpt_t64", "nanogpt_t64_drop", "llama_t64", "bert_t48", "vit_t50", "whisper_cross",
+          "mistral", "alibi", "gqa", "crosspad", "qknorm", "triumask"]

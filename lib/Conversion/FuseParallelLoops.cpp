@@ -593,10 +593,21 @@ struct RematFuseParallelLoopsPass
           RematFuseParallelLoopsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    for (Block &block : func.getBody()) {
-      numFills += fuseFills(block);
-      numFused += fuseNeighbours(block);
-      numEpilogues += fuseEpilogues(block);
+    // The function's blocks, and the bodies of its sequential loops around
+    // kernels (the tile loops of attention=tiled): each body's kernels are
+    // fused like the function's, within the body's own peak (so the loop
+    // holds no more while it runs).
+    SmallVector<Block *> blocks;
+    for (Block &block : func.getBody())
+      blocks.push_back(&block);
+    func.walk([&](scf::ForOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>())
+        blocks.push_back(loop.getBody());
+    });
+    for (Block *block : blocks) {
+      numFills += fuseFills(*block);
+      numFused += fuseNeighbours(*block);
+      numEpilogues += fuseEpilogues(*block);
     }
   }
 };

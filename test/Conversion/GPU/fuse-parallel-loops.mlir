@@ -216,6 +216,56 @@ func.func @neighbours(%x: memref<64x32xf32>) -> (memref<64x32xf32>, memref<64x32
 
 // -----
 
+// Tests that neighbours inside a sequential loop around kernels (a tile
+// loop of attention=tiled, bufferized) are fused too, each iteration's
+// pair one kernel: the tile's tanh and its square, the second tile buffer
+// allocated before the fused loop and both freed in the iteration.
+// CHECK-LABEL: func.func @neighbours_in_tile_loop
+// CHECK:       scf.for %[[B:.+]] = %c0 to %c256 step %c64 {
+// CHECK:         %[[T:.+]] = memref.alloc() : memref<64x32xf32>
+// CHECK-NEXT:    %[[U:.+]] = memref.alloc() : memref<64x32xf32>
+// CHECK-NEXT:    scf.parallel (%[[I:.+]], %[[J:.+]]) =
+// CHECK:           math.tanh
+// CHECK:           memref.store %{{.+}}, %[[T]][%[[I]], %[[J]]]
+// CHECK:           %[[L:.+]] = memref.load %[[T]][%[[I]], %[[J]]]
+// CHECK:           arith.mulf %[[L]], %[[L]]
+// CHECK:           memref.store %{{.+}}, %[[U]][%[[I]], %[[J]]]
+// CHECK-NEXT:      scf.reduce
+// CHECK-NOT:     scf.parallel
+// CHECK:         memref.dealloc %[[T]]
+// CHECK:       return
+func.func @neighbours_in_tile_loop(%x: memref<256x32xf32>, %out: memref<256x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  scf.for %blk = %c0 to %c256 step %c64 {
+    %tile = memref.subview %x[%blk, 0] [64, 32] [1, 1] : memref<256x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
+    %t = memref.alloc() : memref<64x32xf32>
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c32) step (%c1, %c1) {
+      %v = memref.load %tile[%i, %j] : memref<64x32xf32, strided<[32, 1], offset: ?>>
+      %h = math.tanh %v : f32
+      memref.store %h, %t[%i, %j] : memref<64x32xf32>
+      scf.reduce
+    }
+    %u = memref.alloc() : memref<64x32xf32>
+    scf.parallel (%a, %b) = (%c0, %c0) to (%c64, %c32) step (%c1, %c1) {
+      %v = memref.load %t[%a, %b] : memref<64x32xf32>
+      %s = arith.mulf %v, %v : f32
+      memref.store %s, %u[%a, %b] : memref<64x32xf32>
+      scf.reduce
+    }
+    memref.dealloc %t : memref<64x32xf32>
+    %dst = memref.subview %out[%blk, 0] [64, 32] [1, 1] : memref<256x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
+    memref.copy %u, %dst : memref<64x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
+    memref.dealloc %u : memref<64x32xf32>
+  }
+  return
+}
+
+// -----
+
 // Tests neighbours that must stay apart: a transposed read of what the
 // first wrote (another iteration's element), different bounds, a write to
 // one argument next to a read of another (they may be one buffer), and a

@@ -26,6 +26,7 @@
 
 #include "remat-cuda/CudaRuntime.h"
 #include "remat-graph.h"
+#include "remat-runtime/Half.h"
 #include "remat-runtime/Npy.h"
 
 #include <algorithm>
@@ -96,7 +97,8 @@ bool matches(const npy::Array &array, const remat_graph_tensor &t) {
 bool dtypeOf(const std::string &descr, npy::DType &dtype) {
   using D = npy::DType;
   for (D d :
-       {D::Bool, D::I8, D::I16, D::I32, D::I64, D::U8, D::F16, D::F32, D::F64})
+       {D::Bool, D::I8, D::I16, D::I32, D::I64, D::U8, D::F16, D::F32, D::F64,
+        D::BF16})
     if (npy::descr(d) == descr) {
       dtype = d;
       return true;
@@ -112,6 +114,7 @@ void scale(npy::Array &a, double factor) {
     case npy::DType::F32: { float v; std::memcpy(&v, p, 4); v *= factor; std::memcpy(p, &v, 4); break; }
     case npy::DType::F64: { double v; std::memcpy(&v, p, 8); v *= factor; std::memcpy(p, &v, 8); break; }
     case npy::DType::F16: { _Float16 v; std::memcpy(&v, p, 2); v = static_cast<_Float16>(v * factor); std::memcpy(p, &v, 2); break; }
+    case npy::DType::BF16: { uint16_t v; std::memcpy(&v, p, 2); v = remat_runtime::floatToBf16(static_cast<float>(remat_runtime::bf16ToFloat(v) * factor)); std::memcpy(p, &v, 2); break; }
     default: return;
     }
   }
@@ -191,6 +194,10 @@ std::string loadArgument(const Options &options, int i, npy::Array &a,
     std::string why;
     std::string path = options.inputs + "/arg" + std::to_string(i) + ".npy";
     if (!npy::read(path, a, why))
+      return why;
+    // A bf16 argument comes as f32 (NumPy has no bf16), rounded here.
+    if (std::string(t.dtype) == "bf16" && a.dtype == npy::DType::F32 &&
+        !npy::toBF16(a, why))
       return why;
     if (!matches(a, t))
       return path + " does not match argument #" + std::to_string(i) + " (" +

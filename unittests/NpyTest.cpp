@@ -157,8 +157,8 @@ TEST(Npy, RejectsHugeShapesBeforeAllocating) {
 // remat-run and the ahead-of-time driver share these inputs: same seed and
 // argument index, same bytes; floats in [-1, 1), integers in [0, 100).
 TEST(Npy, RandomInputsAreDeterministicAndInRange) {
-  for (DType dtype : {DType::F32, DType::F64, DType::F16, DType::I64,
-                      DType::I32, DType::I8, DType::Bool}) {
+  for (DType dtype : {DType::F32, DType::F64, DType::F16, DType::BF16,
+                      DType::I64, DType::I32, DType::I8, DType::Bool}) {
     Array a, b, other;
     a.dtype = b.dtype = other.dtype = dtype;
     a.shape = b.shape = other.shape = {7, 9};
@@ -168,12 +168,17 @@ TEST(Npy, RandomInputsAreDeterministicAndInRange) {
     EXPECT_EQ(a.data, b.data);
     EXPECT_NE(a.data, other.data);
     ASSERT_EQ(a.data.size(), 63 * elementSize(dtype));
-    bool isFloat = dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16;
+    bool isFloat = dtype == DType::F32 || dtype == DType::F64 ||
+                   dtype == DType::F16 || dtype == DType::BF16;
     double high = isFloat ? 1.0 : dtype == DType::Bool ? 2.0 : 100.0;
     for (size_t i = 0; i < 63; ++i) {
       double v = elementAsDouble(a, i);
       EXPECT_GE(v, isFloat ? -1.0 : 0.0);
-      EXPECT_LT(v, high);
+      // A draw just under 1 may round to 1 in bf16's 8 bits.
+      if (dtype == DType::BF16)
+        EXPECT_LE(v, high);
+      else
+        EXPECT_LT(v, high);
       if (!isFloat) {
         EXPECT_EQ(v, double(int64_t(v)));
       }
@@ -192,4 +197,48 @@ TEST(Npy, ElementsAsDouble) {
   a.shape = {1};
   a.data = {0x00, 0x3C}; // 1.0 in IEEE half, little-endian
   EXPECT_EQ(elementAsDouble(a, 0), 1.0);
+}
+
+// NumPy has no bf16: a BF16 array is written as f32 (exactly) and read back
+// by toBF16 to the same bits; an f32 value between two bf16 values rounds to
+// the nearest, ties to even.
+TEST(Npy, BF16GoesThroughF32) {
+  Array a;
+  a.dtype = DType::BF16;
+  a.shape = {3, 5};
+  fillRandom(a, 7, 1);
+  std::string path = ::testing::TempDir() + "/remat_npy_bf16.npy";
+  std::string error;
+  ASSERT_TRUE(write(path, a, error)) << error;
+  Array back;
+  ASSERT_TRUE(read(path, back, error)) << error;
+  EXPECT_EQ(back.dtype, DType::F32);
+  EXPECT_EQ(back.shape, a.shape);
+  for (size_t i = 0; i < 15; ++i)
+    EXPECT_EQ(elementAsDouble(back, i), elementAsDouble(a, i));
+  ASSERT_TRUE(toBF16(back, error)) << error;
+  EXPECT_EQ(back.dtype, DType::BF16);
+  EXPECT_EQ(back.data, a.data);
+  std::remove(path.c_str());
+
+  Array f;
+  f.dtype = DType::F32;
+  f.shape = {3};
+  // 1 + 2^-8 is halfway between 1 and 1 + 2^-7: to 1 (even); 1 + 3 * 2^-8
+  // is halfway between 1 + 2^-7 and 1 + 2^-6: to 1 + 2^-6 (even); 1 + 2^-8
+  // + 2^-20 is above halfway: up.
+  float values[3] = {1.0f + 0x1p-8f, 1.0f + 3 * 0x1p-8f, 1.0f + 0x1p-8f + 0x1p-20f};
+  f.data.resize(12);
+  std::memcpy(f.data.data(), values, 12);
+  ASSERT_TRUE(toBF16(f, error)) << error;
+  EXPECT_EQ(elementAsDouble(f, 0), 1.0);
+  EXPECT_EQ(elementAsDouble(f, 1), 1.0 + 0x1p-6);
+  EXPECT_EQ(elementAsDouble(f, 2), 1.0 + 0x1p-7);
+
+  Array i;
+  i.dtype = DType::I32;
+  i.shape = {1};
+  i.data.resize(4);
+  EXPECT_FALSE(toBF16(i, error));
+  EXPECT_NE(error.find("f32"), std::string::npos);
 }

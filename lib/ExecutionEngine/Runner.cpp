@@ -43,6 +43,8 @@ static std::optional<DType> toDType(Type type) {
     return DType::F64;
   if (type.isF16())
     return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
   if (type.isSignlessInteger(1))
     return DType::Bool;
   if (type.isSignlessInteger(8))
@@ -82,7 +84,7 @@ LogicalResult mlir::remat::describeType(Type type, HostArray &layout,
     std::string s;
     llvm::raw_string_ostream os(s);
     os << "unsupported element type " << element
-       << " (supported: f16, f32, f64, i1, i8, i16, i32, i64)";
+       << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64)";
     error = s;
     return failure();
   }

@@ -234,7 +234,8 @@ def save_npy(path, t):
     if t.dtype.is_complex:  # as the graph takes it: view_as_real
         t = torch.view_as_real(t.resolve_conj())
     if t.dtype == torch.bfloat16:
-        raise ImporterError("bf16 values cannot be written as .npy")
+        # NumPy has no bf16: widened to f32 (exact); remat-run rounds it back.
+        t = t.float()
     np.save(path, t.contiguous().numpy())
 
 

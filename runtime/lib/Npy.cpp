@@ -18,6 +18,7 @@ size_t remat_runtime::npy::elementSize(DType dtype) {
     return 1;
   case DType::I16:
   case DType::F16:
+  case DType::BF16:
     return 2;
   case DType::I32:
   case DType::F32:
@@ -40,6 +41,9 @@ std::string remat_runtime::npy::descr(DType dtype) {
   case DType::F16: return "<f2";
   case DType::F32: return "<f4";
   case DType::F64: return "<f8";
+  // No NumPy dtype: `write` writes f32; this names it in the compiled
+  // graphs' wrappers (aot/), never in a .npy header.
+  case DType::BF16: return "bf16";
   }
   return "?";
 }
@@ -55,6 +59,7 @@ std::string remat_runtime::npy::mlirName(DType dtype) {
   case DType::F16: return "f16";
   case DType::F32: return "f32";
   case DType::F64: return "f64";
+  case DType::BF16: return "bf16";
   }
   return "?";
 }
@@ -72,6 +77,7 @@ double remat_runtime::npy::elementAsDouble(const Array &array, size_t i) {
   case DType::F32: { float f; std::memcpy(&f, p, 4); return f; }
   case DType::F64: { double d; std::memcpy(&d, p, 8); return d; }
   case DType::F16: { uint16_t h; std::memcpy(&h, p, 2); return halfToDouble(h); }
+  case DType::BF16: { uint16_t h; std::memcpy(&h, p, 2); return bf16ToFloat(h); }
   case DType::Bool: case DType::U8: return *p;
   case DType::I8: return static_cast<int8_t>(*p);
   case DType::I16: { int16_t x; std::memcpy(&x, p, 2); return x; }
@@ -101,6 +107,7 @@ void remat_runtime::npy::fillRandom(Array &array, uint64_t seed,
     case DType::F32: std::memcpy(p, &unit, 4); break;
     case DType::F64: { double d = unit; std::memcpy(p, &d, 8); break; }
     case DType::F16: { uint16_t h = floatToHalf(unit); std::memcpy(p, &h, 2); break; }
+    case DType::BF16: { uint16_t h = floatToBf16(unit); std::memcpy(p, &h, 2); break; }
     case DType::Bool: *p = bits & 1; break;
     case DType::I8: case DType::U8: *p = bits % 100; break;
     case DType::I16: { int16_t v = bits % 100; std::memcpy(p, &v, 2); break; }
@@ -309,8 +316,40 @@ bool remat_runtime::npy::read(const std::string &path, Array &array,
   return true;
 }
 
+bool remat_runtime::npy::toBF16(Array &array, std::string &error) {
+  if (array.dtype != DType::F32) {
+    error = "a bf16 value is read from an f32 array, got " +
+            mlirName(array.dtype);
+    return false;
+  }
+  std::vector<uint8_t> narrow(array.numElements() * 2);
+  for (int64_t i = 0; i < array.numElements(); ++i) {
+    float f;
+    std::memcpy(&f, array.data.data() + i * 4, 4);
+    uint16_t h = floatToBf16(f);
+    std::memcpy(narrow.data() + i * 2, &h, 2);
+  }
+  array.data = std::move(narrow);
+  array.dtype = DType::BF16;
+  return true;
+}
+
 bool remat_runtime::npy::write(const std::string &path, const Array &array,
                        std::string &error) {
+  // NumPy has no bf16: widened to f32, which holds every bf16 exactly.
+  if (array.dtype == DType::BF16) {
+    Array wide;
+    wide.dtype = DType::F32;
+    wide.shape = array.shape;
+    wide.data.resize(array.numElements() * 4);
+    for (int64_t i = 0; i < array.numElements(); ++i) {
+      uint16_t h;
+      std::memcpy(&h, array.data.data() + i * 2, 2);
+      float f = bf16ToFloat(h);
+      std::memcpy(wide.data.data() + i * 4, &f, 4);
+    }
+    return write(path, wide, error);
+  }
   std::string shape = "(";
   for (size_t i = 0; i < array.shape.size(); ++i)
     shape += std::to_string(array.shape[i]) + (array.shape.size() == 1 ? "," : (i + 1 < array.shape.size() ? ", " : ""));

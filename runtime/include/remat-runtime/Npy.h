@@ -15,11 +15,13 @@
 
 namespace remat_runtime::npy {
 
-enum class DType { Bool, I8, I16, I32, I64, U8, F16, F32, F64 };
+/// BF16 has no NumPy dtype: it is written as f32 (exactly) and read from
+/// f32 files by `toBF16` (rounded to nearest even).
+enum class DType { Bool, I8, I16, I32, I64, U8, F16, F32, F64, BF16 };
 
 /// Bytes per element.
 size_t elementSize(DType dtype);
-/// The NumPy descriptor ("<f4", "|b1", ...).
+/// The NumPy descriptor ("<f4", "|b1", ...; "bf16", which NumPy lacks).
 std::string descr(DType dtype);
 /// The MLIR element type spelling ("f32", "i1", ...).
 std::string mlirName(DType dtype);
@@ -44,8 +46,14 @@ void fillRandom(Array &array, uint64_t seed, uint64_t index);
 
 /// Reads `path`; on failure returns false and says why in `error`.
 bool read(const std::string &path, Array &array, std::string &error);
-/// Writes `array` to `path` (format 1.0); on failure returns false.
+/// Writes `array` to `path` (format 1.0); on failure returns false. A
+/// BF16 array is written as f32, exactly.
 bool write(const std::string &path, const Array &array, std::string &error);
+
+/// `array` (F32) as BF16, each element rounded to nearest, ties to even:
+/// how a bf16 argument is read from the f32 file `write` makes of it (or
+/// that NumPy and PyTorch write). False, with `error`, for another dtype.
+bool toBF16(Array &array, std::string &error);
 
 /// The bytes of `array`'s data by its dtype and shape; false if the
 /// product overflows int64 or a dimension is negative.

@@ -58,8 +58,8 @@
 // RUN: remat-run %t/anti.mlir --outputs %t/c-untiled > /dev/null
 // RUN: %python %S/Inputs/compare_outputs.py %t/c-tiled %t/c-untiled --tol 1e-5 | FileCheck %s --check-prefix=OK
 
-// f16 and bf16 (bf16 through f32 arguments truncated first, since remat-run
-// reads no bf16): measured equals predicted; outputs within 1e-2 (f16) and
+// f16 and bf16 (this bf16 input takes f32 arguments and truncates them
+// first; the bf16 imports below take bf16 arguments): measured equals predicted; outputs within 1e-2 (f16) and
 // 5e-2 (bf16) of the untiled graph's, which computes in the same type.
 // RUN: sed 's/f32/f16/g; s/0xFF800000 : f16/0xFC00 : f16/' %S/../../Transforms/Inputs/attention-batched.mlir > %t/f16.mlir
 // RUN: remat-run %t/f16.mlir --attention=tiled --attention-block-q=8 --attention-block-k=4 --outputs %t/h-tiled --json 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -71,7 +71,7 @@
 
 // The importer's 16-bit form (products accumulated in f32 and narrowed,
 // steps in f32 between extf and truncf; the bf16 import with bf16 renamed
-// f16, since remat-run reads no bf16 arguments): the tiles compute in f32,
+// f16, and as it is further down): the tiles compute in f32,
 // the peak falls from 14592 to 13056 B, measured equals predicted, outputs
 // within 1e-2 of the untiled graph's (which rounds to f16 between steps).
 // RUN: sed 's/bf16/f16/g' %S/../../Transforms/Inputs/attention-importer-bf16.mlir > %t/wf16.mlir
@@ -120,6 +120,12 @@
 // RUN: remat-run %t/sc16.mlir --attention=tiled --attention-block-q=4 --attention-block-k=4 --outputs %t/sc16-tiled --json 2>/dev/null | FileCheck %s --check-prefix=SC16
 // RUN: remat-run %t/sc16.mlir --outputs %t/sc16-untiled --json | FileCheck %s --check-prefix=SC16-UNTILED
 // RUN: %python %S/Inputs/compare_outputs.py %t/sc16-tiled %t/sc16-untiled --tol 1e-2 | FileCheck %s --check-prefix=SDPA-OK
+// The same bf16 import as it is, bf16 arguments and all (remat-run draws
+// bf16 inputs and writes bf16 results as f32 .npy): 17152 -> 9218 B, within
+// 5e-2 (the bf16 tolerance; 3.2e-3 measured).
+// RUN: remat-run %S/../../Transforms/Inputs/attention-sdpa-causal-bf16.mlir --attention=tiled --attention-block-q=4 --attention-block-k=4 --outputs %t/scb-tiled --json 2>/dev/null | FileCheck %s --check-prefix=SC16
+// RUN: remat-run %S/../../Transforms/Inputs/attention-sdpa-causal-bf16.mlir --outputs %t/scb-untiled --json | FileCheck %s --check-prefix=SC16-UNTILED
+// RUN: %python %S/Inputs/compare_outputs.py %t/scb-tiled %t/scb-untiled --tol 5e-2 | FileCheck %s --check-prefix=SDPA-OK
 // SC16:      "measured_peak_bytes": 9218,
 // SC16:      "predicted_peak_bytes": 9218,
 // SC16-UNTILED:      "measured_peak_bytes": 17152,

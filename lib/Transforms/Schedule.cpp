@@ -326,11 +326,15 @@ static SmallVector<Operation *> privateChain(Block &body, Operation *result) {
 /// by where the peak beyond results is, a few trials a round, each checked
 /// with the timeline (the list schedule, one op at a time, cannot see that
 /// a recomputation and the product after it together free memory).
+/// `current`, if given, is the timeline of the body's present order.
 static void hoistResultChains(Block &body, const Phases &phases,
-                              std::pair<int64_t, int64_t> &best) {
+                              std::pair<int64_t, int64_t> &best,
+                              std::optional<MemoryTimeline> current) {
   constexpr int kRounds = 8, kTrialsPerRound = 4;
   for (int round = 0; round < kRounds; ++round) {
-    MemoryTimeline timeline = MemoryTimeline::build(body);
+    MemoryTimeline timeline =
+        current ? std::move(*current) : MemoryTimeline::build(body);
+    current.reset();
     unsigned peakIndex = timeline.getPeakBeyondResults().second;
     ArrayRef<Operation *> ops = timeline.getOps();
     if (ops.empty())
@@ -397,6 +401,7 @@ static void hoistResultChains(Block &body, const Phases &phases,
       if (got < best) {
         best = got;
         improved = true;
+        current = std::move(moved); // the next round's order
         break;
       }
       applyOrder(body, original);
@@ -423,6 +428,8 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
   };
   std::pair<int64_t, int64_t> best = score(before);
   SmallVector<Operation *> bestOrder = original;
+  // The timeline of bestOrder when it is not the original order's.
+  std::optional<MemoryTimeline> bestTimeline;
   Phases phases = analysePhases(body);
   for (bool resultsFree : {false, true}) {
     if (resultsFree && !beyondResults)
@@ -433,15 +440,20 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
     if (order == original || order == bestOrder)
       continue;
     applyOrder(body, order);
-    std::pair<int64_t, int64_t> got = score(MemoryTimeline::build(body));
+    MemoryTimeline timeline = MemoryTimeline::build(body);
+    std::pair<int64_t, int64_t> got = score(timeline);
     if (got < best) {
       best = got;
       bestOrder = std::move(order);
+      bestTimeline = std::move(timeline);
     }
   }
   applyOrder(body, bestOrder);
   if (beyondResults)
-    hoistResultChains(body, phases, best);
+    hoistResultChains(body, phases, best,
+                      bestTimeline ? std::move(bestTimeline)
+                                   : std::optional<MemoryTimeline>(
+                                         std::move(before)));
   if (peak)
     *peak = best.first;
   SmallVector<Operation *> now;

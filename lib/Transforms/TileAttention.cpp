@@ -2796,7 +2796,11 @@ matchGenericContraction(Operation *op) {
   auto g = dyn_cast_or_null<linalg::GenericOp>(op);
   if (!g || g.getNumDpsInputs() != 2 || g.getNumDpsInits() != 1 ||
       !g.hasPureTensorSemantics() || !isZeroFill(g.getDpsInits()[0]) ||
-      numComputeOps(g) != 3)
+      numComputeOps(g) != 3 ||
+      !llvm::all_of(g->getOperandTypes(), [](Type t) {
+        auto shaped = dyn_cast<ShapedType>(t);
+        return shaped && shaped.hasStaticShape();
+      }))
     return std::nullopt;
   // acc + a * b, the product in the accumulator's type (16-bit operands
   // widened first, as linalg.batch_matmul computes them).

@@ -61,3 +61,28 @@ func.func @einsum(%x: tensor<2x32x2x4xf32>, %y: tensor<2x32x2x4xf32>) -> tensor<
   } -> tensor<2x2x32x32xf32>
   return %s : tensor<2x2x32x32xf32>
 }
+
+// -----
+
+// Dynamic shapes: not rewritten (the pipeline rejects them earlier; the
+// pass alone leaves them).
+// ALONE-LABEL: func.func @dynamic
+// ALONE:         linalg.generic
+// ALONE-NOT:     linalg.batch_matmul
+#a = affine_map<(b, h, m, n, k) -> (b, m, h, k)>
+#b = affine_map<(b, h, m, n, k) -> (b, n, h, k)>
+#c = affine_map<(b, h, m, n, k) -> (b, h, m, n)>
+func.func @dynamic(%x: tensor<?x32x2x4xf32>, %y: tensor<?x32x2x4xf32>) -> tensor<?x2x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x32x2x4xf32>
+  %e = tensor.empty(%n) : tensor<?x2x32x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<?x2x32x32xf32>) -> tensor<?x2x32x32xf32>
+  %s = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%x, %y : tensor<?x32x2x4xf32>, tensor<?x32x2x4xf32>) outs(%z : tensor<?x2x32x32xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %r = arith.addf %acc, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<?x2x32x32xf32>
+  return %s : tensor<?x2x32x32xf32>
+}

@@ -2761,18 +2761,15 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
 }
 
 //===----------------------------------------------------------------------===//
-// The pass
-//===----------------------------------------------------------------------===//
-
-//===----------------------------------------------------------------------===//
 // Contractions written as linalg.generic
 //===----------------------------------------------------------------------===//
 
 namespace {
 /// A contraction written as a linalg.generic (StableHLO's dot_general with
 /// two batch dimensions, as stablehlo-legalize-to-linalg writes it, or any
-/// batched product written as a generic): acc + a * b into a zero fill, each operand's dims a
-/// permutation of batch dims and one of m, n (free) or k (contracted).
+/// batched product written as a generic): acc + a * b into a zero fill,
+/// each operand's dims a permutation of batch dims and one of m, n (free)
+/// or k (contracted).
 struct GenericContraction {
   linalg::GenericOp op;
   /// Loop dims: the batch ones in the order the result has them.
@@ -2824,40 +2821,34 @@ matchGenericContraction(Operation *op) {
   std::optional<unsigned> y = argNumber(g, mul.getRhs());
   if (!x || !y || *x + *y != 1)
     return std::nullopt;
-  SmallVector<AffineMap> maps = g.getIndexingMapsArray();
-  std::optional<SmallVector<unsigned>> a = loopDims(maps[0]),
-                                       b = loopDims(maps[1]),
-                                       c = loopDims(maps[2]);
-  if (!a || !b || !c)
+  // One m, n and k each, at least one batch dim, nothing else (upstream's
+  // inference leaves out a dim of one operand only, or a reduction the
+  // result keeps), every map a projected permutation.
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(cast<linalg::LinalgOp>(g.getOperation()));
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.empty() ||
+      dims->batch.size() + 3 != g.getNumLoops() ||
+      !llvm::all_of(g.getIndexingMapsArray(), [](AffineMap map) {
+        return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+      }))
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iters = g.getIteratorTypesArray();
+  auto parallel = [&](unsigned d) {
+    return iters[d] == utils::IteratorType::parallel;
+  };
+  if (!parallel(dims->m[0]) || !parallel(dims->n[0]) ||
+      parallel(dims->k[0]) || !llvm::all_of(dims->batch, parallel))
     return std::nullopt;
   GenericContraction gc;
   gc.op = g;
-  int ms = 0, ns = 0, ks = 0;
-  for (unsigned d = 0; d < g.getNumLoops(); ++d) {
-    bool inA = llvm::is_contained(*a, d), inB = llvm::is_contained(*b, d),
-         inC = llvm::is_contained(*c, d);
-    bool reduction = g.getIteratorTypesArray()[d] ==
-                     utils::IteratorType::reduction;
-    if (inA && inB && !inC && reduction)
-      gc.k = d, ++ks;
-    else if (reduction)
-      return std::nullopt;
-    else if (inA && inB && inC)
-      continue; // batch: taken in the result's order below
-    else if (inA && inC)
-      gc.m = d, ++ms;
-    else if (inB && inC)
-      gc.n = d, ++ns;
-    else
-      return std::nullopt;
-  }
-  if (ms != 1 || ns != 1 || ks != 1)
-    return std::nullopt;
-  for (unsigned d : *c)
+  gc.m = dims->m[0];
+  gc.n = dims->n[0];
+  gc.k = dims->k[0];
+  // The batch dims in the order the result has them.
+  for (unsigned d : *loopDims(g.getIndexingMapsArray()[2]))
     if (d != gc.m && d != gc.n)
       gc.batch.push_back(d);
-  if (gc.batch.empty())
-    return std::nullopt;
   return gc;
 }
 
@@ -2974,6 +2965,10 @@ static linalg::BatchMatmulOp normalizeContraction(GenericContraction &gc) {
   }
   return bmm;
 }
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
 
 /// Whether the softmax of `x` reads a product Q K^T through elementwise ops
 /// (and batch views): attention, matched or not.
@@ -3125,7 +3120,8 @@ matchWrittenOutSoftmax(linalg::GenericOp div) {
     m = exp.getDpsInputs()[1 - *xIn];
   } else {
     // exp(d) of d = x - m
-    if (!isElementwiseOfIdentities(exp, 1) || exp.getBody()->getOperations().size() != 2)
+    if (!isElementwiseOfIdentities(exp, 1) ||
+        exp.getBody()->getOperations().size() != 2)
       return std::nullopt;
     auto expOp = getYielded(exp).getDefiningOp<math::ExpOp>();
     auto sub = exp.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>();
@@ -3226,7 +3222,8 @@ static void raiseSoftmaxGradients(Value p) {
           !isProductOfPR(u, pIn, rIn, getYielded(u)) ||
           !u.getResult(0).hasOneUse() ||
           *u.getResult(0).getUsers().begin() != g.getOperation() ||
-          !isElementwiseOfIdentities(g, 2) || g.getBody()->getOperations().size() != 2 ||
+          !isElementwiseOfIdentities(g, 2) ||
+          g.getBody()->getOperations().size() != 2 ||
           !isBinaryOfArgs<arith::SubFOp>(
               getYielded(g), g, g.getDpsInputs()[0] == t.getResult(0) ? 0 : 1,
               g.getDpsInputs()[0] == t.getResult(0) ? 1 : 0, false) ||
@@ -3323,7 +3320,8 @@ static func::FuncOp scratchCopy(func::FuncOp func,
 }
 
 /// The generic contractions of `func`, in program order.
-static SmallVector<GenericContraction> findGenericContractions(func::FuncOp func) {
+static SmallVector<GenericContraction>
+findGenericContractions(func::FuncOp func) {
   SmallVector<GenericContraction> found;
   func.walk([&](linalg::GenericOp generic) {
     if (std::optional<GenericContraction> gc = matchGenericContraction(generic))

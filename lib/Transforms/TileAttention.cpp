@@ -2845,8 +2845,10 @@ matchGenericContraction(Operation *op) {
   gc.m = dims->m[0];
   gc.n = dims->n[0];
   gc.k = dims->k[0];
-  // The batch dims in the order the result has them.
-  for (unsigned d : *loopDims(g.getIndexingMapsArray()[2]))
+  // The batch dims in the order the result has them (the dims held in a
+  // local: a range-for over `*loopDims(...)` reads a destroyed temporary).
+  SmallVector<unsigned> outDims = *loopDims(g.getIndexingMapsArray()[2]);
+  for (unsigned d : outDims)
     if (d != gc.m && d != gc.n)
       gc.batch.push_back(d);
   return gc;

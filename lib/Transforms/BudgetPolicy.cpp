@@ -18,6 +18,7 @@ using namespace mlir::remat::policies;
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/MemoryTimeline.h"
 
+#include "mlir/IR/Threading.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <limits>
@@ -277,9 +278,11 @@ policies::selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> c
   llvm::sort(thresholds);
   thresholds.erase(std::unique(thresholds.begin(), thresholds.end()),
                    thresholds.end());
-  std::vector<llvm::BitVector> points;
   size_t count = std::min(maxPoints, thresholds.size());
-  for (size_t k = 0; k < count; ++k) {
+  std::vector<llvm::BitVector> points(count);
+  // Each cut is independent and only reads the function: in parallel where
+  // threads are allowed, each into its own slot (the same points either way).
+  parallelFor(graph.getFunction()->getContext(), 0, count, [&](size_t k) {
     Decisions decisions;
     selectiveDecisions(graph, thresholds[spreadIndex(k, count, thresholds.size())],
                        decisions, contractions);
@@ -288,8 +291,8 @@ policies::selectiveCutPoints(const TrainingGraph &graph, ArrayRef<Operation *> c
       if (policy == Policy::Recompute)
         if (auto it = index.find(op); it != index.end())
           set.set(it->second);
-    points.push_back(std::move(set));
-  }
+    points[k] = std::move(set);
+  });
   return points;
 }
 

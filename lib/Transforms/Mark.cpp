@@ -20,6 +20,8 @@
 #include "remat/Transforms/Passes.h"
 #include "remat/Transforms/Rematerialize.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATMARK
 #include "remat/Transforms/Passes.h.inc"
@@ -62,8 +64,11 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       emitError(getOperation()->getLoc()) << *error;
       return signalPassFailure();
     }
+    if (splitDestinations)
+      for (auto func : getOperation().getOps<func::FuncOp>())
+        remat::splitDestinations(func);
     if (policy == MarkPolicy::None)
-      return markAllAnalysesPreserved();
+      return splitDestinations ? void() : markAllAnalysesPreserved();
 
     bool budgetFailed = false;
     // With materialize=true, a function's own copy from the peak policy's
@@ -145,6 +150,13 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
           copy.getFunctionBody());
       done.insert(func);
     }
+    // Every function with a body took its copy: nothing left to do (the
+    // walks below would build each function's graph again for nothing).
+    if (llvm::all_of(getOperation().getOps<FunctionOpInterface>(),
+                     [&](FunctionOpInterface f) {
+                       return f.isExternal() || done.contains(f);
+                     }))
+      return success();
     MaterializeStats stats;
     if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
           if (!done.contains(g.getFunction()))

@@ -11,10 +11,12 @@ using namespace mlir::remat;
 using namespace mlir::remat::policies;
 
 #include "remat/Analysis/CostModel.h"
+#include "remat/Analysis/MemoryTimeline.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <cmath>
@@ -152,25 +154,42 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   // forward to the end. Under remat's own lifetimes (a saved value dies at
   // its last backward use) the two can come out the other way: a top-2 MoE
   // whose SiLUs are recomputed peaks 3% higher there, and 5% lower held.
-  // Measured on a copy, beside the model's search where threads are
-  // allowed: both only read the function.
+  // Measured on a copy, beside the family's search where threads are
+  // allowed: both only read the function. (Started after the selective
+  // cuts, which take both threads themselves: so it overlaps the family's
+  // serial search and the first measurement of a member, not the cuts.)
   MLIRContext *ctx = graph.getFunction()->getContext();
+  BudgetModel model(graph, candidates);
+  // The selective min-cut at up to 16 thresholds, as the budget solver
+  // seeds its family.
+  std::vector<llvm::BitVector> extra =
+      selectiveCutPoints(graph, candidates, /*maxPoints=*/16);
   BudgetOutcome unmarked;
   auto measureUnmarked = [&] {
     unmarked = measureBudgetDecision(graph, ArrayRef<Operation *>(),
                                      /*schedule=*/true, /*inputPeak=*/{},
                                      /*countSaved=*/saved);
   };
-  std::shared_future<void> unmarkedDone;
-  if (ctx->isMultithreadingEnabled())
+  // The peak before materialize, which every measurement starts from: the
+  // unmarked measurement's (on its copy), or, when no call in the body
+  // would resolve differently from a scratch module, the same timeline of
+  // the function itself, built beside the search so that the members need
+  // not wait for the unmarked measurement.
+  bool calls = graph.getBody().walk([](CallOpInterface) {
+                 return WalkResult::interrupt();
+               }).wasInterrupted();
+  std::optional<int64_t> inputPeak;
+  auto buildInputPeak = [&] {
+    inputPeak = MemoryTimeline::build(graph.getBody()).getPeakBytes();
+  };
+  std::shared_future<void> unmarkedDone, inputPeakDone;
+  if (ctx->isMultithreadingEnabled()) {
     unmarkedDone = ctx->getThreadPool().async(measureUnmarked);
-  else
+    if (!calls)
+      inputPeakDone = ctx->getThreadPool().async(buildInputPeak);
+  } else {
     measureUnmarked();
-  BudgetModel model(graph, candidates);
-  // The selective min-cut at up to 16 thresholds, as the budget solver
-  // seeds its family.
-  std::vector<llvm::BitVector> extra =
-      selectiveCutPoints(graph, candidates, /*maxPoints=*/16);
+  }
   int64_t base = model.evaluate(llvm::BitVector(candidates.size())).peak;
   bool large = graph.getOps().size() > kPeakLargeOps;
   std::vector<ModelDecision> members = fastBudgetFamily(
@@ -185,13 +204,18 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
     return std::make_pair(a->outcome.peak, a->outcome.flops) <
            std::make_pair(b->outcome.peak, b->outcome.flops);
   });
-  if (unmarkedDone.valid())
+  if (inputPeakDone.valid())
+    inputPeakDone.wait();
+  else if (unmarkedDone.valid())
     unmarkedDone.wait();
+  if (!inputPeak)
+    inputPeak = unmarked.inputPeak;
   auto peakOf = [&](int64_t peak, int64_t heldPeak) {
     return saved ? heldPeak : peak;
   };
-  int64_t measuredBase = peakOf(unmarked.peak, unmarked.heldPeak);
-  int64_t inputPeak = unmarked.inputPeak;
+  // The unrematerialized measured peak: known once the unmarked
+  // measurement is waited for, after the members' (admissible reads it).
+  int64_t measuredBase = 0;
   unsigned budget = large ? kPeakLargeMeasurements : kPeakMeasurements;
   // Peak first; then, with prefer=saved, the bytes saved for backward (what
   // autograd will hold between the passes, exactly); then FLOPs.
@@ -231,6 +255,9 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
     measured[i] = evaluate(graph, toDecisions(model, order[i]->recompute),
                            inputPeak, /*countSaved=*/saved, keep);
   });
+  if (unmarkedDone.valid())
+    unmarkedDone.wait();
+  measuredBase = peakOf(unmarked.peak, unmarked.heldPeak);
   for (std::optional<Evaluation> &e : measured)
     consider(std::move(*e));
   if (saved) {

@@ -1,4 +1,8 @@
 // RUN: remat-opt %s -split-input-file -remat-split-destinations | FileCheck %s
+// -remat-mark's split-destinations option (what -remat-pipeline sets, so
+// that a large function is verified once) splits them the same way, also
+// when the policy then decides nothing.
+// RUN: remat-opt %s -split-input-file -remat-mark="policy=none split-destinations=true" | FileCheck %s
 
 // Tests that a zero-filled destination shared by a forward and a backward
 // matmul (as CSE leaves it) is cloned, with its empty, before each user.

@@ -162,6 +162,11 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            "-remat-schedule do (what -remat-pipeline sets): the peak "
            "policy's measured choice, already materialized and scheduled "
            "on a copy, is taken as it is">,
+    Option<"splitDestinations", "split-destinations", "bool",
+           /*default=*/"false",
+           "First split shared destinations in each function, as "
+           "-remat-split-destinations does (what -remat-pipeline sets: "
+           "one pass, so a large function is verified once, not twice)">,
   ];
   let statistics = [
     Statistic<"numRecompute", "num-recompute", "Ops marked recompute">,

@@ -15,6 +15,8 @@ import os
 import re
 import sys
 import time
+import warnings
+import weakref
 
 import torch
 import torch.fx
@@ -482,6 +484,20 @@ def _library_check(x):
         return torch.ops.aten._local_scalar_dense.default(x)
 
 
+def _user_site(tb):
+    """The innermost frame of traceback `tb` in the user's code (not
+    PyTorch's, not remat_torch's), as "file:line, in function"; None."""
+    here = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    site = None
+    while tb is not None:
+        path = tb.tb_frame.f_code.co_filename
+        if not path.startswith(_TORCH_DIR) and not path.startswith(here) and \
+                not path.startswith("<"):
+            site = "%s:%d, in %s" % (path, tb.tb_lineno, tb.tb_frame.f_code.co_name)
+        tb = tb.tb_next
+    return site
+
+
 def _caller_file():
     """The file of the code that called into torch (its plumbing skipped)."""
     frame = sys._getframe(2)
@@ -552,7 +568,7 @@ class TraceHelpers(TorchFunctionMode):
 
     With data_writes="refuse" (remat_torch.compile on 1.13, whose
     AOTAutograd drops what a step writes into its parameters and buffers),
-    `.data` and in-place writes into a parameter or buffer swapped in by
+    `.data` of and in-place writes into a parameter or buffer swapped in by
     _call_with (VQ-VAE's EMA `buf.mul_(decay)`, `out=` a buffer) are errors
     instead: that step then runs eagerly, with a warning. (Batch norm's
     running statistics are written by its kernel, not in Python: the
@@ -561,6 +577,42 @@ class TraceHelpers(TorchFunctionMode):
     def __init__(self, data_writes="trace"):
         super().__init__()
         self.data_writes = data_writes
+        # Tensors whose first dim is a count that depends on values (x[mask]
+        # and what keeps its rows), and where Python first read such a size.
+        # (by id, with a weak reference to tell a reused id: a WeakSet would
+        # compare tensors with ==)
+        self.dependent = {}
+        self.size_read = None
+
+    def __enter__(self):
+        # x[mask] does not reach __torch_function__ on 1.13 (a C slot): a
+        # Python __getitem__ marks its value-dependent results while tracing.
+        self._getitem = torch.Tensor.__dict__.get("__getitem__")
+        original = torch.Tensor.__getitem__
+        helpers = self
+
+        def getitem(t, index):
+            out = original(t, index)
+            if isinstance(out, torch.Tensor) and out.dim() >= 1 and \
+                    _selects_by_values(torch.Tensor.__getitem__, (t, index), {}):
+                helpers._mark_dependent(out)
+            return out
+        torch.Tensor.__getitem__ = getitem
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        if self._getitem is None:
+            del torch.Tensor.__getitem__
+        else:
+            torch.Tensor.__getitem__ = self._getitem
+        return super().__exit__(*exc)
+
+    def _is_dependent(self, t):
+        ref = self.dependent.get(id(t))
+        return ref is not None and ref() is t
+
+    def _mark_dependent(self, t):
+        self.dependent[id(t)] = weakref.ref(t)
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -572,8 +624,13 @@ class TraceHelpers(TorchFunctionMode):
                                     "(a shape) from the values; pass num_classes")
             return (x.unsqueeze(-1) == torch.arange(n, device=x.device)).to(torch.long)
         if self.data_writes == "refuse":
-            if func == _DATA.__get__ or func == _DATA.__set__:
-                raise ImporterError("the step uses `.data` of a tensor (a write into a parameter "
+            # `.data` of a parameter or buffer (a momentum encoder's update)
+            # is refused; of any other tensor (`h.data.shape`,
+            # `loss.data.argsort()`, co-teaching's and many training
+            # scripts' reads) it is traced as below, as a detached alias.
+            if (func == _DATA.__get__ or func == _DATA.__set__) and args and \
+                    isinstance(args[0], torch.Tensor) and id(args[0]) in _STATE_IDS:
+                raise ImporterError("the step uses `.data` of a parameter or buffer (a write "
                                     "outside autograd, such as a momentum encoder's update), which "
                                     "this PyTorch's AOTAutograd does not carry")
             name = getattr(func, "__name__", "")
@@ -592,6 +649,16 @@ class TraceHelpers(TorchFunctionMode):
             # import takes the dense one (remat_torch.compile does not: the
             # user's optimizer may want the sparse one).
             args, kwargs = _dense_grad(func, args, kwargs)
+        if func in _SIZE_READS and args and isinstance(args[0], torch.Tensor) and \
+                self._is_dependent(args[0]) and self.size_read is None and \
+                _reads_first_dim(func, args, kwargs):
+            frame = sys._getframe(1)
+            while frame is not None and (frame.f_code.co_filename.startswith(_TORCH_PLUMBING)
+                                         or frame.f_code.co_filename == __file__):
+                frame = frame.f_back
+            if frame is not None:
+                self.size_read = "%s:%d, in %s" % (frame.f_code.co_filename, frame.f_lineno,
+                                                   frame.f_code.co_name)
         if func == _DATA.__get__ and isinstance(args[0], torch.Tensor):
             return args[0].detach()
         if func == _DATA.__set__:
@@ -603,10 +670,47 @@ class TraceHelpers(TorchFunctionMode):
             with torch.no_grad():
                 dst.copy_(src)
             return None
-        return func(*args, **kwargs)
+        out = func(*args, **kwargs)
+        if isinstance(out, torch.Tensor) and out.dim() >= 1 and func not in _SIZE_READS:
+            if _selects_by_values(func, args, kwargs):
+                self._mark_dependent(out)
+            elif self.dependent:
+                # What keeps the selection's rows (elementwise, row-wise ops)
+                # keeps its value-dependent count.
+                for a in list(args) + list(kwargs.values()):
+                    if isinstance(a, torch.Tensor) and self._is_dependent(a) and a.dim() >= 1 \
+                            and a.shape[0] == out.shape[0]:
+                        self._mark_dependent(out)
+                        break
+        return out
 
 
 _DATA = torch.Tensor.data
+# Python reads of a tensor's size (whole, or of its first dim).
+_SIZE_READS = {torch.Tensor.numel, torch.numel, torch.Tensor.nelement, torch.Tensor.size,
+               torch.Tensor.shape.__get__, torch.Tensor.__len__}
+
+
+def _reads_first_dim(func, args, kwargs):
+    """Whether size read `func` can see the first dim (not `size(d)` of
+    another dim)."""
+    if func is not torch.Tensor.size:
+        return True
+    d = args[1] if len(args) > 1 else kwargs.get("dim")
+    return d is None or d == 0 or d == -args[0].dim()
+
+
+def _selects_by_values(func, args, kwargs):
+    """Whether `func` returns a tensor whose first dim counts values of its
+    input: x[mask], masked_select, nonzero, argwhere, unique, where(cond)."""
+    if func is torch.Tensor.__getitem__ and len(args) > 1:
+        index = args[1] if isinstance(args[1], tuple) else (args[1],)
+        return any(isinstance(i, torch.Tensor) and i.dtype == torch.bool for i in index)
+    if func in (torch.masked_select, torch.Tensor.masked_select, torch.nonzero,
+                torch.Tensor.nonzero, torch.argwhere, torch.Tensor.argwhere, torch.unique,
+                torch.Tensor.unique, torch.unique_consecutive, torch.Tensor.unique_consecutive):
+        return True
+    return func is torch.where and len(args) + len(kwargs) == 1
 # F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
 # F.embedding_bag(input, weight, offsets, max_norm, norm_type, scale_grad_by_freq, mode,
 #                 sparse, ...): the position of `sparse`.
@@ -769,7 +873,8 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             # (oneDNN off: 2.15 traces nn.LSTM on the CPU as its fused
             # mkldnn_rnn_layer; without it, as the cell's products and
             # pointwise ops, as 1.13 does)
-            with TraceHelpers(), checkpoint_as_call(), causal_hint_unread(), _onednn_off():
+            helpers = TraceHelpers()
+            with helpers, checkpoint_as_call(), causal_hint_unread(), _onednn_off():
                 gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:
@@ -783,9 +888,25 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
                         "int(x)%s), which a traced graph cannot follow (PyTorch's own argument "
                         "checks, such as torch.distributions' validate_args, are traced past "
                         "without --fake)" % (": at " + _READ_SITE[0] if _READ_SITE else ""))
+            elif "Creating a new Tensor subclass" in text:
+                hint = ("; the model calls the legacy constructor torch.Tensor(data) (or "
+                        "torch.FloatTensor(...)), which cannot be traced: write "
+                        "torch.tensor(data)")
+            site = _user_site(e.__traceback__)
+            if site and not (_READ_SITE and hint.endswith("--fake)")):
+                hint += " (at %s)" % site
             raise ImporterError("tracing the model failed: %s: %s%s" % (
                 type(e).__name__, text.rstrip(".") if hint else text, hint))
 
+    if helpers.size_read:
+        # The selection itself is lowered for any mask; a size Python read
+        # from it (a branch on x[mask].numel(), a division by it) is this
+        # batch's, fixed in the graph.
+        warnings.warn("remat_torch: the model reads the size of a selection that depends on "
+                      "values (x[mask], nonzero, unique) in Python at %s: the graph is traced "
+                      "with this batch's count there, so a batch selecting another count may "
+                      "run a different computation than PyTorch would" % helpers.size_read,
+                      RuntimeWarning, stacklevel=2)
     phase("trace")
     # Values of every node, from a replay with the same seed: shapes and
     # dtypes for the lowering, and the random draws the graph takes as inputs.

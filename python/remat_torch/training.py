@@ -11,12 +11,14 @@ The returned module shares the wrapped module's parameters and buffers.
 """
 
 import contextlib
+import math
 import warnings
 
 import torch
 import torch.nn as nn
 
-from .capture import TraceHelpers, aot_reads_library_checks, checkpoint_as_call, stateless_as_2x
+from .capture import (ImporterError, TraceHelpers, aot_reads_library_checks, checkpoint_as_call,
+                      stateless_as_2x)
 from .partition import partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
@@ -40,6 +42,154 @@ def _signature(args, kwargs, module):
     return (leaf(args), leaf(kwargs), module.training, params)
 
 
+def _data_dependent_op(node):
+    """What `node` of a joint graph is when its output's size depends on
+    values (x[mask], masked_select, nonzero, unique, repeat_interleave by a
+    tensor, bincount), as a short description; None otherwise."""
+    if node.op != "call_function":
+        return None
+    aten = torch.ops.aten
+    packet = getattr(node.target, "overloadpacket", None)
+    names = {aten.masked_select: "masked_select", aten.nonzero: "nonzero (torch.where(cond))",
+             aten.bincount: "bincount"}
+    for name in ("_unique", "_unique2", "unique_dim", "unique_consecutive", "argwhere"):
+        if hasattr(aten, name):
+            names[getattr(aten, name)] = name
+    # (A size taken from constants alone, GQA's repeat_interleave of
+    # expanded head counts, is the same in every step.)
+    if packet in names and not _from_constants(node.args[0]):
+        return "aten.%s" % names[packet]
+    if packet is aten.repeat_interleave and node.target is not aten.repeat_interleave.self_int:
+        repeats = node.args[0] if node.target is aten.repeat_interleave.Tensor else \
+            (node.args[1] if len(node.args) > 1 else node.kwargs.get("repeats"))
+        if not _from_constants(repeats):
+            return "aten.repeat_interleave by a tensor of counts"
+    if packet is aten.index and len(node.args) > 1:
+        for index in node.args[1] or ():
+            if _meta_dtype(index) in (torch.bool, torch.uint8) and not _from_constants(index):
+                return "aten.index with a boolean mask (x[mask])"
+    return None
+
+
+def _meta(node):
+    meta = getattr(node, "meta", {})
+    return meta.get("val", meta.get("tensor_meta"))
+
+
+def _meta_dtype(node):
+    return getattr(_meta(node), "dtype", None)
+
+
+def _from_constants(node, limit=64):
+    """Whether FX `node` is computed from graph constants alone (no
+    placeholder among its inputs): the same value in every step."""
+    seen, work = set(), [node]
+    while work:
+        n = work.pop()
+        if not hasattr(n, "op") or n in seen:
+            continue
+        seen.add(n)
+        if n.op == "placeholder" or len(seen) > limit:
+            return False
+        work.extend(a for a in list(n.args) + list(n.kwargs.values()) if hasattr(a, "op"))
+        for a in list(n.args) + list(n.kwargs.values()):
+            if isinstance(a, (list, tuple)):
+                work.extend(x for x in a if hasattr(x, "op"))
+    return True
+
+
+def _mask_guard(node):
+    """For a value-dependent op of the backward only: (the mask whose count
+    sets its size, the shape the mask counts over, the count traced), when
+    it is masked_select, x[mask] with one mask or nonzero; else None."""
+    aten = torch.ops.aten
+    packet = getattr(node.target, "overloadpacket", None)
+    out = _meta(node)
+    if out is None:
+        return None
+    if packet is aten.masked_select:
+        x, mask = node.args[:2]
+        if _meta(x) is None or _meta(mask) is None:
+            return None
+        shape = tuple(torch.broadcast_shapes(tuple(_meta(x).shape), tuple(_meta(mask).shape)))
+        return mask, shape, math.prod(out.shape)
+    if packet is aten.index and len(node.args) > 1 and len(node.args[1]) == 1 and \
+            node.args[1][0] is not None and _meta(node.args[1][0]) is not None:
+        mask = node.args[1][0]
+        return mask, tuple(_meta(mask).shape), out.shape[0]
+    if packet is aten.nonzero and _meta(node.args[0]) is not None:
+        return node.args[0], tuple(_meta(node.args[0]).shape), out.shape[0]
+    return None
+
+
+class SizesChanged(RuntimeError):
+    """A step's value-dependent size differs from the one its graph was
+    traced with (_GuardingSizes)."""
+
+
+def _check_size(t, shape, what):
+    if tuple(t.shape) != shape:
+        raise SizesChanged("%s has shape %s in this step, %s when the step was traced"
+                           % (what, tuple(t.shape), shape))
+
+
+def _check_count(mask, shape, count, what):
+    got = int((mask != 0).expand(shape).sum())
+    if got != count:
+        raise SizesChanged("%s selects %d elements in this step, %d when the step was traced"
+                           % (what, got, count))
+
+
+class _GuardingSizes:
+    """`partition_fn` for 1.13's aot_module, for joint graphs whose sizes
+    depend on values (x[mask], masked_select, nonzero, ...): that
+    AOTAutograd traces on real tensors and bakes the sizes it saw into the
+    backward (the expand of a mean's gradient over x[mask], say), so a later
+    batch selecting another count would fail in backward, or worse. Each
+    such op is guarded in the forward graph: a step whose size differs
+    raises SizesChanged before anything is saved, and RematModule runs it,
+    and that input signature from then on, eagerly. (Sizes that never vary,
+    F.cross_entropy's label smoothing over the targets not ignored, keep
+    remat's partition.) An op only in the backward, whose forward has no
+    size to check, is refused: the step runs eagerly from the start. 2.x's
+    torch.compile breaks the graph at such ops instead."""
+
+    def __init__(self, partition_fn):
+        self.partition_fn = partition_fn
+        self.guarded = False  # whether the last graph got a guard
+
+    def __call__(self, gm, joint_inputs, **kwargs):
+        dependent = [(n, what) for n, what in
+                     ((n, _data_dependent_op(n)) for n in gm.graph.nodes) if what]
+        fw, bw = self.partition_fn(gm, joint_inputs, **kwargs)
+        self.guarded = False
+        if not dependent:
+            return fw, bw
+        in_fw = {n.name: n for n in fw.graph.nodes}
+        for node, what in dependent:
+            copy = in_fw.get(node.name)
+            value = _meta(copy) if copy is not None else None
+            if copy is not None and copy.target == node.target and value is not None:
+                with fw.graph.inserting_after(copy):
+                    fw.graph.call_function(_check_size, (copy, tuple(value.shape), what))
+                continue
+            # Only in the backward (masked_scatter's gradient selects by
+            # its mask): the forward checks the mask's count instead.
+            guard = _mask_guard(node)
+            mask = in_fw.get(guard[0].name) if guard else None
+            if mask is None or _meta(mask) is None or \
+                    tuple(_meta(mask).shape) != tuple(_meta(guard[0]).shape):
+                raise ImporterError("the step's sizes depend on values (%s, in its backward only): "
+                                    "this PyTorch's AOTAutograd would bake the traced sizes into "
+                                    "the backward, and a batch selecting another count would fail"
+                                    % what)
+            with fw.graph.inserting_after(mask):
+                fw.graph.call_function(_check_count, (mask, guard[1], guard[2], what))
+        fw.recompile()
+        self.guarded = True
+        return fw, bw
+
+
 class RematModule(nn.Module):
     """`module` run through AOTAutograd with remat's partition. One graph
     per input signature (shapes, dtypes, devices, non-tensor values,
@@ -61,6 +211,11 @@ class RematModule(nn.Module):
             self._key = _decision_key(policy, budget, remat_opt, options)
         self._graphs = {}
         self._failed = set()
+        # 1.13: the partition with size guards, and the input signatures
+        # whose graphs got one (their steps keep the random state to put it
+        # back when a guard fails).
+        self._guarding = _GuardingSizes(self.partition_fn)
+        self._guarded = set()
 
     @property
     def stats(self):
@@ -86,7 +241,7 @@ class RematModule(nn.Module):
             return torch.compile(self.module, backend=backend, dynamic=False)
         from functorch.compile import aot_module, nop
         return aot_module(self.module, fw_compiler=nop, bw_compiler=nop,
-                          partition_fn=self.partition_fn)
+                          partition_fn=self._guarding)
 
     def _trace_on_copies(self, fn, args, kwargs):
         """1.13's aot_module traces its first call on the real tensors, which
@@ -150,7 +305,27 @@ class RematModule(nn.Module):
                 with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(), \
                         aot_reads_library_checks():
                     self._trace_on_copies(fn, args, kwargs)
-            return fn(*args, **kwargs)
+                if self._guarding.guarded:
+                    self._guarded.add(key)
+            if key not in self._guarded:
+                return fn(*args, **kwargs)
+            devices = sorted({t.device.index or 0 for t in self.module.parameters() if t.is_cuda})
+            state = (torch.get_rng_state(), [torch.cuda.get_rng_state(d) for d in devices])
+            try:
+                return fn(*args, **kwargs)
+            except SizesChanged as e:
+                # Raised in the forward before anything was saved: the step
+                # runs eagerly from the same random state, and so does every
+                # later step of this signature.
+                torch.set_rng_state(state[0])
+                for d, s in zip(devices, state[1]):
+                    torch.cuda.set_rng_state(s, d)
+                self._failed.add(key)
+                del self._graphs[key]
+                warnings.warn("remat_torch: a size that depends on values changed between "
+                              "steps (%s); this step and the later ones with these input shapes "
+                              "run eagerly" % e, RuntimeWarning, stacklevel=2)
+                return self.module(*args, **kwargs)
         except Exception as e:  # tracing failed: train eagerly, say so once
             if fn is not self._graphs.get(key) or key in self._failed:
                 raise

@@ -203,6 +203,45 @@ def h_hardtanh_backward(L, grad, a, lo, hi):
     return L.ew([grad, a], f)
 
 
+@handles("softshrink")
+def h_softshrink(L, a, lambd=0.5):
+    """PyTorch's: x - lambd above lambd, x + lambd below -lambd, else 0
+    (LISTA's and sparse coding's shrinkage; NaN gives 0, as there)."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        x, lam = e[0], bd.const(float(lambd), c)
+        below = bd.select(bd.cmp("lt", x, bd.const(-float(lambd), c), c), bd.binary("add", x, lam, c),
+                          bd.const(0.0, c), c)
+        return bd.select(bd.cmp("gt", x, lam, c), bd.binary("sub", x, lam, c), below, c)
+    return L.ew([a], f)
+
+
+@handles("hardshrink")
+def h_hardshrink(L, a, lambd=0.5):
+    """PyTorch's: 0 in [-lambd, lambd], else x."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        inside = bd.binary("and", bd.cmp("ge", e[0], bd.const(-float(lambd), c), c),
+                           bd.cmp("le", e[0], bd.const(float(lambd), c), c), "i1")
+        return bd.select(inside, bd.const(0.0, c), e[0], c)
+    return L.ew([a], f)
+
+
+@handles("softshrink_backward", "hardshrink_backward")
+def h_shrink_backward(L, grad, a, lambd):
+    """Both shrinks' gradient (PyTorch's shrink_backward): 0 in
+    [-lambd, lambd], else the incoming gradient."""
+    c = out_compute(L)
+
+    def f(bd, e):
+        inside = bd.binary("and", bd.cmp("ge", e[1], bd.const(-float(lambd), c), c),
+                           bd.cmp("le", e[1], bd.const(float(lambd), c), c), "i1")
+        return bd.select(inside, bd.const(0.0, c), e[0], c)
+    return L.ew([grad, a], f)
+
+
 @handles("hardswish")
 def h_hardswish(L, a):
     """x * relu6(x + 3) / 6 (MobileNetV3)."""

@@ -262,6 +262,10 @@ TABLE = {
                                     F.pixel_unshuffle(F.pixel_shuffle(p, 2) * torch.arange(4.), 2) * torch.arange(2.), 2), ()),
     "arange/full/zeros_like": (["arange", "full", "zeros_like"], (3, 4),
                                lambda p: p * torch.arange(4) + torch.full((3, 4), 0.5) + torch.zeros_like(p), ()),
+    # (session 27: refused before; LISTA's soft thresholding. Last, so that
+    # the rows above keep their random draws.)
+    "softshrink/hardshrink": (["softshrink", "softshrink_backward", "hardshrink", "hardshrink_backward"],
+                              (3, 8), lambda p: F.softshrink(p * 2, 0.3) + F.hardshrink(p * 2, 0.7), ()),
 }
 
 

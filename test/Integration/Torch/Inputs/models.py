@@ -309,3 +309,59 @@ class _SqueezeInPlace(nn.Module):
 def squeeze_inplace():
     torch.manual_seed(0)
     return _SqueezeInPlace(), (torch.randn(4, 8),)
+
+
+class _OhemLoss(nn.Module):
+    """BiSeNet's OhemCELoss pattern: a Python branch on the size of a
+    selection (`loss[loss > t].numel()`), traced with the example's count."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 8)
+
+    def forward(self, x, y):
+        loss = ((self.l(x) - y) ** 2).view(-1)
+        hard = loss[loss > 0.5]
+        if hard.numel() < 4:
+            hard, _ = loss.topk(4)
+        return hard.mean()
+
+
+def ohem_numel():
+    torch.manual_seed(0)
+    return _OhemLoss(), (torch.randn(2, 4), torch.randn(2, 8))
+
+
+class _MaskedMeanNoRead(nn.Module):
+    """A selection whose size Python never reads (only fixed sizes are)."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 8)
+
+    def forward(self, x, y):
+        loss = (self.l(x) - y) ** 2
+        hard = F.relu(loss[loss > 0.5])
+        return hard.mean() * loss.shape[-1] + hard.sum() / loss.numel()
+
+
+def masked_mean_no_read():
+    torch.manual_seed(0)
+    return _MaskedMeanNoRead(), (torch.randn(2, 4), torch.randn(2, 8))
+
+
+class _LegacyCtor(nn.Module):
+    """nerf-pytorch's raw2outputs: torch.Tensor([1e10]) inside forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        h = self.fc(x)
+        return torch.cat([h, torch.Tensor([1e10]).expand(h[..., :1].shape)], -1).clamp(max=5).sum()
+
+
+def legacy_ctor():
+    torch.manual_seed(0)
+    return _LegacyCtor(), (torch.randn(2, 4),)

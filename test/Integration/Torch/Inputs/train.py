@@ -35,6 +35,7 @@ sys.path.insert(0, HERE)
 
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 import remat_torch  # noqa: E402
 from remat_torch.capture import TraceHelpers, aot_reads_library_checks, checkpoint_as_call  # noqa: E402
@@ -378,6 +379,119 @@ def cache():
     for s in wrapped.stats:
         print("decided in %.3f s: %d ops, %d B saved, %d recompute FLOPs" % (
             s["decide_s"], s["ops"], s["saved_bytes"], s["recompute_flops"]))
+
+
+class _MaskedMSE(nn.Module):
+    """A loss over x[mask], the mask an input (its count varies by batch)."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 3)
+
+    def forward(self, x, y, mask):
+        return ((self.l(x) - y) ** 2)[mask].mean()
+
+
+class _MaskedFill(nn.Module):
+    """masked_scatter of a GELU's output, selected, into the masked
+    positions (masked_scatter's gradient selects by the mask again)."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 12)
+
+    def forward(self, x, y, mask):
+        h = F.gelu(self.l(x)).reshape(y.shape)
+        return (torch.zeros_like(h).masked_scatter(mask, h[mask] * 2) ** 2).sum()
+
+
+class _SmoothedCE(nn.Module):
+    """Label smoothing (F.cross_entropy's masked_select over the targets not
+    ignored: the same count in every batch, so the graph is kept)."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 5)
+
+    def forward(self, x, y, mask):
+        return F.cross_entropy(F.gelu(self.l(x)), y, label_smoothing=0.1)
+
+
+def masks():
+    """Steps whose sizes depend on values (x[mask], masked_select): 1.13's
+    AOTAutograd bakes the traced sizes into the backward. Three batches each
+    with other masks: a changed count runs eagerly from that step (with the
+    random state of the step), an unchanged one keeps remat's graph; the
+    losses and gradients are eager's either way."""
+    torch.manual_seed(0)
+    cases = [("masked_mse", _MaskedMSE, lambda: (torch.randn(5, 4), torch.randn(5, 3),
+                                                  torch.rand(5, 3) > 0.5)),
+             ("masked_fill", _MaskedFill, lambda: (torch.randn(2, 4), torch.randn(4, 6),
+                                                    torch.rand(4, 6) > 0.5)),
+             ("smoothed_ce", _SmoothedCE, lambda: (torch.randn(6, 4), torch.randint(0, 5, (6,)),
+                                                    torch.ones(1, dtype=torch.bool)))]
+    for name, cls, batch in cases:
+        torch.manual_seed(1)
+        model = cls()
+        eager = copy.deepcopy(model)
+        wrapped = remat_torch.compile(model)
+        batches = [batch() for _ in range(3)]
+        worst, msgs = 0.0, []
+        for x, y, mask in batches:
+            (loss, m) = _warned(lambda: wrapped(x, y, mask))
+            msgs += m
+            loss.backward()
+            want = eager(x, y, mask)
+            want.backward()
+            worst = max(worst, abs(loss.item() - want.item()))
+            for p, q in zip(model.parameters(), eager.parameters()):
+                worst = max(worst, (p.grad - q.grad).abs().max().item())
+        counts = [int(b[2].sum()) for b in batches]
+        print("%s: counts %s: %s" % (name, counts, msgs[0] if msgs else "no warning"))
+        check(worst == 0.0, "%s: 3 steps as eager (losses and gradients %.1e)" % (name, worst))
+        # (1.13: one graph, traced at the first step; 2.x: dynamo's graphs
+        # around the value-dependent op)
+        decided = [s for s in wrapped.stats if s["fallback"] is None]
+        check(len(decided) >= 1, "%s: decided by remat at the first step" % name)
+
+
+class _CoTeaching(nn.Module):
+    """Co-teaching's step as its authors wrote it: a global pool sized by
+    `h.data.shape[2]`, the small-loss samples picked by `argsort(loss.data)`
+    (reads of activations' `.data`, not writes into parameters)."""
+
+    def __init__(self):
+        super().__init__()
+        self.c = nn.Conv2d(1, 4, 3, padding=1)
+        self.fc = nn.Linear(4, 3)
+
+    def forward(self, x, y):
+        h = torch.relu(self.c(x))
+        h = F.avg_pool2d(h, kernel_size=h.data.shape[2]).flatten(1)
+        loss = F.cross_entropy(self.fc(h), y, reduction="none")
+        keep = torch.argsort(loss.data)[: loss.shape[0] // 2]
+        return loss[keep].mean()
+
+
+def data_reads():
+    """`.data` of an activation is traced as a detached alias under
+    remat_torch.compile (only a parameter's or buffer's is refused)."""
+    torch.manual_seed(0)
+    model = _CoTeaching()
+    eager = copy.deepcopy(model)
+    wrapped = remat_torch.compile(model)
+    worst, msgs = 0.0, []
+    for _ in range(3):
+        x, y = torch.randn(6, 1, 6, 6), torch.randint(0, 3, (6,))
+        loss, m = _warned(lambda: wrapped(x, y))
+        msgs += m
+        loss.backward()
+        eager(x, y).backward()
+        worst = max([worst] + [(p.grad - q.grad).abs().max().item()
+                               for p, q in zip(model.parameters(), eager.parameters())])
+    check(worst == 0.0 and not msgs, "co-teaching: 3 steps as eager, no warning (%.1e %s)"
+          % (worst, msgs))
+    check([s["fallback"] for s in wrapped.stats] == [None], "co-teaching: decided by remat")
 
 
 def loop():
@@ -964,7 +1078,8 @@ if __name__ == "__main__":
                           "community_wild7": EAGER_WILD7,
                           "community_wild8": EAGER_WILD8}.get(module.__name__, ()))
     else:
-        {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "loop": loop, "ddp": ddp,
+        {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "masks": masks, "data_reads": data_reads,
+         "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "inductor": inductor, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
          "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6,
          "wild7": wild7, "wild8": wild8}[cmd]()

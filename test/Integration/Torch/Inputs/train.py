@@ -991,6 +991,9 @@ EAGER_WILD6 = {"gfnet", "logmel"}
 # AOTAutograd cannot differentiate (slice_scatter of complex outputs).
 EAGER_WILD7 = {"fno"}
 EAGER_WILD8 = {"hyena"}
+# parametrizations.spectral_norm's power iteration writes its _u buffer in
+# place (F.normalize(out=...)), which 1.13's AOTAutograd does not carry.
+EAGER_WILD9 = {"sn_param"}
 EAGER_WILD5 = {"swav"}
 NOT_TRAINED_WILD4 = {}
 # Where remat's default partition finds no decision within min-cut's bytes
@@ -1076,7 +1079,8 @@ if __name__ == "__main__":
                           "community_wild5": EAGER_WILD5,
                           "community_wild6": EAGER_WILD6,
                           "community_wild7": EAGER_WILD7,
-                          "community_wild8": EAGER_WILD8}.get(module.__name__, ()))
+                          "community_wild8": EAGER_WILD8,
+                          "community_wild9": EAGER_WILD9}.get(module.__name__, ()))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "masks": masks, "data_reads": data_reads,
          "loop": loop, "ddp": ddp,

@@ -57,8 +57,11 @@ def _data_dependent_op(node):
             names[getattr(aten, name)] = name
     # (A size taken from constants alone, GQA's repeat_interleave of
     # expanded head counts, is the same in every step.)
-    if packet in names and not _from_constants(node.args[0]):
-        return "aten.%s" % names[packet]
+    if packet in names:
+        # (masked_select's count comes from its mask, the others' from
+        # their first argument)
+        counted = node.args[1] if packet is aten.masked_select else node.args[0]
+        return None if _from_constants(counted) else "aten.%s" % names[packet]
     if packet is aten.repeat_interleave and node.target is not aten.repeat_interleave.self_int:
         repeats = node.args[0] if node.target is aten.repeat_interleave.Tensor else \
             (node.args[1] if len(node.args) > 1 else node.kwargs.get("repeats"))

@@ -583,6 +583,8 @@ class TraceHelpers(TorchFunctionMode):
         # compare tensors with ==)
         self.dependent = {}
         self.size_read = None
+        # (refuse mode) `.data` aliases of tensors that are not state.
+        self.data_aliases = {}
 
     def __enter__(self):
         # x[mask] does not reach __torch_function__ on 1.13 (a C slot): a
@@ -614,6 +616,10 @@ class TraceHelpers(TorchFunctionMode):
     def _mark_dependent(self, t):
         self.dependent[id(t)] = weakref.ref(t)
 
+    def _is_data_alias(self, t):
+        ref = self.data_aliases.get(id(t))
+        return ref is not None and ref() is t
+
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         if func is torch._C._nn.one_hot:
@@ -643,6 +649,11 @@ class TraceHelpers(TorchFunctionMode):
                 raise ImporterError("the step writes into a parameter or buffer in place (%s: an "
                                     "EMA or a codebook update), which this PyTorch's AOTAutograd "
                                     "does not carry" % name)
+            if isinstance(written, torch.Tensor) and self._is_data_alias(written):
+                # A write through an activation's `.data` changes a value
+                # autograd may have saved, behind its back: not traced.
+                raise ImporterError("the step writes in place through `.data` of a tensor (%s), "
+                                    "which this PyTorch's AOTAutograd does not carry" % name)
         if self.data_writes == "trace" and func in _SPARSE_GRAD and _sparse_arg(func, args, kwargs):
             # nn.Embedding(sparse=True) / EmbeddingBag(sparse=True): the
             # gradient is a sparse tensor with the dense one's values; the
@@ -660,7 +671,10 @@ class TraceHelpers(TorchFunctionMode):
                 self.size_read = "%s:%d, in %s" % (frame.f_code.co_filename, frame.f_lineno,
                                                    frame.f_code.co_name)
         if func == _DATA.__get__ and isinstance(args[0], torch.Tensor):
-            return args[0].detach()
+            alias = args[0].detach()
+            if self.data_writes == "refuse":
+                self.data_aliases[id(alias)] = weakref.ref(alias)
+            return alias
         if func == _DATA.__set__:
             dst, src = args[0], args[1]
             if tuple(dst.shape) != tuple(src.shape) or dst.dtype != src.dtype:

@@ -493,6 +493,26 @@ def data_reads():
           % (worst, msgs))
     check([s["fallback"] for s in wrapped.stats] == [None], "co-teaching: decided by remat")
 
+    class WritesThroughData(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.l = nn.Linear(4, 4)
+
+        def forward(self, x):
+            h = torch.tanh(self.l(x))
+            h.data.clamp_(min=0)  # behind autograd's back: eagerly
+            return (h * h).sum()
+    torch.manual_seed(0)
+    model = WritesThroughData()
+    eager = copy.deepcopy(model)
+    x = torch.randn(2, 4)
+    loss, msgs = _warned(lambda: remat_torch.compile(model)(x))
+    loss.backward()
+    eager(x).backward()
+    same = all(torch.equal(p.grad, q.grad) for p, q in zip(model.parameters(), eager.parameters()))
+    print("write through .data: %s" % (msgs[0] if msgs else "no warning"))
+    check(same, "write through .data: gradients as eager")
+
 
 def loop():
     """A user's loop around remat_torch.compile: AdamW, a LR schedule,

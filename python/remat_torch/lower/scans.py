@@ -147,3 +147,32 @@ def h_topk(L, a, k, dim=-1, largest=True, sorted=True):
     # open; sorted order is one of them.
     return _sorted(L, a, dim, largest, k)
 
+
+
+@handles("searchsorted")
+def h_searchsorted(L, seq, values, out_int32=False, right=False, side=None, sorter=None):
+    """torch.searchsorted (NeRF's inverse-CDF sampling, bucketing): for each
+    value, the number of row elements that PyTorch's binary search passes,
+    not (element >= value) (left) or not (element > value) (right). On a
+    sorted row that is its result, a NaN value included (the row's length);
+    n comparisons a value, for the short rows of CDFs and bucket edges."""
+    from ..mlir import Tensor
+    if sorter is not None:
+        L.error("torch.searchsorted with sorter= is not supported")
+    if not isinstance(values, Tensor) or not isinstance(seq, Tensor) or not seq.shape:
+        L.error("torch.searchsorted of a scalar is not supported")
+    if side is not None:
+        right = side == "right"
+    shape, elem = L.out()
+    c = compute_elem(seq.elem)
+    n = seq.shape[-1]
+    full = tuple(values.shape) + (n,)
+    rows = seq if len(seq.shape) == 1 else seq.unsqueezed(len(seq.shape) - 1)
+    v = values.unsqueezed(len(values.shape))
+
+    def passed(bd, e):
+        if elem_is_float(c):  # unordered or below: what "not (x > v)" is
+            return bd.emit("arith.cmpf %s, %s, %s : %s" % ("ule" if right else "ult", e[0], e[1], c))
+        return bd.cmp("le" if right else "lt", e[0], e[1], c)
+    hits = L.ew([rows, v], passed, shape=full, elem="i1", compute=c, yields="i1")
+    return L.reduce(hits, [len(full) - 1], False, "add", elem=elem)

@@ -266,6 +266,13 @@ TABLE = {
     # the rows above keep their random draws.)
     "softshrink/hardshrink": (["softshrink", "softshrink_backward", "hardshrink", "hardshrink_backward"],
                               (3, 8), lambda p: F.softshrink(p * 2, 0.3) + F.hardshrink(p * 2, 0.7), ()),
+    # (session 27) NeRF's sample_pdf: the CDF's searchsorted (left, right,
+    # a 1-D row, ties, values past both ends), gathered from
+    "searchsorted": (["searchsorted", "gather"], (3, 8),
+                     lambda p: torch.gather(p, 1, torch.searchsorted(
+                         torch.cumsum(p.detach().abs(), 1), p.detach().abs() * 3, right=True).clamp(max=7)) +
+                     torch.gather(p, 1, torch.searchsorted(torch.tensor([-1., 0., 0., 0.5, 2.]),
+                                                           p.detach().round()).clamp(max=7)), ()),
 }
 
 

@@ -486,13 +486,15 @@ def _library_check(x):
 
 def _user_site(tb):
     """The innermost frame of traceback `tb` in the user's code (not
-    PyTorch's, not remat_torch's), as "file:line, in function"; None."""
+    PyTorch's, not remat_torch's) below remat_torch's own frames (the
+    model's, not its caller's), as "file:line, in function"; None."""
     here = os.path.dirname(os.path.abspath(__file__)) + os.sep
-    site = None
+    site, inside = None, False
     while tb is not None:
         path = tb.tb_frame.f_code.co_filename
-        if not path.startswith(_TORCH_DIR) and not path.startswith(here) and \
-                not path.startswith("<"):
+        if path.startswith(here):
+            inside = True
+        elif inside and not path.startswith(_TORCH_DIR) and not path.startswith("<"):
             site = "%s:%d, in %s" % (path, tb.tb_lineno, tb.tb_frame.f_code.co_name)
         tb = tb.tb_next
     return site

@@ -312,7 +312,8 @@ class RematModule(nn.Module):
                     self._guarded.add(key)
             if key not in self._guarded:
                 return fn(*args, **kwargs)
-            devices = sorted({t.device.index or 0 for t in self.module.parameters() if t.is_cuda})
+            devices = sorted({t.device.index or 0 for t in list(self.module.parameters()) +
+                              [a for a in args if isinstance(a, torch.Tensor)] if t.is_cuda})
             state = (torch.get_rng_state(), [torch.cuda.get_rng_state(d) for d in devices])
             try:
                 return fn(*args, **kwargs)

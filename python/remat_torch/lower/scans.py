@@ -1,4 +1,5 @@
-"""Scans (cumsum, cumprod) and sorting (sort, topk).
+"""Scans (cumsum, cumprod, cummax, cummin) and sorting (sort, topk,
+searchsorted).
 
 linalg has neither. A scan is Hillis-Steele's: ceil(log2 n) elementwise
 steps, step k adding (or multiplying) the element 2^k places before, so
@@ -176,3 +177,64 @@ def h_searchsorted(L, seq, values, out_int32=False, right=False, side=None, sort
         return bd.cmp("le" if right else "lt", e[0], e[1], c)
     hits = L.ew([rows, v], passed, shape=full, elem="i1", compute=c, yields="i1")
     return L.reduce(hits, [len(full) - 1], False, "add", elem=elem)
+
+
+def _cum_extreme(kind):
+    """cummax / cummin along dim: for each position i, the largest (least)
+    element up to i and its index, NaN beyond every number and ties to the
+    later index, as ATen's loop keeps them (`x >= out` replaces). Written as
+    a reduction over every j <= i (n^2 comparisons, order-independent: the
+    candidate wins when strictly better, or equal and later), for the short
+    dims of running maxima (a drawdown); the backward is PyTorch's own
+    scatter_add."""
+    def h(L, a, dim):
+        vshape, velem = L.out(0)
+        ishape, ielem = L.out(1)
+        r = len(a.shape)
+        if r == 0:
+            return (L.ew([a], lambda bd, e: e[0], shape=(), elem=velem), L.fn.filled((), ielem, 0))
+        dim = norm_dim(dim, r)
+        n = a.shape[dim]
+        floats = elem_is_float(a.elem)
+        c = compute_elem(a.elem) if floats else a.elem
+        par = ["d%d" % i for i in range(r)]
+        other = list(par)
+        other[dim] = "d%d" % r
+        if floats:
+            worst = float("-inf") if kind == "max" else float("inf")
+        else:
+            bits = 1 if c == "i1" else int(c[1:])
+            worst = (-(1 << (bits - 1)) if kind == "max" else (1 << (bits - 1)) - 1) if c != "i1" else \
+                (0 if kind == "max" else 1)
+        init_v = L.fn.filled(vshape, c, worst)
+        init_i = L.fn.filled(ishape, "i64", -1)
+
+        def body(bd, args):
+            x, acc, at = bd.cast(args[0], a.elem, c), args[1], args[2]
+            j = index_i64(bd, r)
+            valid = bd.cmp("le", j, index_i64(bd, dim), "i64")
+            better = bd.cmp("gt" if kind == "max" else "lt", x, acc, c)
+            equal = bd.cmp("eq", x, acc, c)
+            if floats:  # NaN beats every number; NaNs are equal
+                t = bd.const(True, "i1")
+                xn = bd.emit("arith.cmpf uno, %s, %s : %s" % (x, x, c))
+                an = bd.emit("arith.cmpf uno, %s, %s : %s" % (acc, acc, c))
+                better = bd.binary("or", better, bd.binary("and", xn, bd.binary("xor", an, t, "i1"), "i1"), "i1")
+                equal = bd.binary("or", equal, bd.binary("and", xn, an, "i1"), "i1")
+            later = bd.cmp("gt", j, at, "i64")
+            take = bd.binary("and", valid, bd.binary("or", better, bd.binary("and", equal, later, "i1"), "i1"),
+                             "i1")
+            return [bd.select(take, x, acc, c), bd.select(take, j, at, "i64")]
+
+        vals, idx = L.fn.generic([(vshape, c), (ishape, "i64")], [(a, a.base_exprs(other))], body,
+                                 reduce_dims=[n], inits=[init_v, init_i])
+        if c != velem:
+            vals = L.ew([vals], lambda bd, e: e[0], shape=vshape, elem=velem)
+        if ielem != "i64":
+            idx = L.ew([idx], lambda bd, e: e[0], shape=ishape, elem=ielem)
+        return (vals, idx)
+    return h
+
+
+handles("cummax")(_cum_extreme("max"))
+handles("cummin")(_cum_extreme("min"))

@@ -22,9 +22,9 @@ loss.data) made remat_torch.compile run the step eagerly; a branch on
 `loss[loss > t].numel()` (ohem) was traced silently with the example's
 count (now a warning with the line); under remat_torch.compile on 1.13 a
 loss over x[mask] failed at a batch selecting another count (train.py
-masks); F.softshrink (lista) and torch.searchsorted (nerf_pdf_t) were
-refused. Still refused by name: nn.AdaptiveLogSoftmaxWithLoss (nonzero,
-index_copy_), torch.cummax (drawdown), `.item()` (pillars), x[mask] read
+masks); F.softshrink (lista), torch.searchsorted (nerf_pdf_t) and
+torch.cummax (drawdown) were refused. Still refused by name:
+nn.AdaptiveLogSoftmaxWithLoss (nonzero, index_copy_), `.item()` (pillars), x[mask] read
 by a slice (pillars_b); the legacy torch.Tensor(data) in forward
 (nerf_pdf) cannot be traced (the error says so, with the line).
 """

@@ -273,6 +273,12 @@ TABLE = {
                          torch.cumsum(p.detach().abs(), 1), p.detach().abs() * 3, right=True).clamp(max=7)) +
                      torch.gather(p, 1, torch.searchsorted(torch.tensor([-1., 0., 0., 0.5, 2.]),
                                                            p.detach().round()).clamp(max=7)), ()),
+    # (session 27) A drawdown's running maximum: cummax / cummin with ties
+    # (rounded values: the later index wins) and their scatter_add backward.
+    "cummax/cummin": (["cummax", "cummin", "scatter_add"], (3, 8),
+                      lambda p: torch.cummax((p * 2).round() + p * 0, 1)[0] * p +
+                      torch.cummin(p, 1)[0] + torch.cummax(p, 0)[1].float() +
+                      torch.cummin((p * 2).round(), 1)[1].float() * p, ()),
 }
 
 

@@ -78,20 +78,38 @@ def h_logcumsumexp(L, a, dim):
     return scan(L, a, dim, "logaddexp")
 
 
+class _AlongDim:
+    """What the (values, indices) ops along one dim share: the outputs, the
+    rank, the dim and its size, the compute type, and the loop dims of an
+    element (`par`) and of another element along the dim (`other`, read
+    through the extra loop d<rank>). `scalar` is the 0-d result when `a`
+    has no dims (the element and index 0), else None."""
+
+    def __init__(self, L, a, dim):
+        self.vshape, self.velem = L.out(0)
+        self.ishape, self.ielem = L.out(1)
+        self.r = r = len(a.shape)
+        self.scalar = None
+        if r == 0:
+            self.scalar = (L.ew([a], lambda bd, e: e[0], shape=(), elem=self.velem),
+                           L.fn.filled((), self.ielem, 0))
+            return
+        self.dim = norm_dim(dim, r)
+        self.n = a.shape[self.dim]
+        self.floats = elem_is_float(a.elem)
+        self.c = compute_elem(a.elem) if self.floats else a.elem
+        self.par = ["d%d" % i for i in range(r)]
+        self.other = list(self.par)
+        self.other[self.dim] = "d%d" % r
+
+
 def _sorted(L, a, dim, descending, k):
     """(values, indices) of the first k elements of `a` sorted along dim."""
-    vshape, velem = L.out(0)
-    ishape, ielem = L.out(1)
-    r = len(a.shape)
-    if r == 0:
-        return (L.ew([a], lambda bd, e: e[0], shape=(), elem=velem), L.fn.filled((), ielem, 0))
-    dim = norm_dim(dim, r)
-    n = a.shape[dim]
-    c = compute_elem(a.elem) if elem_is_float(a.elem) else a.elem
-    floats = elem_is_float(c)
-    par = ["d%d" % i for i in range(r)]
-    other = list(par)
-    other[dim] = "d%d" % r
+    g = _AlongDim(L, a, dim)
+    if g.scalar:
+        return g.scalar
+    vshape, velem, ishape, ielem = g.vshape, g.velem, g.ishape, g.ielem
+    r, dim, n, c, floats, par, other = g.r, g.dim, g.n, g.c, g.floats, g.par, g.other
     # rank[p] = #{j along dim: element j sorts before element p}.
     init = L.fn.filled(tuple(a.shape), "i64", 0)
 
@@ -188,18 +206,11 @@ def _cum_extreme(kind):
     dims of running maxima (a drawdown); the backward is PyTorch's own
     scatter_add."""
     def h(L, a, dim):
-        vshape, velem = L.out(0)
-        ishape, ielem = L.out(1)
-        r = len(a.shape)
-        if r == 0:
-            return (L.ew([a], lambda bd, e: e[0], shape=(), elem=velem), L.fn.filled((), ielem, 0))
-        dim = norm_dim(dim, r)
-        n = a.shape[dim]
-        floats = elem_is_float(a.elem)
-        c = compute_elem(a.elem) if floats else a.elem
-        par = ["d%d" % i for i in range(r)]
-        other = list(par)
-        other[dim] = "d%d" % r
+        g = _AlongDim(L, a, dim)
+        if g.scalar:
+            return g.scalar
+        vshape, velem, ishape, ielem = g.vshape, g.velem, g.ishape, g.ielem
+        r, dim, n, c, floats, other = g.r, g.dim, g.n, g.c, g.floats, g.other
         if floats:
             worst = float("-inf") if kind == "max" else float("inf")
         else:

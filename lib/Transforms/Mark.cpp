@@ -67,8 +67,11 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
     if (splitDestinations)
       for (auto func : getOperation().getOps<func::FuncOp>())
         remat::splitDestinations(func);
-    if (policy == MarkPolicy::None)
-      return splitDestinations ? void() : markAllAnalysesPreserved();
+    if (policy == MarkPolicy::None) {
+      if (!splitDestinations)
+        markAllAnalysesPreserved();
+      return;
+    }
 
     bool budgetFailed = false;
     // With materialize=true, a function's own copy from the peak policy's

@@ -597,8 +597,7 @@ class TraceHelpers(TorchFunctionMode):
 
         def getitem(t, index):
             out = original(t, index)
-            if isinstance(out, torch.Tensor) and out.dim() >= 1 and \
-                    _selects_by_values(torch.Tensor.__getitem__, (t, index), {}):
+            if isinstance(out, torch.Tensor) and out.dim() >= 1 and _bool_index(index):
                 helpers._mark_dependent(out)
             return out
         torch.Tensor.__getitem__ = getitem
@@ -716,17 +715,23 @@ def _reads_first_dim(func, args, kwargs):
     return d is None or d == 0 or d == -args[0].dim()
 
 
+# Functions whose result's first dim counts values of their input.
+_SELECTING = {torch.masked_select, torch.Tensor.masked_select, torch.nonzero, torch.Tensor.nonzero,
+              torch.argwhere, torch.Tensor.argwhere, torch.unique, torch.Tensor.unique,
+              torch.unique_consecutive, torch.Tensor.unique_consecutive}
+
+
+def _bool_index(index):
+    """Whether a __getitem__ index selects by a boolean mask (x[mask])."""
+    index = index if isinstance(index, tuple) else (index,)
+    return any(isinstance(i, torch.Tensor) and i.dtype == torch.bool for i in index)
+
+
 def _selects_by_values(func, args, kwargs):
     """Whether `func` returns a tensor whose first dim counts values of its
-    input: x[mask], masked_select, nonzero, argwhere, unique, where(cond)."""
-    if func is torch.Tensor.__getitem__ and len(args) > 1:
-        index = args[1] if isinstance(args[1], tuple) else (args[1],)
-        return any(isinstance(i, torch.Tensor) and i.dtype == torch.bool for i in index)
-    if func in (torch.masked_select, torch.Tensor.masked_select, torch.nonzero,
-                torch.Tensor.nonzero, torch.argwhere, torch.Tensor.argwhere, torch.unique,
-                torch.Tensor.unique, torch.unique_consecutive, torch.Tensor.unique_consecutive):
-        return True
-    return func is torch.where and len(args) + len(kwargs) == 1
+    input: masked_select, nonzero, argwhere, unique, where(cond). (x[mask]
+    is seen by TraceHelpers' __getitem__.)"""
+    return func in _SELECTING or (func is torch.where and len(args) + len(kwargs) == 1)
 # F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
 # F.embedding_bag(input, weight, offsets, max_norm, norm_type, scale_grad_by_freq, mode,
 #                 sparse, ...): the position of `sparse`.

@@ -11,6 +11,7 @@ The returned module shares the wrapped module's parameters and buffers.
 """
 
 import contextlib
+import functools
 import math
 import warnings
 
@@ -42,6 +43,19 @@ def _signature(args, kwargs, module):
     return (leaf(args), leaf(kwargs), module.training, params)
 
 
+@functools.lru_cache(maxsize=None)
+def _value_sized_ops():
+    """The aten ops (overload packets) whose output's size is a count of
+    their input's values, with a name for messages."""
+    aten = torch.ops.aten
+    names = {aten.masked_select: "masked_select", aten.nonzero: "nonzero (torch.where(cond))",
+             aten.bincount: "bincount"}
+    for name in ("_unique", "_unique2", "unique_dim", "unique_consecutive", "argwhere"):
+        if hasattr(aten, name):
+            names[getattr(aten, name)] = name
+    return names
+
+
 def _data_dependent_op(node):
     """What `node` of a joint graph is when its output's size depends on
     values (x[mask], masked_select, nonzero, unique, repeat_interleave by a
@@ -50,11 +64,7 @@ def _data_dependent_op(node):
         return None
     aten = torch.ops.aten
     packet = getattr(node.target, "overloadpacket", None)
-    names = {aten.masked_select: "masked_select", aten.nonzero: "nonzero (torch.where(cond))",
-             aten.bincount: "bincount"}
-    for name in ("_unique", "_unique2", "unique_dim", "unique_consecutive", "argwhere"):
-        if hasattr(aten, name):
-            names[getattr(aten, name)] = name
+    names = _value_sized_ops()
     # (A size taken from constants alone, GQA's repeat_interleave of
     # expanded head counts, is the same in every step.)
     if packet in names:

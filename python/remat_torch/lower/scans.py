@@ -11,7 +11,7 @@ element of that rank: meant for the short dims of MoE routers and
 top-k heads, not for sorting a vocabulary.
 """
 
-from ..mlir import elem_is_float
+from ..mlir import Tensor, elem_is_float
 from .core import compute_elem, extract, handles, index_i64, norm_dim
 
 
@@ -175,14 +175,13 @@ def h_searchsorted(L, seq, values, out_int32=False, right=False, side=None, sort
     not (element >= value) (left) or not (element > value) (right). On a
     sorted row that is its result, a NaN value included (the row's length);
     n comparisons a value, for the short rows of CDFs and bucket edges."""
-    from ..mlir import Tensor
     if sorter is not None:
         L.error("torch.searchsorted with sorter= is not supported")
     if not isinstance(values, Tensor) or not isinstance(seq, Tensor) or not seq.shape:
         L.error("torch.searchsorted of a scalar is not supported")
     if side is not None:
         right = side == "right"
-    shape, elem = L.out()
+    _, elem = L.out()
     c = compute_elem(seq.elem)
     n = seq.shape[-1]
     full = tuple(values.shape) + (n,)

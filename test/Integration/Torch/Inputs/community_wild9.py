@@ -238,7 +238,7 @@ class Embedder:
         return torch.cat([fn(inputs) for fn in self.embed_fns], -1)
 
 
-def sample_pdf(bins, weights, N_samples, det=False):
+def sample_pdf(bins, weights, N_samples, det=False, search=torch.searchsorted):
     weights = weights + 1e-5
     pdf = weights / torch.sum(weights, -1, keepdim=True)
     cdf = torch.cumsum(pdf, -1)
@@ -249,7 +249,7 @@ def sample_pdf(bins, weights, N_samples, det=False):
     else:
         u = torch.rand(list(cdf.shape[:-1]) + [N_samples])
     u = u.contiguous()
-    inds = torch.searchsorted(cdf, u, right=True)
+    inds = search(cdf, u, right=True)
     below = torch.max(torch.zeros_like(inds - 1), inds - 1)
     above = torch.min((cdf.shape[-1] - 1) * torch.ones_like(inds), inds)
     inds_g = torch.stack([below, above], -1)
@@ -263,10 +263,11 @@ def sample_pdf(bins, weights, N_samples, det=False):
     return samples
 
 
-def raw2outputs(raw, z_vals, rays_d):
+def raw2outputs(raw, z_vals, rays_d, tensor=torch.Tensor):
+    # (nerf-pytorch writes the legacy constructor, torch.Tensor([1e10]))
     raw2alpha = lambda raw, dists, act_fn=F.relu: 1. - torch.exp(-act_fn(raw) * dists)
     dists = z_vals[..., 1:] - z_vals[..., :-1]
-    dists = torch.cat([dists, torch.Tensor([1e10]).expand(dists[..., :1].shape)], -1)
+    dists = torch.cat([dists, tensor([1e10]).expand(dists[..., :1].shape)], -1)
     dists = dists * torch.norm(rays_d[..., None, :], dim=-1)
     rgb = torch.sigmoid(raw[..., :3])
     alpha = raw2alpha(raw[..., 3], dists)
@@ -276,8 +277,9 @@ def raw2outputs(raw, z_vals, rays_d):
 
 
 class TinyNeRF(nn.Module):
-    def __init__(self, W=32, multires=3):
+    def __init__(self, W=32, multires=3, tensor=torch.Tensor, search=torch.searchsorted):
         super().__init__()
+        self.tensor, self.search = tensor, search
         self.embedder = Embedder(multires)
         in_ch = 3 * (1 + 2 * multires)
         self.coarse = nn.Sequential(nn.Linear(in_ch, W), nn.ReLU(), nn.Linear(W, W), nn.ReLU(), nn.Linear(W, 4))
@@ -297,23 +299,28 @@ class TinyNeRF(nn.Module):
         z_vals = lower + (upper - lower) * t_rand
         pts = rays_o[..., None, :] + rays_d[..., None, :] * z_vals[..., :, None]
         raw = self.coarse(self.embedder.embed(pts))
-        rgb0, weights = raw2outputs(raw, z_vals, rays_d)
+        rgb0, weights = raw2outputs(raw, z_vals, rays_d, self.tensor)
         z_vals_mid = .5 * (z_vals[..., 1:] + z_vals[..., :-1])
-        z_samples = sample_pdf(z_vals_mid, weights[..., 1:-1], self.N_importance, det=False)
+        z_samples = sample_pdf(z_vals_mid, weights[..., 1:-1], self.N_importance, det=False,
+                               search=self.search)
         z_samples = z_samples.detach()
         z_vals, _ = torch.sort(torch.cat([z_vals, z_samples], -1), -1)
         pts = rays_o[..., None, :] + rays_d[..., None, :] * z_vals[..., :, None]
         raw = self.fine(self.embedder.embed(pts))
-        rgb, _ = raw2outputs(raw, z_vals, rays_d)
+        rgb, _ = raw2outputs(raw, z_vals, rays_d, self.tensor)
         img2mse = lambda x, y: torch.mean((x - y) ** 2)
         return img2mse(rgb, target) + img2mse(rgb0, target)
 
 
-def nerf_pdf():
+def _nerf(**kw):
     torch.manual_seed(0)
     rays_o = torch.randn(6, 3) * 0.1
     rays_d = F.normalize(torch.randn(6, 3), dim=-1)
-    return TinyNeRF(), (rays_o, rays_d, torch.rand(6, 3))
+    return TinyNeRF(**kw), (rays_o, rays_d, torch.rand(6, 3))
+
+
+def nerf_pdf():
+    return _nerf()
 
 
 # ---------------------------------------------------------------- lista
@@ -329,9 +336,12 @@ class LISTA(nn.Module):
     def _shrink(self, x, theta):
         return torch.sign(x) * torch.maximum(torch.abs(x) - theta, torch.zeros_like(x))
 
+    def _first_shrink(self, B):
+        return F.softshrink(B, 0.1)
+
     def forward(self, y, x_true):
         B = self.We(y)
-        Z = F.softshrink(B, 0.1)
+        Z = self._first_shrink(B)
         for t in range(self.T):
             Z = self._shrink(B + self.S(Z), self.thr)
         loss = F.mse_loss(Z, x_true, reduction='sum') / y.shape[0]
@@ -351,11 +361,14 @@ class PortfolioNet(nn.Module):
         super().__init__()
         self.net = nn.Sequential(nn.Linear(n_feat, hidden), nn.ReLU(), nn.Linear(hidden, n_assets))
 
+    def _running_max(self, equity):
+        return torch.cummax(equity, dim=1).values
+
     def forward(self, feats, returns):
         w = torch.softmax(self.net(feats), dim=-1)           # (B, T, A)
         port_ret = (w * returns).sum(-1)                       # (B, T)
         equity = torch.cumprod(1 + port_ret, dim=1)
-        running_max = torch.cummax(equity, dim=1).values
+        running_max = self._running_max(equity)
         drawdown = (running_max - equity) / running_max
         max_dd = drawdown.max(dim=1).values
         sharpe = port_ret.mean(1) / (port_ret.std(1) + 1e-8)
@@ -384,12 +397,12 @@ class CNN(nn.Module):
         return self.l_c1(h.view(h.size(0), h.size(1)))
 
 
-def loss_coteaching(y_1, y_2, t, forget_rate):
+def loss_coteaching(y_1, y_2, t, forget_rate, values=lambda loss: loss.data):
     loss_1 = F.cross_entropy(y_1, t, reduction='none')
-    ind_1_sorted = torch.argsort(loss_1.data)
+    ind_1_sorted = torch.argsort(values(loss_1))
     loss_1_sorted = loss_1[ind_1_sorted]
     loss_2 = F.cross_entropy(y_2, t, reduction='none')
-    ind_2_sorted = torch.argsort(loss_2.data)
+    ind_2_sorted = torch.argsort(values(loss_2))
     remember_rate = 1 - forget_rate
     num_remember = int(remember_rate * len(loss_1_sorted))
     ind_1_update = ind_1_sorted[:num_remember]
@@ -400,14 +413,15 @@ def loss_coteaching(y_1, y_2, t, forget_rate):
 
 
 class CoTeaching(nn.Module):
-    def __init__(self):
+    def __init__(self, values=lambda loss: loss.data):
         super().__init__()
         self.model1, self.model2 = CNN(), CNN()
+        self.values = values
 
     def forward(self, images, labels):
         logits1 = self.model1(images)
         logits2 = self.model2(images)
-        loss_1, loss_2 = loss_coteaching(logits1, logits2, labels, forget_rate=0.25)
+        loss_1, loss_2 = loss_coteaching(logits1, logits2, labels, forget_rate=0.25, values=self.values)
         return loss_1 + loss_2
 
 
@@ -704,48 +718,9 @@ def siamese():
     return SiameseNetwork(), (torch.randn(3, 1, 6, 6), torch.randn(3, 1, 6, 6), torch.tensor([[0.], [1.], [0.]]))
 
 
-ALL = ["sn_param", "adasoft", "nystrom", "linformer", "nerf_pdf", "lista", "drawdown", "coteaching",
-       "attn_distill", "tcn_same", "pillars", "softdtw", "ohem", "siamese"]
-
-if __name__ == "__main__":
-    import sys
-    for name in (sys.argv[1:] or ALL):
-        m, inp = globals()[name]()
-        out = m(*inp)
-        out.backward()
-        print(name, float(out))
-
-
 # nerf_pdf with torch.tensor([1e10]) instead of the legacy torch.Tensor([1e10])
-def raw2outputs_t(raw, z_vals, rays_d):
-    raw2alpha = lambda raw, dists, act_fn=F.relu: 1. - torch.exp(-act_fn(raw) * dists)
-    dists = z_vals[..., 1:] - z_vals[..., :-1]
-    dists = torch.cat([dists, torch.tensor([1e10]).expand(dists[..., :1].shape)], -1)
-    dists = dists * torch.norm(rays_d[..., None, :], dim=-1)
-    rgb = torch.sigmoid(raw[..., :3])
-    alpha = raw2alpha(raw[..., 3], dists)
-    weights = alpha * torch.cumprod(torch.cat([torch.ones((alpha.shape[0], 1)), 1. - alpha + 1e-10], -1), -1)[:, :-1]
-    rgb_map = torch.sum(weights[..., None] * rgb, -2)
-    return rgb_map, weights
-
-
-class TinyNeRFT(TinyNeRF):
-    def forward(self, *a):
-        global raw2outputs
-        old = raw2outputs
-        raw2outputs = raw2outputs_t
-        try:
-            return super().forward(*a)
-        finally:
-            raw2outputs = old
-
-
 def nerf_pdf_t():
-    torch.manual_seed(0)
-    rays_o = torch.randn(6, 3) * 0.1
-    rays_d = F.normalize(torch.randn(6, 3), dim=-1)
-    m = TinyNeRFT()
-    return m, (rays_o, rays_d, torch.rand(6, 3))
+    return _nerf(tensor=torch.tensor)
 
 
 # pillars with the batch size known (no .item()): boolean selections + index_put
@@ -776,13 +751,8 @@ def pillars_b():
 
 # variants that route around the refused ops, to test the rest of each model
 class LISTANoSS(LISTA):
-    def forward(self, y, x_true):
-        B = self.We(y)
-        Z = self._shrink(B, 0.1)
-        for t in range(self.T):
-            Z = self._shrink(B + self.S(Z), self.thr)
-        loss = F.mse_loss(Z, x_true, reduction='sum') / y.shape[0]
-        return loss + 0.1 * F.mse_loss(self.D(Z), y) + 1e-3 * Z.abs().sum(1).mean()
+    def _first_shrink(self, B):  # the hand-written shrink, not F.softshrink
+        return self._shrink(B, 0.1)
 
 
 def lista_noss():
@@ -794,21 +764,11 @@ def lista_noss():
 
 
 class PortfolioLoop(PortfolioNet):
-    def forward(self, feats, returns):
-        w = torch.softmax(self.net(feats), dim=-1)
-        port_ret = (w * returns).sum(-1)
-        equity = torch.cumprod(1 + port_ret, dim=1)
+    def _running_max(self, equity):  # by a loop, not torch.cummax
         peaks = [equity[:, 0]]
         for t in range(1, equity.shape[1]):
             peaks.append(torch.maximum(peaks[-1], equity[:, t]))
-        running_max = torch.stack(peaks, dim=1)
-        drawdown = (running_max - equity) / running_max
-        max_dd = drawdown.max(dim=1).values
-        sharpe = port_ret.mean(1) / (port_ret.std(1) + 1e-8)
-        downside = torch.clamp(port_ret, max=0).pow(2).mean(1).sqrt()
-        sortino = port_ret.mean(1) / (downside + 1e-8)
-        turnover = (w[:, 1:] - w[:, :-1]).abs().sum(-1).mean()
-        return -(sharpe.mean() + 0.5 * sortino.mean()) + max_dd.mean() + 0.01 * turnover
+        return torch.stack(peaks, dim=1)
 
 
 def drawdown_loop():
@@ -818,63 +778,31 @@ def drawdown_loop():
     return m2, inp
 
 
-def sample_pdf_cmp(bins, weights, N_samples, det=False):
-    weights = weights + 1e-5
-    pdf = weights / torch.sum(weights, -1, keepdim=True)
-    cdf = torch.cumsum(pdf, -1)
-    cdf = torch.cat([torch.zeros_like(cdf[..., :1]), cdf], -1)
-    u = torch.rand(list(cdf.shape[:-1]) + [N_samples])
-    inds = (u[..., None] >= cdf[..., None, :]).sum(-1)      # searchsorted(cdf, u, right=True)
-    below = torch.clamp(inds - 1, min=0)
-    above = torch.clamp(inds, max=cdf.shape[-1] - 1)
-    inds_g = torch.stack([below, above], -1)
-    matched_shape = [inds_g.shape[0], inds_g.shape[1], cdf.shape[-1]]
-    cdf_g = torch.gather(cdf.unsqueeze(1).expand(matched_shape), 2, inds_g)
-    bins_g = torch.gather(bins.unsqueeze(1).expand(matched_shape), 2, inds_g)
-    denom = (cdf_g[..., 1] - cdf_g[..., 0])
-    denom = torch.where(denom < 1e-5, torch.ones_like(denom), denom)
-    t = (u - cdf_g[..., 0]) / denom
-    return bins_g[..., 0] + t * (bins_g[..., 1] - bins_g[..., 0])
-
-
-class TinyNeRFCmp(TinyNeRF):
-    def forward(self, *a):
-        global raw2outputs, sample_pdf
-        old = raw2outputs, sample_pdf
-        raw2outputs, sample_pdf = raw2outputs_t, sample_pdf_cmp
-        try:
-            return super().forward(*a)
-        finally:
-            raw2outputs, sample_pdf = old
+def _searchsorted_cmp(cdf, u, right):
+    """searchsorted(cdf, u, right=True) written as a comparison and a sum."""
+    assert right
+    return (u[..., None] >= cdf[..., None, :]).sum(-1)
 
 
 def nerf_cmp():
-    torch.manual_seed(0)
-    rays_o = torch.randn(6, 3) * 0.1
-    rays_d = F.normalize(torch.randn(6, 3), dim=-1)
-    return TinyNeRFCmp(), (rays_o, rays_d, torch.rand(6, 3))
+    return _nerf(tensor=torch.tensor, search=_searchsorted_cmp)
 
 
-def loss_coteaching_detach(y_1, y_2, t, forget_rate):
-    loss_1 = F.cross_entropy(y_1, t, reduction='none')
-    ind_1_sorted = torch.argsort(loss_1.detach())
-    loss_2 = F.cross_entropy(y_2, t, reduction='none')
-    ind_2_sorted = torch.argsort(loss_2.detach())
-    num_remember = int((1 - forget_rate) * len(loss_1))
-    ind_1_update, ind_2_update = ind_1_sorted[:num_remember], ind_2_sorted[:num_remember]
-    loss_1_update = F.cross_entropy(y_1[ind_2_update], t[ind_2_update])
-    loss_2_update = F.cross_entropy(y_2[ind_1_update], t[ind_1_update])
-    return torch.sum(loss_1_update) / num_remember, torch.sum(loss_2_update) / num_remember
-
-
-class CoTeachingDetach(CoTeaching):
-    def forward(self, images, labels):
-        l1, l2 = loss_coteaching_detach(self.model1(images), self.model2(images), labels, 0.25)
-        return l1 + l2
-
-
-def coteaching_detach():
+def coteaching_detach():  # the small-loss ranking by detach(), not .data
     m, inp = coteaching()
-    m2 = CoTeachingDetach()
+    m2 = CoTeaching(values=torch.Tensor.detach)
     m2.load_state_dict(m.state_dict())
     return m2, inp
+
+
+ALL = ["sn_param", "adasoft", "nystrom", "linformer", "nerf_pdf", "lista", "drawdown", "coteaching",
+       "attn_distill", "tcn_same", "pillars", "softdtw", "ohem", "siamese", "nerf_pdf_t", "pillars_b",
+       "lista_noss", "drawdown_loop", "nerf_cmp", "coteaching_detach"]
+
+if __name__ == "__main__":
+    import sys
+    for name in (sys.argv[1:] or ALL):
+        m, inp = globals()[name]()
+        out = m(*inp)
+        out.backward()
+        print(name, float(out))

@@ -91,19 +91,89 @@ int64_t MemoryTimeline::getPeakHolding(ArrayRef<Value> held) const {
   return peak;
 }
 
+namespace {
+/// What a timeline needs of a destination-style op, asked once per op and
+/// timeline: the interface's init queries rebuild the operand-segment
+/// attribute on every call (uniqued under the context's lock), and a
+/// timeline asks for every use of every buffer (isWriteOnlyInit) and every
+/// result (getInPlaceOperand).
+struct InitFacts {
+  bool dps = false;
+  bool pure = false;   // hasPureTensorSemantics
+  bool linalg = false;
+  bool exact = true;   // false: more inits than `unread` holds, ask the op
+  unsigned begin = 0;  // operand number of the first init
+  unsigned count = 0;  // number of inits
+  uint64_t unread = 0; // linalg: bit k, the payload does not read init k
+};
+using InitFactsCache = DenseMap<Operation *, InitFacts>;
+} // namespace
+
+static const InitFacts &getInitFacts(Operation *op, InitFactsCache &cache) {
+  auto [it, inserted] = cache.try_emplace(op);
+  if (!inserted)
+    return it->second;
+  InitFacts &facts = it->second;
+  auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+  if (!dps)
+    return facts;
+  facts.dps = true;
+  facts.pure = dps.hasPureTensorSemantics();
+  MutableOperandRange inits = dps.getDpsInitsMutable();
+  facts.count = inits.size();
+  if (facts.count)
+    facts.begin = OperandRange(inits).getBeginOperandIndex();
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return facts;
+  facts.linalg = true;
+  facts.exact = facts.count <= 64;
+  if (!facts.exact)
+    return facts;
+  for (unsigned k = 0; k < facts.count; ++k)
+    if (!linalgOp.payloadUsesValueFromOperand(&op->getOpOperand(facts.begin + k)))
+      facts.unread |= uint64_t(1) << k;
+  return facts;
+}
+
 /// Whether `use` is the init of a destination-style op that does not read
 /// it (a fill, an elementwise op) and whose tied result was not placed in
 /// buffer `id`: such an op writes a new buffer and does not need this one,
 /// so the use does not keep it alive. This is what lets several ops share
 /// one `tensor.empty` (as CSE leaves them) without extending its lifetime.
 static bool isWriteOnlyInit(OpOperand &use, const DenseMap<Value, unsigned> &bufferOf,
-                            unsigned id) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
-  if (!linalgOp || !linalgOp.isDpsInit(&use) ||
-      linalgOp.payloadUsesValueFromOperand(&use))
+                            unsigned id, InitFactsCache &cache) {
+  const InitFacts &facts = getInitFacts(use.getOwner(), cache);
+  if (!facts.linalg)
     return false;
-  auto it = bufferOf.find(linalgOp.getTiedOpResult(&use));
+  OpResult tiedResult;
+  if (facts.exact) {
+    unsigned n = use.getOperandNumber();
+    if (n < facts.begin || n >= facts.begin + facts.count ||
+        !(facts.unread >> (n - facts.begin) & 1) ||
+        n - facts.begin >= use.getOwner()->getNumResults())
+      return false;
+    tiedResult = use.getOwner()->getResult(n - facts.begin);
+  } else {
+    auto linalgOp = cast<linalg::LinalgOp>(use.getOwner());
+    if (!linalgOp.isDpsInit(&use) || linalgOp.payloadUsesValueFromOperand(&use))
+      return false;
+    tiedResult = linalgOp.getTiedOpResult(&use);
+  }
+  auto it = bufferOf.find(tiedResult);
   return it == bufferOf.end() || it->second != id;
+}
+
+/// getInPlaceOperand with the destination-style answer from `cache`.
+static std::optional<unsigned>
+inPlaceOperandOf(Operation *op, unsigned resultIndex, InitFactsCache &cache) {
+  if (!isa<scf::ForOp>(op)) {
+    const InitFacts &facts = getInitFacts(op, cache);
+    if (facts.dps)
+      return facts.pure ? std::optional<unsigned>(facts.begin + resultIndex)
+                        : std::nullopt;
+  }
+  return getInPlaceOperand(op, resultIndex);
 }
 
 std::optional<unsigned> mlir::remat::getInPlaceOperand(Operation *op,
@@ -193,11 +263,15 @@ int64_t mlir::remat::getLoopTransientBytes(Operation *op) {
 
 MemoryTimeline MemoryTimeline::build(Block &block) {
   MemoryTimeline timeline;
+  InitFactsCache initFacts;
   DenseMap<Operation *, unsigned> index;
-  for (Operation &op : block) {
-    index[&op] = timeline.ops.size();
+  for (Operation &op : block)
     timeline.ops.push_back(&op);
-  }
+  index.reserve(timeline.ops.size());
+  for (auto [i, op] : llvm::enumerate(timeline.ops))
+    index[op] = i;
+  // Most results get their own entry; views and in-place results join one.
+  timeline.bufferOf.reserve(timeline.ops.size() + block.getNumArguments());
   // Values stored in each buffer, to find a buffer's last use.
   SmallVector<SmallVector<Value, 2>> members;
   auto newBuffer = [&](Value root, StorageKind kind, unsigned def) {
@@ -228,7 +302,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         if (!top)
           continue;
         unsigned at = index.lookup(top);
-        if (at <= last || isWriteOnlyInit(use, timeline.bufferOf, id))
+        if (at <= last || isWriteOnlyInit(use, timeline.bufferOf, id, initFacts))
           continue;
         if (viewsThrough && owner->getBlock() == &block &&
             isErasableViewSource(owner, use.getOperandNumber()) &&
@@ -254,9 +328,9 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
         writable.insert(*id);
   for (Operation &op : block)
     for (Value operand : op.getOperands())
-      if (isa<RankedTensorType>(operand.getType()) &&
-          !timeline.bufferOf.count(operand) &&
-          operand.getParentBlock() != &block)
+      if (operand.getParentBlock() != &block &&
+          isa<RankedTensorType>(operand.getType()) &&
+          !timeline.bufferOf.count(operand))
         newBuffer(operand, StorageKind::Argument, 0);
 
   // Whether `op` (at `i`) may write its result into the slice it was given
@@ -292,7 +366,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
       for (OpOperand &use : member.getUses()) {
         Operation *top = block.findAncestorOpInBlock(*use.getOwner());
         if (top && index.lookup(top) > i && use.getOwner() != insert &&
-            !isWriteOnlyInit(use, timeline.bufferOf, id))
+            !isWriteOnlyInit(use, timeline.bufferOf, id, initFacts))
           return false;
       }
     writtenBack.insert(insert);
@@ -328,7 +402,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
       }
       // The operand whose buffer the result may be written into.
       if (std::optional<unsigned> tied =
-              getInPlaceOperand(op, result.getResultNumber())) {
+              inPlaceOperandOf(op, result.getResultNumber(), initFacts)) {
         std::optional<unsigned> id =
             timeline.getBufferId(op->getOperand(*tied));
         if (id &&

@@ -157,7 +157,11 @@ LogicalResult mlir::remat::checkInputs(func::FuncOp entry,
       return entry.emitError() << "argument #" << index << " of type " << type
                                << ": " << error;
     const HostArray &in = inputs[index];
-    if (in.dtype != layout.dtype || in.shape != layout.shape) {
+    // MLIR's integers are signless: an i8 argument takes uint8 data too
+    // (torch.uint8; the graph's ops say how its bits are read).
+    bool sameBits = in.dtype == layout.dtype ||
+                    (layout.dtype == DType::I8 && in.dtype == DType::U8);
+    if (!sameBits || in.shape != layout.shape) {
       auto shapeText = [](const std::vector<int64_t> &shape) {
         std::string s = "(";
         for (size_t i = 0; i < shape.size(); ++i)

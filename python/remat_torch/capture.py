@@ -24,7 +24,7 @@ from torch.fx.experimental.proxy_tensor import disable_proxy_modes_tracing, make
 from torch.overrides import TorchFunctionMode
 
 from . import lower
-from .mlir import Function, ImporterError, Tensor, fmt_const, ttype
+from .mlir import U8, Function, ImporterError, Tensor, fmt_const, ttype
 
 try:  # PyTorch 2.x
     from torch.func import functional_call
@@ -187,7 +187,7 @@ def stateless_as_2x():
 
 ELEM = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
         torch.float64: "f64", torch.int64: "i64", torch.int32: "i32", torch.int16: "i16",
-        torch.int8: "i8", torch.uint8: "i8", torch.bool: "i1"}
+        torch.int8: "i8", torch.uint8: U8, torch.bool: "i1"}
 
 DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
           "f64": torch.float64}
@@ -492,6 +492,8 @@ def _user_site(tb):
     site, inside = None, False
     while tb is not None:
         path = tb.tb_frame.f_code.co_filename
+        if not path.startswith("<"):  # (imported through a path with "..")
+            path = os.path.abspath(path)
         if path.startswith(here):
             inside = True
         elif inside and not path.startswith(_TORCH_DIR) and not path.startswith("<"):

@@ -19,6 +19,20 @@ class ImporterError(Exception):
     without a traceback."""
 
 
+class _Unsigned(str):
+    """The element type of torch.uint8: MLIR's signless i8 (the text says
+    i8), read as unsigned by the ops the builder picks for it: conversions,
+    comparisons, division, max and min (images and masks hold 0..255)."""
+    unsigned = True
+
+
+U8 = _Unsigned("i8")
+
+
+def elem_is_unsigned(t):
+    return getattr(t, "unsigned", False)
+
+
 def elem_is_float(t):
     return t in ("f16", "bf16", "f32", "f64")
 
@@ -59,7 +73,10 @@ def fmt_const(v, elem):
         return fmt_float(v, elem)
     if elem == "i1":
         return "true" if v else "false"
-    return str(int(v))
+    v = int(v)
+    if elem[1:].isdigit() and int(elem[1:]) < 64 and v >= 1 << (int(elem[1:]) - 1):
+        v -= 1 << int(elem[1:])  # 255 : i8 is -1's bits (uint8)
+    return str(v)
 
 
 def const_op(v, elem):
@@ -189,20 +206,26 @@ class Body:
                 src = "f32"
             op = "arith.extf" if elem_bits(dst) > elem_bits(src) else "arith.truncf"
             return self.emit("%s %s : %s to %s" % (op, x, src, dst))
+        unsigned = src == "i1" or elem_is_unsigned(src)
         if elem_is_int(src) and elem_is_float(dst):
-            op = "arith.uitofp" if src == "i1" else "arith.sitofp"
+            op = "arith.uitofp" if unsigned else "arith.sitofp"
             return self.emit("%s %s : %s to %s" % (op, x, src, dst))
         if elem_is_float(src) and dst == "i1":
             zero = self.const(0.0, src)
             return self.emit("arith.cmpf une, %s, %s : %s" % (x, zero, src))
         if elem_is_float(src) and elem_is_int(dst):
-            return self.emit("arith.fptosi %s : %s to %s" % (x, src, dst))
+            if elem_bits(dst) >= 32:
+                return self.emit("arith.fptosi %s : %s to %s" % (x, src, dst))
+            # Narrow integers through int64, as c10's cast: -1.0 to uint8
+            # is 255, 300.0 to int8 or uint8 is 44.
+            wide = self.emit("arith.fptosi %s : %s to i64" % (x, src))
+            return self.emit("arith.trunci %s : i64 to %s" % (wide, dst))
         if elem_is_int(src) and dst == "i1":
             zero = self.const(0, src)
             return self.emit("arith.cmpi ne, %s, %s : %s" % (x, zero, src))
         if elem_is_int(src) and elem_is_int(dst):
             if elem_bits(dst) > elem_bits(src):
-                op = "arith.extui" if src == "i1" else "arith.extsi"
+                op = "arith.extui" if unsigned else "arith.extsi"
             else:
                 op = "arith.trunci"
             return self.emit("%s %s : %s to %s" % (op, x, src, dst))
@@ -216,6 +239,9 @@ class Body:
                "max": ("arith.maximumf", "arith.maxsi"), "min": ("arith.minimumf", "arith.minsi"),
                "and": (None, "arith.andi"), "or": (None, "arith.ori"), "xor": (None, "arith.xori")}
         op = ops[kind][0 if f else 1]
+        if elem_is_unsigned(elem):
+            op = {"arith.divsi": "arith.divui", "arith.maxsi": "arith.maxui",
+                  "arith.minsi": "arith.minui"}.get(op, op)
         if op is None:
             raise ImporterError("%s needs integer operands" % kind)
         return self.emit("%s %s, %s : %s" % (op, a, b, elem))
@@ -228,7 +254,7 @@ class Body:
             fp = {"eq": "oeq", "ne": "une", "lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge"}[pred]
             return self.emit("arith.cmpf %s, %s, %s : %s" % (fp, a, b, elem))
         ip = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}[pred]
-        if elem == "i1":
+        if elem == "i1" or elem_is_unsigned(elem):
             ip = {"lt": "ult", "le": "ule", "gt": "ugt", "ge": "uge"}.get(pred, ip)
         return self.emit("arith.cmpi %s, %s, %s : %s" % (ip, a, b, elem))
 

@@ -33,6 +33,7 @@ import torch
 import torch.fx
 
 from . import capture, lower
+from .lower.views import FOREIGN_STORAGE
 from .mlir import ImporterError, split_ops
 
 try:  # PyTorch 2.x
@@ -40,7 +41,9 @@ try:  # PyTorch 2.x
 except ImportError:  # 1.13
     from functorch._src import partitioners as _pt
 
-__all__ = ["partition", "find_remat_opt", "RematFallback"]
+__all__ = ["partition", "find_remat_opt", "RematFallback", "EagerStep"]
+
+_TORCH2 = int(torch.__version__.split(".")[0]) >= 2
 
 # aten ops whose result shares its first operand's storage (for the bytes
 # autograd holds: a saved view keeps its base alive).
@@ -54,6 +57,16 @@ _OPTION_RE = re.compile(r"^[A-Za-z0-9_.\-\\\[\]+*^$|(){}?]+$")
 
 class RematFallback(Exception):
     """Why remat left a graph to PyTorch's default partition."""
+
+
+class EagerStep(Exception):
+    """Raised out of the partition, when `eager_on_untrusted` is set (by
+    remat_torch.compile, which then trains the step eagerly), for a joint
+    graph whose gradients PyTorch's own partition would get wrong: on 1.13,
+    AOTAutograd's trace of an in-place write into a slice read later
+    through another view (as_strided over another tensor's storage) gives
+    wrong gradients (aot_module with no partition of remat's at all does
+    too)."""
 
 
 def find_remat_opt(path=None):
@@ -226,6 +239,7 @@ class _Partitioner:
         for k, v in self.options.items():
             _format_option(k, v)  # reject bad options now, not at the first step
         self.stats = []
+        self.eager_on_untrusted = False  # remat_torch.compile sets it (EagerStep)
         self._warned = set()
         self._mincut_kwargs = {}
 
@@ -240,6 +254,9 @@ class _Partitioner:
         except Exception as e:  # never fail the user's step
             reason = str(e) if isinstance(e, RematFallback) else \
                 "remat partition failed (%s: %s)" % (type(e).__name__, str(e).split("\n")[0])
+            if self.eager_on_untrusted and not _TORCH2 and isinstance(e, RematFallback) and \
+                    FOREIGN_STORAGE in reason:
+                raise EagerStep(reason) from None
             # Under Inductor, PyTorch's own partition is its min-cut (what
             # torch.compile would have run), elsewhere the default partition.
             mincut = _mincut(joint_module, _joint_inputs, num_fwd_outputs,
@@ -1293,4 +1310,5 @@ def partition(policy="peak", budget=None, remat_opt=None, **pipeline_options):
 
     partition_fn.stats = state.stats
     partition_fn.policy = policy
+    partition_fn.partitioner = state  # (remat_torch.compile sets its eager_on_untrusted)
     return partition_fn

@@ -19,8 +19,8 @@ import torch
 import torch.nn as nn
 
 from .capture import (ImporterError, TraceHelpers, aot_reads_library_checks, checkpoint_as_call,
-                      stateless_as_2x)
-from .partition import partition
+                      _user_site, stateless_as_2x)
+from .partition import EagerStep, partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
 
@@ -220,6 +220,7 @@ class RematModule(nn.Module):
         self.module = module
         self.compiler = compiler
         self.partition_fn = partition(policy, budget=budget, remat_opt=remat_opt, **options)
+        self.partition_fn.partitioner.eager_on_untrusted = True
         if compiler == "inductor":
             self._key = _decision_key(policy, budget, remat_opt, options)
         self._graphs = {}
@@ -229,6 +230,9 @@ class RematModule(nn.Module):
         # back when a guard fails).
         self._guarding = _GuardingSizes(self.partition_fn)
         self._guarded = set()
+        # Per signature (1.13): how often each batch norm's forward counted a
+        # batch (num_batches_tracked.add_(1)), which 1.13's AOTAutograd drops.
+        self._batches = {}
 
     @property
     def stats(self):
@@ -294,6 +298,14 @@ class RematModule(nn.Module):
             for m, name, b in saved:
                 m._buffers[name] = b
 
+    def _counted(self, key, out):
+        """`out`, after counting the step's batches in each batch norm as
+        its forward would have (1.13's compiled step leaves the count)."""
+        with torch.no_grad():
+            for bn, n in self._batches.get(key, {}).items():
+                bn.num_batches_tracked.add_(n)
+        return out
+
     def forward(self, *args, **kwargs):
         if not torch.is_grad_enabled() or not any(p.requires_grad for p in self.module.parameters()):
             return self.module(*args, **kwargs)  # nothing to save for a backward
@@ -316,17 +328,18 @@ class RematModule(nn.Module):
             # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)
                 with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(), \
-                        aot_reads_library_checks():
+                        aot_reads_library_checks(), _counting_batches(self.module) as batches:
                     self._trace_on_copies(fn, args, kwargs)
+                self._batches[key] = batches
                 if self._guarding.guarded:
                     self._guarded.add(key)
             if key not in self._guarded:
-                return fn(*args, **kwargs)
+                return self._counted(key, fn(*args, **kwargs))
             devices = sorted({t.device.index or 0 for t in list(self.module.parameters()) +
                               [a for a in args if isinstance(a, torch.Tensor)] if t.is_cuda})
             state = (torch.get_rng_state(), [torch.cuda.get_rng_state(d) for d in devices])
             try:
-                return fn(*args, **kwargs)
+                return self._counted(key, fn(*args, **kwargs))
             except SizesChanged as e:
                 # Raised in the forward before anything was saved: the step
                 # runs eagerly from the same random state, and so does every
@@ -345,10 +358,46 @@ class RematModule(nn.Module):
                 raise
             self._failed.add(key)
             del self._graphs[key]
-            warnings.warn("remat_torch: AOTAutograd could not trace this step (%s: %s); it "
-                          "runs eagerly" % (type(e).__name__, str(e).split("\n")[0]),
-                          RuntimeWarning, stacklevel=2)
+            if isinstance(e, EagerStep):
+                warnings.warn("remat_torch: this step writes into a slice in place and reads "
+                              "it through another view, which PyTorch 1.13's AOTAutograd "
+                              "differentiates wrongly (as_strided over another tensor's storage); "
+                              "it runs eagerly", RuntimeWarning, stacklevel=2)
+            else:
+                site = _user_site(e.__traceback__)
+                warnings.warn("remat_torch: AOTAutograd could not trace this step (%s: %s%s); "
+                              "it runs eagerly" % (type(e).__name__, str(e).split("\n")[0],
+                                                   ", at " + site if site else ""),
+                              RuntimeWarning, stacklevel=2)
             return self.module(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def _counting_batches(module):
+    """Counts, while the step is traced, the batches each batch norm of
+    `module` adds to its num_batches_tracked (one per call in training with
+    running statistics, as _BatchNorm.forward does): 1.13's AOTAutograd
+    drops that in-place write from the compiled step (the running mean and
+    variance are carried). AOTAutograd runs the forward more than once
+    while tracing: the counts are those of its first run. Yields {module:
+    count}."""
+    counts, runs = {}, []
+
+    def start(_module, _inputs):
+        runs.append(None)
+
+    def hook(bn, _inputs):
+        if len(runs) == 1 and bn.training and bn.track_running_stats and \
+                bn.num_batches_tracked is not None:
+            counts[bn] = counts.get(bn, 0) + 1
+    handles = [module.register_forward_pre_hook(start)]
+    handles += [m.register_forward_pre_hook(hook) for m in module.modules()
+                if isinstance(m, nn.modules.batchnorm._BatchNorm)]
+    try:
+        yield counts
+    finally:
+        for h in handles:
+            h.remove()
 
 
 def _dynamo_patches():

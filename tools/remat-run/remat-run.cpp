@@ -594,6 +594,9 @@ static int compileAndRunInput() {
 #endif
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // A diagnostic's location says where; the op itself printed after it (a
+  // whole training graph for an input that does not match) buries it.
+  context.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);

@@ -3,7 +3,7 @@ import (values of FX nodes, elementwise and reduction builders, in-place
 writes) and small helpers shared by the op families.
 """
 
-from ..mlir import ImporterError, Tensor, elem_is_float, ttype
+from ..mlir import ImporterError, Tensor, elem_is_float, elem_is_unsigned, ttype
 
 # aten packet name -> handler(L, *args, **kwargs); one registry for every
 # family module. None: known to the driver, which handles it itself.
@@ -146,7 +146,9 @@ class Lowering:
         init_val = {"add": 0.0, "mul": 1.0, "max": float("-inf"), "min": float("inf")}[kind]
         if not elem_is_float(acc):
             bits = int(acc[1:])
-            init_val = {"add": 0, "mul": 1, "max": -(1 << (bits - 1)), "min": (1 << (bits - 1)) - 1}[kind]
+            low, high = (0, (1 << bits) - 1) if elem_is_unsigned(acc) else \
+                (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+            init_val = {"add": 0, "mul": 1, "max": low, "min": high}[kind]
         init = self.fn.filled(par_shape, acc, init_val)
 
         def body(b, args):

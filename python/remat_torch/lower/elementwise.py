@@ -3,7 +3,7 @@
 `copy_`): one linalg.generic each, broadcasting through indexing maps.
 """
 
-from ..mlir import Tensor, elem_is_float
+from ..mlir import Tensor, elem_is_float, elem_is_unsigned
 from .core import HANDLERS, compute_elem, handles, mark_view, out_compute, record_slice
 
 
@@ -42,6 +42,8 @@ def _rounded_div(bd, a, b, mode, c):
     if elem_is_float(c):
         q = bd.binary("div", a, b, c)
         return bd.unary("math.trunc" if mode == "trunc" else "math.floor", q, c)
+    if elem_is_unsigned(c):  # uint8: down and toward zero are the same
+        return bd.emit("arith.divui %s, %s : %s" % (a, b, c))
     return bd.emit("%s %s, %s : %s" % ("arith.divsi" if mode == "trunc" else "arith.floordivsi", a, b, c))
 
 
@@ -64,7 +66,8 @@ def h_floor_divide(L, a, b):
 
 
 def _fmod(bd, a, b, c):
-    return bd.emit("%s %s, %s : %s" % ("arith.remf" if elem_is_float(c) else "arith.remsi", a, b, c))
+    op = "arith.remf" if elem_is_float(c) else "arith.remui" if elem_is_unsigned(c) else "arith.remsi"
+    return bd.emit("%s %s, %s : %s" % (op, a, b, c))
 
 
 @handles("fmod")
@@ -123,6 +126,8 @@ def _unary_math(op):
         c = out_compute(L)
         if not elem_is_float(c):  # integer abs and neg (T5's relative-position buckets)
             if op == "math.absf":
+                if elem_is_unsigned(c):  # uint8 is its own abs
+                    return L.ew([a], lambda bd, e: e[0])
                 return L.ew([a], lambda bd, e: bd.unary("math.absi", e[0], c))
             if op == "arith.negf":
                 return L.ew([a], lambda bd, e: bd.binary("sub", bd.const(0, c), e[0], c))

@@ -2,7 +2,7 @@
 scatter_add.
 """
 
-from ..mlir import Tensor, elem_is_float, prod
+from ..mlir import Tensor, elem_is_float, elem_is_unsigned, prod
 from . import masked
 from .core import compute_elem, extract, extract_slice, handles, norm_dim, rounded, to_index
 from .elementwise import h_where, select
@@ -492,6 +492,8 @@ def h_scatter_reduce(L, base, dim, index, src, reduce, include_self=True):
     fl = elem_is_float(c)
     big = float("inf") if fl else (1 << (int(c[1:]) - 1)) - 1
     ident = {"sum": 0, "mean": 0, "prod": 1, "amax": -big if fl else -big - 1, "amin": big}[reduce]
+    if elem_is_unsigned(c):
+        ident = {"amax": 0, "amin": (1 << int(c[1:])) - 1}.get(reduce, ident)
     init = L.ew([base], lambda bd, e: e[0], shape=shape, elem=c) if include_self else \
         L.fn.filled(shape, c, float(ident) if fl else ident)
     kind = kinds[reduce]

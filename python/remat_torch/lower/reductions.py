@@ -1,4 +1,4 @@
-"""Reductions: sum, mean, amax, var, std, max/min (of all elements, over a
+"""Reductions: sum, mean, amax, amin, var, std, max/min (of all elements, over a
 dim with indices, and elementwise).
 """
 
@@ -25,6 +25,11 @@ def h_mean(L, a, dims=None, keepdim=False, dtype=None):
 @handles("amax")
 def h_amax(L, a, dims=None, keepdim=False):
     return L.reduce(a, dims, keepdim, "max")
+
+
+@handles("amin")
+def h_amin(L, a, dims=None, keepdim=False):
+    return L.reduce(a, dims, keepdim, "min")
 
 
 def _variance(L, a, dims, correction, keepdim, sqrt, out=None):

@@ -11,7 +11,7 @@ element of that rank: meant for the short dims of MoE routers and
 top-k heads, not for sorting a vocabulary.
 """
 
-from ..mlir import Tensor, elem_is_float
+from ..mlir import Tensor, elem_is_float, elem_is_unsigned
 from .core import compute_elem, extract, handles, index_i64, norm_dim
 
 
@@ -214,8 +214,10 @@ def _cum_extreme(kind):
             worst = float("-inf") if kind == "max" else float("inf")
         else:
             bits = 1 if c == "i1" else int(c[1:])
-            worst = (-(1 << (bits - 1)) if kind == "max" else (1 << (bits - 1)) - 1) if c != "i1" else \
-                (0 if kind == "max" else 1)
+            if c == "i1" or elem_is_unsigned(c):
+                worst = 0 if kind == "max" else (1 << bits) - 1
+            else:
+                worst = -(1 << (bits - 1)) if kind == "max" else (1 << (bits - 1)) - 1
         init_v = L.fn.filled(vshape, c, worst)
         init_i = L.fn.filled(ishape, "i64", -1)
 

@@ -87,6 +87,11 @@ def _pairs(size, stride, offset):
     return list(size) + [2], [2 * s for s in stride] + [1], 2 * offset
 
 
+# (partition.py matches it: 1.13's AOTAutograd differentiates such graphs
+# wrongly, remat_torch.compile trains them eagerly.)
+FOREIGN_STORAGE = "aten.as_strided over a storage that is not its argument's"
+
+
 def _check_storage(L, node, size, stride, offset):
     """as_strided(_scatter) over part of `node`'s storage: `node` must be
     that storage, contiguous from its start, and the view inside it."""
@@ -94,8 +99,7 @@ def _check_storage(L, node, size, stride, offset):
     last = offset + sum((d - 1) * s for d, s in zip(size, stride) if d > 0)
     if not hasattr(v, "is_contiguous") or not v.is_contiguous() or v.storage_offset() != 0 or \
             any(s < 0 for s in stride) or prod(size) == 0 or last >= v.numel():
-        L.error("aten.as_strided over a storage that is not its argument's, contiguous from "
-                "its start, is not supported")
+        L.error(FOREIGN_STORAGE + ", contiguous from its start, is not supported")
 
 
 def strided_insert(L, base, src, size, stride, offset):

@@ -279,6 +279,17 @@ TABLE = {
                       lambda p: torch.cummax((p * 2).round() + p * 0, 1)[0] * p +
                       torch.cummin(p, 1)[0] + torch.cummax(p, 0)[1].float() +
                       torch.cummin((p * 2).round(), 1)[1].float() * p, ()),
+    # (session 28) torch.uint8 (images, CenterNet's masks): values past 127
+    # read as unsigned, a uint8 input, float -> uint8 wrapping as c10 casts
+    # (through int64: -1.0 is 255, 300.0 is 44).
+    "uint8": (["_to_copy", "gt", "floor_divide", "remainder", "amax", "argmax", "maximum"], (3, 8),
+              lambda p, m: (lambda u: p * (u > 150) + p * u.float() / 255 + (u // 3).float() +
+                            (u % 7).float() * p + u.amax(1, keepdim=True).float() +
+                            u.amin(1, keepdim=True).float() * p + u.sum(1, keepdim=True).float() +
+                            u.argmax(1, keepdim=True).float() + torch.maximum(u, m).float() * p +
+                            (m.float() - 128) * p + (m < u).float() + m.clamp(min=100).float() * p)
+              ((p.detach() * 90).to(torch.uint8)),
+              (torch.randint(0, 256, (3, 8), dtype=torch.uint8),)),
 }
 
 

@@ -450,6 +450,8 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
 
 
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+# 1.13's AOTAutograd lives beside torch, in the functorch package.
+_FUNCTORCH_DIR = os.path.join(os.path.dirname(os.path.dirname(torch.__file__)), "functorch") + os.sep
 # Torch's own machinery between a Python read of a value and its caller.
 # (2.15 wraps some functions in torch._disable_dynamo: _dynamo/eval_frame.py
 # and _compile.py sit between them and their callers.)
@@ -496,7 +498,7 @@ def _user_site(tb):
             path = os.path.abspath(path)
         if path.startswith(here):
             inside = True
-        elif inside and not path.startswith(_TORCH_DIR) and not path.startswith("<"):
+        elif inside and not path.startswith((_TORCH_DIR, _FUNCTORCH_DIR)) and not path.startswith("<"):
             site = "%s:%d, in %s" % (path, tb.tb_lineno, tb.tb_frame.f_code.co_name)
         tb = tb.tb_next
     return site

@@ -2086,9 +2086,12 @@ class MoSRNNModel(nn.Module):
         self.ninp, self.nhid, self.ntoken, self.n_experts = ninp, nhid, ntoken, n_experts
         self.dropout, self.dropouti, self.dropoute, self.dropoutl = dropout, dropouti, dropoute, dropoutl
 
+    def _embed(self, input):
+        return embedded_dropout(self.encoder, input, dropout=self.dropoute if self.training else 0)
+
     def forward(self, input, targets):
         seq_len, batch_size = input.size(0), input.size(1)
-        emb = embedded_dropout(self.encoder, input, dropout=self.dropoute if self.training else 0)
+        emb = self._embed(input)
         emb = self.lockdrop(emb, self.dropouti)
         output, hidden = self.rnn(emb)
         output = self.lockdrop(output, self.dropout)
@@ -2294,22 +2297,8 @@ def embedded_dropout_b(embed, words, dropout=0.1):
 
 
 class MoSRNNModelB(MoSRNNModel):
-    def forward(self, input, targets):
-        seq_len, batch_size = input.size(0), input.size(1)
-        emb = embedded_dropout_b(self.encoder, input, dropout=self.dropoute)
-        emb = self.lockdrop(emb, self.dropouti)
-        output, hidden = self.rnn(emb)
-        output = self.lockdrop(output, self.dropout)
-        latent = self.latent(output)
-        latent = self.lockdrop(latent, self.dropoutl)
-        logit = self.decoder(latent.view(-1, self.ninp))
-        prior_logit = self.prior(output).contiguous().view(-1, self.n_experts)
-        prior = nn.functional.softmax(prior_logit, -1)
-        prob = nn.functional.softmax(logit.view(-1, self.ntoken), -1).view(-1, self.n_experts, self.ntoken)
-        prob = (prob * prior.unsqueeze(2).expand_as(prob)).sum(1)
-        log_prob = torch.log(prob.add_(1e-8))
-        model_output = log_prob.view(seq_len, batch_size, self.ntoken)
-        return nn.functional.nll_loss(model_output.view(-1, self.ntoken), targets.view(-1))
+    def _embed(self, input):
+        return embedded_dropout_b(self.encoder, input, dropout=self.dropoute)
 
 
 def mos_b():

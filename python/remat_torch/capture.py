@@ -486,6 +486,10 @@ def _library_check(x):
         return torch.ops.aten._local_scalar_dense.default(x)
 
 
+_BITWISE_DUNDERS = {torch.Tensor.__or__, torch.Tensor.__and__, torch.Tensor.__xor__,
+                    torch.Tensor.__ror__, torch.Tensor.__rand__, torch.Tensor.__rxor__}
+
+
 def _user_site(tb):
     """The innermost frame of traceback `tb` in the user's code (not
     PyTorch's, not remat_torch's) below remat_torch's own frames (the
@@ -627,6 +631,13 @@ class TraceHelpers(TorchFunctionMode):
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
+        if func in _BITWISE_DUNDERS and len(args) == 2 and isinstance(args[0], torch.Tensor) and \
+                isinstance(args[1], (int, bool)) and not isinstance(args[0], torch.nn.Parameter):
+            # 1.13's AOTAutograd calls aten.bitwise_or.Tensor with the Python
+            # int of `x | 128` and fails: a 0-d tensor of x's dtype is the
+            # same operand (wrapped as PyTorch wraps the scalar).
+            other = torch.tensor(args[1]).to(args[0].dtype)
+            return func(args[0], other)
         if func is torch._C._nn.one_hot:
             x = args[0]
             n = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)

@@ -74,8 +74,11 @@ def fmt_const(v, elem):
     if elem == "i1":
         return "true" if v else "false"
     v = int(v)
-    if elem[1:].isdigit() and int(elem[1:]) < 64 and v >= 1 << (int(elem[1:]) - 1):
-        v -= 1 << int(elem[1:])  # 255 : i8 is -1's bits (uint8)
+    if elem[1:].isdigit() and int(elem[1:]) < 64:
+        # Into the type's signed range, wrapping as PyTorch does a scalar
+        # of a narrow tensor (int8 - 200 is int8 + 56; uint8 255 is -1's bits).
+        half = 1 << (int(elem[1:]) - 1)
+        v = (v + half) % (2 * half) - half
     return str(v)
 
 
@@ -216,10 +219,12 @@ class Body:
         if elem_is_float(src) and elem_is_int(dst):
             if elem_bits(dst) >= 32:
                 return self.emit("arith.fptosi %s : %s to %s" % (x, src, dst))
-            # Narrow integers through int64, as c10's cast: -1.0 to uint8
-            # is 255, 300.0 to int8 or uint8 is 44.
-            wide = self.emit("arith.fptosi %s : %s to i64" % (x, src))
-            return self.emit("arith.trunci %s : i64 to %s" % (wide, dst))
+            # Narrow integers through a wider one as PyTorch's CPU casts:
+            # uint8 through int64 (c10: -1.0 is 255, 300.0 is 44), int8 and
+            # int16 through int32 (the x86 conversion: 300.0 is 44 too).
+            wide = "i64" if elem_is_unsigned(dst) else "i32"
+            w = self.emit("arith.fptosi %s : %s to %s" % (x, src, wide))
+            return self.emit("arith.trunci %s : %s to %s" % (w, wide, dst))
         if elem_is_int(src) and dst == "i1":
             zero = self.const(0, src)
             return self.emit("arith.cmpi ne, %s, %s : %s" % (x, zero, src))
@@ -239,7 +244,7 @@ class Body:
                "max": ("arith.maximumf", "arith.maxsi"), "min": ("arith.minimumf", "arith.minsi"),
                "and": (None, "arith.andi"), "or": (None, "arith.ori"), "xor": (None, "arith.xori")}
         op = ops[kind][0 if f else 1]
-        if elem_is_unsigned(elem):
+        if elem_is_unsigned(elem) or elem == "i1":  # (true is 1, not -1)
             op = {"arith.divsi": "arith.divui", "arith.maxsi": "arith.maxui",
                   "arith.minsi": "arith.minui"}.get(op, op)
         if op is None:

@@ -146,7 +146,7 @@ class Lowering:
         init_val = {"add": 0.0, "mul": 1.0, "max": float("-inf"), "min": float("inf")}[kind]
         if not elem_is_float(acc):
             bits = int(acc[1:])
-            low, high = (0, (1 << bits) - 1) if elem_is_unsigned(acc) else \
+            low, high = (0, (1 << bits) - 1) if elem_is_unsigned(acc) or acc == "i1" else \
                 (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
             init_val = {"add": 0, "mul": 1, "max": low, "min": high}[kind]
         init = self.fn.filled(par_shape, acc, init_val)

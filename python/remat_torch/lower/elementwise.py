@@ -3,7 +3,7 @@
 `copy_`): one linalg.generic each, broadcasting through indexing maps.
 """
 
-from ..mlir import Tensor, elem_is_float, elem_is_unsigned
+from ..mlir import Tensor, elem_bits, elem_is_float, elem_is_unsigned
 from .core import HANDLERS, compute_elem, handles, mark_view, out_compute, record_slice
 
 
@@ -278,10 +278,37 @@ def h_sigmoid(L, a):
     return L.ew([a], f)
 
 
+def _ipow(bd, x, e, c):
+    """x ** e on integers as PyTorch computes it: square and multiply over
+    the exponent's bits (wrapping); a negative exponent gives 0, but 1 for
+    base 1 and +-1 for base -1."""
+    bits = elem_bits(c) - (0 if elem_is_unsigned(c) else 1)
+    one, zero = bd.const(1, c), bd.const(0, c)
+    r, base = one, x
+    for k in range(bits):
+        bit = bd.binary("and", bd.emit("arith.shrui %s, %s : %s" % (e, bd.const(k, c), c)), one, c)
+        r = bd.select(bd.cmp("ne", bit, zero, c), bd.binary("mul", r, base, c), r, c)
+        if k + 1 < bits:
+            base = bd.binary("mul", base, base, c)
+    if elem_is_unsigned(c):
+        return r
+    minus = bd.const(-1, c)
+    odd = bd.cmp("ne", bd.binary("and", e, one, c), zero, c)
+    negative = bd.select(bd.cmp("eq", x, one, c), one,
+                         bd.select(bd.cmp("eq", x, minus, c), bd.select(odd, minus, one, c), zero, c), c)
+    return bd.select(bd.cmp("lt", e, zero, c), negative, r, c)
+
+
 @handles("pow")
 def h_pow(L, a, b):
     c = out_compute(L)
-    if isinstance(b, Tensor):
+    if not elem_is_float(c):
+        if isinstance(b, Tensor) or not isinstance(a, Tensor):
+            return L.ew([a, b], lambda bd, e: _ipow(bd, e[0], e[1], c))
+        if b < 0:  # (PyTorch refuses it too)
+            L.error("an integer tensor to a negative integer power")
+        return L.ew([a], lambda bd, e: _ipow(bd, e[0], bd.const(int(b), c), c))
+    if isinstance(b, Tensor) or not isinstance(a, Tensor):
         return L.ew([a, b], lambda bd, e: bd.emit("math.powf %s, %s : %s" % (e[0], e[1], c)))
     def f(bd, e):
         if b == 2:
@@ -306,6 +333,13 @@ def _compare(pred):
             c = "f32"
         else:
             c = max(elems, key=lambda e: int(e[1:]))
+            signed = [e for e in elems if e != "i1" and not elem_is_unsigned(e)]
+            if any(elem_is_unsigned(e) for e in elems):
+                # uint8 against int8 compares in int16 (PyTorch's promotion),
+                # against a wider signed type in it; else unsigned.
+                wide = max(signed, key=lambda e: int(e[1:])) if signed else None
+                c = wide if wide and int(wide[1:]) > 8 else "i16" if wide else \
+                    next(e for e in elems if elem_is_unsigned(e))
         return L.ew([a, b], lambda bd, e: bd.cmp(pred, e[0], e[1], c), compute=c, yields="i1")
     return h
 
@@ -314,21 +348,70 @@ for _p in ("eq", "ne", "lt", "le", "gt", "ge"):
     HANDLERS[_p] = _compare(_p)
 
 
-@handles("bitwise_not", "logical_not")
-def h_not(L, a):
-    if a.elem != "i1":
-        L.error("bitwise_not on %s is not supported (only bool)" % a.elem)
+@handles("logical_not")
+def h_logical_not(L, a):
+    # Any dtype: x == 0 (its operand is read as i1, x != 0).
     return L.ew([a], lambda bd, e: bd.binary("xor", e[0], bd.const(True, "i1"), "i1"), compute="i1")
 
 
-@handles("logical_and", "bitwise_and")
-def h_and(L, a, b):
-    return L.ew([a, b], lambda bd, e: bd.binary("and", e[0], e[1], "i1"), compute="i1")
+@handles("bitwise_not")
+def h_bitwise_not(L, a):
+    c = out_compute(L)
+    if elem_is_float(c):
+        L.error("bitwise_not of a %s tensor (PyTorch refuses it too)" % c)
+    return L.ew([a], lambda bd, e: bd.binary("xor", e[0], bd.const(True if c == "i1" else -1, c), c),
+                compute=c)
 
 
-@handles("logical_or", "bitwise_or")
-def h_or(L, a, b):
-    return L.ew([a, b], lambda bd, e: bd.binary("or", e[0], e[1], "i1"), compute="i1")
+def _logical(kind):
+    def h(L, a, b):  # operands read as i1 (x != 0), a bool result
+        return L.ew([a, b], lambda bd, e: bd.binary(kind, e[0], e[1], "i1"), compute="i1")
+    return h
+
+
+def _bitwise(kind):
+    def h(L, a, b):  # on the promoted integer type, bit by bit (bool: logical)
+        c = out_compute(L)
+        if elem_is_float(c):
+            L.error("bitwise_%s of %s tensors (PyTorch refuses it too)" % (kind, c))
+        return L.ew([a, b], lambda bd, e: bd.binary(kind, e[0], e[1], c), compute=c)
+    return h
+
+
+for _k in ("and", "or", "xor"):
+    HANDLERS["logical_" + _k] = _logical(_k)
+    HANDLERS["bitwise_" + _k] = _bitwise(_k)
+
+
+def _shift(left):
+    """x << n and x >> n as ATen's CPU kernels: a shift by a negative amount
+    or by the width or more gives 0 (left, and right of unsigned), the sign
+    (right of signed: x >> (width - 1))."""
+    def h(L, a, b):
+        c = out_compute(L)
+        if elem_is_float(c) or c == "i1":
+            L.error("a shift of %s values (PyTorch refuses it too)" % c)
+        bits = elem_bits(c)
+
+        def f(bd, e):
+            x, n = e
+            if left:
+                inside, op, outside = bits, "arith.shli", bd.const(0, c)
+            elif elem_is_unsigned(c):
+                inside, op, outside = bits, "arith.shrui", bd.const(0, c)
+            else:
+                inside, op = bits - 1, "arith.shrsi"
+                outside = bd.emit("arith.shrsi %s, %s : %s" % (x, bd.const(bits - 1, c), c))
+            ok = bd.emit("arith.cmpi ult, %s, %s : %s" % (n, bd.const(inside, c), c))
+            return bd.select(ok, bd.emit("%s %s, %s : %s" % (op, x, n, c)), outside, c)
+        return L.ew([a, b], f, compute=c)
+    return h
+
+
+for _n in ("__lshift__", "bitwise_left_shift"):
+    HANDLERS[_n] = _shift(True)
+for _n in ("__rshift__", "bitwise_right_shift"):
+    HANDLERS[_n] = _shift(False)
 
 
 @handles("where")
@@ -361,8 +444,10 @@ def h_masked_fill(L, a, mask, value):
 @handles("_to_copy", "to", "convert_element_type")
 def h_to_copy(L, a, *args, **kwargs):
     shape, elem = L.out()
-    if a.elem == elem:
+    if a.elem == elem and elem_is_unsigned(a.elem) == elem_is_unsigned(elem):
         return a
+    if a.elem == elem:  # int8 <-> uint8: the same bits, read the other way
+        return Tensor(a.value, a.base_shape, elem, a.shape, a.view)
     return L.ew([a], lambda bd, e: e[0], compute=elem)
 
 

@@ -32,6 +32,15 @@ def h_amin(L, a, dims=None, keepdim=False):
     return L.reduce(a, dims, keepdim, "min")
 
 
+@handles("count_nonzero")
+def h_count_nonzero(L, a, dims=None):
+    c = compute_elem(a.elem)
+    # x != 0 in x's own type (a 0.5 counts), then summed in int64.
+    nz = L.ew([a], lambda bd, e: bd.cast(bd.cmp("ne", e[0], bd.const(0.0 if elem_is_float(c) else 0, c), c),
+                                         "i1", "i64"), shape=a.shape, elem="i64", compute=c, yields="i64")
+    return L.reduce(nz, dims, False, "add", elem="i64")
+
+
 def _variance(L, a, dims, correction, keepdim, sqrt, out=None):
     shape, elem = out or L.out()
     c = compute_elem(elem)

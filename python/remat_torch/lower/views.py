@@ -3,7 +3,7 @@ expand, squeeze/unsqueeze, slice, select, split, cat, stack, unbind, and
 the backward of select and slice.
 """
 
-from ..mlir import Tensor, elem_is_float, prod, ttype
+from ..mlir import Tensor, elem_bits, elem_is_float, elem_is_unsigned, prod, ttype
 from . import masked
 from .core import (HANDLERS, compute_elem, extract, extract_slice, handles, index_i64, insert_slice,
                    mark_view, norm_dim, pad_sides, record_slice, rounded)
@@ -11,8 +11,10 @@ from .core import (HANDLERS, compute_elem, extract, extract_slice, handles, inde
 
 @handles("view", "_unsafe_view", "_reshape_alias", "reshape", "view_copy", "_reshape_copy")
 def h_view(L, a, *args, **kwargs):
-    shape, _ = L.out()
+    shape, elem = L.out()
     mark_view(L, reshape=True)
+    if elem != a.elem or elem_is_unsigned(elem) != elem_is_unsigned(a.elem):
+        return _view_dtype(L, a, shape, elem)
     if tuple(a.shape) == tuple(shape):
         return a
     # Inserting or dropping size-1 dims needs no copy through a view.
@@ -80,6 +82,18 @@ def h_as_strided_scatter(L, base, src, size, stride, storage_offset=None, pairs=
     if pairs:
         size, stride, offset = _pairs(size, stride, offset)
     return strided_insert(L, base, src, size, stride, offset)
+
+
+def _view_dtype(L, a, shape, elem):
+    """x.view(dtype) of the same element size: int8 <-> uint8 reads the
+    same bits the other way; otherwise (float32 <-> int32, f16 <-> bf16)
+    an elementwise arith.bitcast."""
+    if elem_bits(elem) != elem_bits(a.elem) or tuple(shape) != tuple(a.shape):
+        L.error("view(dtype) from %s to %s, another element size, is not supported" % (a.elem, elem))
+    if a.elem == elem:
+        return Tensor(a.value, a.base_shape, elem, a.shape, a.view)
+    return L.fn.generic([(shape, elem)], [a], lambda bd, args: [
+        bd.emit("arith.bitcast %s : %s to %s" % (args[0], a.elem, elem))])[0]
 
 
 def _pairs(size, stride, offset):

@@ -290,6 +290,26 @@ TABLE = {
                             (m.float() - 128) * p + (m < u).float() + m.clamp(min=100).float() * p)
               ((p.detach() * 90).to(torch.uint8)),
               (torch.randint(0, 256, (3, 8), dtype=torch.uint8),)),
+    # (session 28) integer semantics a fresh tester found wrong: & and | on
+    # integers were logical, int8 <-> uint8 kept the source's signedness,
+    # bool max/min compared signed, uint8 against int8 did not promote to
+    # int16, -200 on int8 was an invalid constant; shifts (amounts within
+    # the width: 1.13's kernel shifts modulo the width beyond it, 2.x
+    # gives 0 or the sign), integer pow and count_nonzero were refused.
+    "integer semantics": (["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "logical_not",
+                           "pow", "count_nonzero"], (3, 8),
+                          lambda p, a, b, n: p * ((a & b).float() + (a | 3).float() + (a ^ b).float() +
+                                                  (a >> n).float() + (b >> n).float() + (a << n).float() +
+                                                  torch.pow(a.long(), n.long()).float() * 1e-9 +
+                                                  b.to(torch.int8).float() + a.to(torch.uint8).float() +
+                                                  b.view(torch.int8).float() + (b < a).float() + (a > -200).float() +
+                                                  (a * -200).float() + (~a).float() + torch.logical_not(a).float() +
+                                                  (a > 0).amax(1, keepdim=True).float() +
+                                                  (a > 0).amin(1, keepdim=True).float() +
+                                                  torch.count_nonzero(a, 1).float().unsqueeze(1)),
+                          (torch.randint(-128, 128, (3, 8), dtype=torch.int8),
+                           torch.randint(0, 256, (3, 8), dtype=torch.uint8),
+                           torch.randint(0, 7, (3, 8), dtype=torch.int8))),
 }
 
 

@@ -108,7 +108,8 @@ def check_reference(models, func, args, graph, want):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("source", help="FILE.py:FUNCTION, or FILE.py:F1,F2,... (one process, "
-                                   "each model's lines after '== NAME')")
+                                   "each model's lines after '== NAME'), or FILE.py:@LIST (the "
+                                   "names in the module's list LIST)")
     ap.add_argument("--remat-run", required=True)
     ap.add_argument("--policy", action="append", default=[])
     ap.add_argument("--tol", type=float, default=1e-4)
@@ -119,7 +120,8 @@ def main():
     spec = importlib.util.spec_from_file_location("models", path)
     models = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(models)
-    funcs = funcs.split(",")
+    # FILE.py:@LIST: the functions named in the module's list LIST.
+    funcs = list(getattr(models, funcs[1:])) if funcs.startswith("@") else funcs.split(",")
     if len(funcs) == 1:
         sys.exit(0 if compare(models, funcs[0], args) else 1)
     ok = True

@@ -654,17 +654,21 @@ def _sigmoid(x):
     return y
 
 
-def _neg_loss(pred, gt):
-    """CenterNet's focal loss (src/lib/models/losses.py)."""
+def _focal_terms(pred, gt):
+    """The positive and negative sums of CenterNet's focal loss, and the
+    number of positives."""
     pos_inds = gt.eq(1).float()
     neg_inds = gt.lt(1).float()
     neg_weights = torch.pow(1 - gt, 4)
-    loss = 0
     pos_loss = torch.log(pred) * torch.pow(1 - pred, 2) * pos_inds
     neg_loss = torch.log(1 - pred) * torch.pow(pred, 2) * neg_weights * neg_inds
-    num_pos = pos_inds.float().sum()
-    pos_loss = pos_loss.sum()
-    neg_loss = neg_loss.sum()
+    return pos_loss.sum(), neg_loss.sum(), pos_inds.float().sum()
+
+
+def _neg_loss(pred, gt):
+    """CenterNet's focal loss (src/lib/models/losses.py)."""
+    loss = 0
+    pos_loss, neg_loss, num_pos = _focal_terms(pred, gt)
     if num_pos == 0:
         loss = loss - neg_loss
     else:
@@ -713,11 +717,14 @@ class CenterNetTiny(nn.Module):
             self.__setattr__(head, fc)
         self.crit_reg = RegL1Loss()
 
+    def _hm_loss(self, pred, gt):
+        return _neg_loss(pred, gt)
+
     def forward(self, x, hm, ind, reg_mask, wh, reg):
         feat = self.backbone(x)
         out = {head: self.__getattr__(head)(feat) for head in self.heads}
         out['hm'] = _sigmoid(out['hm'])
-        hm_loss = _neg_loss(out['hm'], hm)
+        hm_loss = self._hm_loss(out['hm'], hm)
         wh_loss = self.crit_reg(out['wh'], reg_mask, ind, wh)
         off_loss = self.crit_reg(out['reg'], reg_mask, ind, reg)
         return hm_loss + 0.1 * wh_loss + off_loss
@@ -2262,24 +2269,13 @@ def fixup_deep():
 def _neg_loss_nb(pred, gt):
     """_neg_loss without the `if num_pos == 0` branch (mmdet's
     gaussian_focal_loss style: divide by num_pos clamped at 1)."""
-    pos_inds = gt.eq(1).float()
-    neg_inds = gt.lt(1).float()
-    neg_weights = torch.pow(1 - gt, 4)
-    pos_loss = torch.log(pred) * torch.pow(1 - pred, 2) * pos_inds
-    neg_loss = torch.log(1 - pred) * torch.pow(pred, 2) * neg_weights * neg_inds
-    num_pos = pos_inds.float().sum()
-    return -(pos_loss.sum() + neg_loss.sum()) / torch.clamp(num_pos, min=1.0)
+    pos_loss, neg_loss, num_pos = _focal_terms(pred, gt)
+    return -(pos_loss + neg_loss) / torch.clamp(num_pos, min=1.0)
 
 
 class CenterNetNB(CenterNetTiny):
-    def forward(self, x, hm, ind, reg_mask, wh, reg):
-        feat = self.backbone(x)
-        out = {head: self.__getattr__(head)(feat) for head in self.heads}
-        out['hm'] = _sigmoid(out['hm'])
-        hm_loss = _neg_loss_nb(out['hm'], hm)
-        wh_loss = self.crit_reg(out['wh'], reg_mask, ind, wh)
-        off_loss = self.crit_reg(out['reg'], reg_mask, ind, reg)
-        return hm_loss + 0.1 * wh_loss + off_loss
+    def _hm_loss(self, pred, gt):
+        return _neg_loss_nb(pred, gt)
 
 
 def centernet_nb():

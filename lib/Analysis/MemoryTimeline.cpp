@@ -109,6 +109,19 @@ struct InitFacts {
 using InitFactsCache = DenseMap<Operation *, InitFacts>;
 } // namespace
 
+struct mlir::remat::MemoryTimelineFacts::Impl {
+  InitFactsCache init;
+  /// getInPlaceConflicts per op and tied operand.
+  DenseMap<std::pair<Operation *, unsigned>, SmallVector<unsigned, 2>>
+      conflicts;
+  /// Per op: the peak of a recomputation's body, and the transient bytes
+  /// of a call or loop.
+  DenseMap<Operation *, std::pair<int64_t, int64_t>> transient;
+};
+
+MemoryTimelineFacts::MemoryTimelineFacts() : impl(std::make_unique<Impl>()) {}
+MemoryTimelineFacts::~MemoryTimelineFacts() = default;
+
 static const InitFacts &getInitFacts(Operation *op, InitFactsCache &cache) {
   auto [it, inserted] = cache.try_emplace(op);
   if (!inserted)
@@ -261,9 +274,14 @@ int64_t mlir::remat::getLoopTransientBytes(Operation *op) {
   return MemoryTimeline::build(*loop.getBody()).getPeakBytes();
 }
 
-MemoryTimeline MemoryTimeline::build(Block &block) {
+MemoryTimeline MemoryTimeline::build(Block &block,
+                                     MemoryTimelineFacts *shared) {
   MemoryTimeline timeline;
-  InitFactsCache initFacts;
+  // One build's own facts, unless the caller shares them between builds.
+  std::optional<MemoryTimelineFacts> own;
+  MemoryTimelineFacts::Impl &facts =
+      shared ? shared->get() : own.emplace().get();
+  InitFactsCache &initFacts = facts.init;
   DenseMap<Operation *, unsigned> index;
   for (Operation &op : block)
     timeline.ops.push_back(&op);
@@ -373,6 +391,14 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
     return true;
   };
 
+  auto conflictsOf = [&](Operation *op,
+                         unsigned tied) -> ArrayRef<unsigned> {
+    auto [it, inserted] = facts.conflicts.try_emplace({op, tied});
+    if (inserted)
+      it->second = getInPlaceConflicts(op, tied);
+    return it->second;
+  };
+
   SmallVector<int64_t> transient(timeline.ops.size(), 0);
   for (size_t i = 0; i < timeline.ops.size(); ++i) {
     // Not a structured binding: a lambda below captures it (clang 14).
@@ -410,7 +436,7 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
              writable.contains(*id)) &&
             (lastUseOf(*id, /*viewsThrough=*/false, /*stopAfter=*/i) <= i ||
              writesBackInPlace(op, result, *tied, *id, i)) &&
-            llvm::none_of(getInPlaceConflicts(op, *tied), [&](unsigned k) {
+            llvm::none_of(conflictsOf(op, *tied), [&](unsigned k) {
               return timeline.getBufferId(op->getOperand(k)) == id;
             })) {
           join(result, *id);
@@ -432,14 +458,20 @@ MemoryTimeline MemoryTimeline::build(Block &block) {
           if (timeline.buffers[*id].kind != StorageKind::Heap)
             transient[i] += getTensorBytes(operand.getType());
     // A recomputation holds its body's temporaries while it runs, and so
-    // does a call its callee's.
-    if (auto recompute = dyn_cast<RecomputeOp>(op)) {
-      MemoryTimeline inner = build(recompute.getBodyBlock());
-      transient[i] = std::max<int64_t>(0, inner.getPeakBytes() - resultBytes);
+    // do a call its callee's and a loop its body's.
+    auto it = facts.transient.find(op);
+    if (it == facts.transient.end()) {
+      int64_t innerPeak = 0;
+      if (auto recompute = dyn_cast<RecomputeOp>(op))
+        innerPeak = build(recompute.getBodyBlock(), shared).getPeakBytes();
+      int64_t held = getCallTransientBytes(op) + getLoopTransientBytes(op);
+      // Inserted after the inner build, which may grow the map.
+      it = facts.transient.try_emplace(op, innerPeak, held).first;
     }
-    transient[i] += getCallTransientBytes(op);
-    // A loop holds its body's temporaries while it runs.
-    transient[i] += getLoopTransientBytes(op);
+    auto [innerPeak, held] = it->second;
+    if (isa<RecomputeOp>(op))
+      transient[i] = std::max<int64_t>(0, innerPeak - resultBytes);
+    transient[i] += held;
   }
 
   // Sweep: +bytes at the definition, -bytes after the last use.

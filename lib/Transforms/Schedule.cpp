@@ -329,11 +329,12 @@ static SmallVector<Operation *> privateChain(Block &body, Operation *result) {
 /// `current`, if given, is the timeline of the body's present order.
 static void hoistResultChains(Block &body, const Phases &phases,
                               std::pair<int64_t, int64_t> &best,
-                              std::optional<MemoryTimeline> current) {
+                              std::optional<MemoryTimeline> current,
+                              MemoryTimelineFacts &facts) {
   constexpr int kRounds = 8, kTrialsPerRound = 4;
   for (int round = 0; round < kRounds; ++round) {
     MemoryTimeline timeline =
-        current ? std::move(*current) : MemoryTimeline::build(body);
+        current ? std::move(*current) : MemoryTimeline::build(body, &facts);
     current.reset();
     unsigned peakIndex = timeline.getPeakBeyondResults().second;
     ArrayRef<Operation *> ops = timeline.getOps();
@@ -395,7 +396,7 @@ static void hoistResultChains(Block &body, const Phases &phases,
           op->moveBefore(&body.front());
         prev = op;
       }
-      MemoryTimeline moved = MemoryTimeline::build(body);
+      MemoryTimeline moved = MemoryTimeline::build(body, &facts);
       std::pair<int64_t, int64_t> got = {moved.getPeakBytes(),
                                          moved.getPeakBeyondResults().first};
       if (got < best) {
@@ -413,7 +414,10 @@ static void hoistResultChains(Block &body, const Phases &phases,
 
 bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
                                     bool beyondResults) {
-  MemoryTimeline before = MemoryTimeline::build(body);
+  // The trials below only reorder the body's ops: they share what each op
+  // tells a timeline.
+  MemoryTimelineFacts facts;
+  MemoryTimeline before = MemoryTimeline::build(body, &facts);
   if (peak)
     *peak = before.getPeakBytes();
   SmallVector<Operation *> original;
@@ -440,7 +444,7 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
     if (order == original || order == bestOrder)
       continue;
     applyOrder(body, order);
-    MemoryTimeline timeline = MemoryTimeline::build(body);
+    MemoryTimeline timeline = MemoryTimeline::build(body, &facts);
     std::pair<int64_t, int64_t> got = score(timeline);
     if (got < best) {
       best = got;
@@ -453,7 +457,8 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
     hoistResultChains(body, phases, best,
                       bestTimeline ? std::move(bestTimeline)
                                    : std::optional<MemoryTimeline>(
-                                         std::move(before)));
+                                         std::move(before)),
+                      facts);
   if (peak)
     *peak = best.first;
   SmallVector<Operation *> now;

@@ -42,6 +42,7 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <optional>
 
 namespace mlir::remat {
@@ -86,10 +87,32 @@ struct Buffer {
   unsigned lastUseIndex = 0;
 };
 
+/// What a timeline asks of each op that does not depend on where the op
+/// is: destination-style inits, in-place conflicts, the bytes a
+/// recomputation, call or loop holds while it runs. Timelines of one block
+/// whose ops are only reordered between the builds (the scheduler's
+/// trials) may share one, so each op is asked once. Ops must not be
+/// created, erased or changed while it is in use: it is keyed by the op.
+class MemoryTimelineFacts {
+public:
+  MemoryTimelineFacts();
+  ~MemoryTimelineFacts();
+  MemoryTimelineFacts(const MemoryTimelineFacts &) = delete;
+  MemoryTimelineFacts &operator=(const MemoryTimelineFacts &) = delete;
+
+  struct Impl;
+  Impl &get() { return *impl; }
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
 class MemoryTimeline {
 public:
   /// Builds the timeline of `block`, whose tensor types must be static.
-  static MemoryTimeline build(Block &block);
+  /// `facts`, if given, is shared with other builds of the same ops.
+  static MemoryTimeline build(Block &block,
+                              MemoryTimelineFacts *facts = nullptr);
 
   ArrayRef<Operation *> getOps() const { return ops; }
   ArrayRef<Buffer> getBuffers() const { return buffers; }

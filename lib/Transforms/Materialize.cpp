@@ -103,7 +103,8 @@ static Recomputation buildRegion(const TrainingGraph &graph,
                                  ArrayRef<Value> neededValues,
                                  const DenseMap<Value, Value> &recomputed,
                                  bool share,
-                                 DenseMap<Operation *, bool> &clonable) {
+                                 DenseMap<Operation *, bool> &clonable,
+                                 bool *wouldShare) {
   // The chain: marked producers reachable from `needed` through marked
   // producers not already recomputed by an earlier region, plus the
   // input-free producers they read.
@@ -128,11 +129,18 @@ static Recomputation buildRegion(const TrainingGraph &graph,
   });
 
   llvm::SetVector<Value> needed(neededValues.begin(), neededValues.end());
-  if (share)
-    for (Operation *op : ordered)
-      for (Value result : op->getResults())
-        if (isMarkedForRecompute(graph, result) && hasBackwardUse(graph, result))
-          needed.insert(result);
+  // What sharing would add: with `share` it is yielded; without, noted.
+  for (Operation *op : ordered)
+    for (Value result : op->getResults())
+      if (!needed.contains(result) && isMarkedForRecompute(graph, result) &&
+          hasBackwardUse(graph, result)) {
+        if (!share) {
+          if (wouldShare)
+            *wouldShare = true;
+          continue;
+        }
+        needed.insert(result);
+      }
 
   // Region inputs, in order of first use.
   llvm::SetVector<Value> inputs;
@@ -220,7 +228,7 @@ static void enforcePeak(Block &body, int64_t baseline, int64_t peak,
 /// Inserts the recomputations of one sharing mode; returns them in order.
 static SmallVector<Recomputation>
 buildAll(const TrainingGraph &graph, bool share,
-         DenseMap<Operation *, bool> &clonable) {
+         DenseMap<Operation *, bool> &clonable, bool *wouldShare = nullptr) {
   Block &body = graph.getBody();
   DenseMap<Value, Value> recomputed;
   SmallVector<Recomputation> regions;
@@ -235,7 +243,7 @@ buildAll(const TrainingGraph &graph, bool share,
     if (needed.empty())
       continue;
     Recomputation region = buildRegion(graph, consumer, needed.getArrayRef(),
-                                       recomputed, share, clonable);
+                                       recomputed, share, clonable, wouldShare);
     for (auto [value, result] :
          llvm::zip(region.forwardValues, region.op.getResults())) {
       recomputed[value] = result;
@@ -274,19 +282,27 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   // Two ways to serve later consumers of a value a region computes anyway:
   // recompute it again when needed (less memory held), or yield it and
   // keep it (fewer FLOPs). Build both, keep the lower peak, then the fewer
-  // FLOPs.
+  // FLOPs; where no region has such a value, the two are the same.
   DenseMap<Operation *, bool> clonable;
+  bool wouldShare = false;
   SmallVector<Recomputation> regions =
-      buildAll(graph, /*share=*/false, clonable);
+      buildAll(graph, /*share=*/false, clonable, &wouldShare);
   int64_t separatePeak = MemoryTimeline::build(body).getPeakBytes();
-  int64_t separateFlops = recomputeFlops(regions);
-  for (Recomputation &region : llvm::reverse(regions))
-    undoRegion(region);
-  regions = buildAll(graph, /*share=*/true, clonable);
-  int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
-  int64_t sharedFlops = recomputeFlops(regions);
-  bool share = sharedPeak < separatePeak ||
-               (sharedPeak == separatePeak && sharedFlops <= separateFlops);
+  // No region would yield more when sharing: the shared build is this one.
+  bool share = true;
+  int64_t keptPeak = separatePeak;
+  if (wouldShare) {
+    int64_t separateFlops = recomputeFlops(regions);
+    for (Recomputation &region : llvm::reverse(regions))
+      undoRegion(region);
+    regions = buildAll(graph, /*share=*/true, clonable);
+    int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
+    int64_t sharedFlops = recomputeFlops(regions);
+    share = sharedPeak < separatePeak ||
+            (sharedPeak == separatePeak && sharedFlops <= separateFlops);
+    if (share)
+      keptPeak = sharedPeak;
+  }
   if (!share) {
     for (Recomputation &region : llvm::reverse(regions))
       undoRegion(region);
@@ -297,8 +313,7 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   for (Recomputation &region : regions)
     stats.cloned += region.op.getBodyBlock().getOperations().size() - 1;
 
-  enforcePeak(body, baseline, share ? sharedPeak : separatePeak, regions,
-              stats);
+  enforcePeak(body, baseline, keptPeak, regions, stats);
 
   // Forward producers left without users were needed by backward only;
   // erase them, and then what fed only them. Dead code the input already

@@ -60,7 +60,7 @@ PYEOF
 grep -E "^(==|none|peak)" "$BUILD/torch2-sdpa-tiled.txt"
 "$PY" test/Integration/Torch/Inputs/sdpa_gpu_ops.py --remat-run "$BUILD/bin/remat-run" || fail=1
 "$PY" test/Integration/Torch/Inputs/train.py models sdpa:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows || fail=1
-for mode in steps placement memory "budget 0.7" cache fallback ddp fsdp inductor community bnsplit; do
+for mode in steps placement memory "budget 0.7" cache state fallback ddp fsdp inductor community bnsplit; do
   echo "== training with remat_torch.compile (train.py $mode) =="
   # shellcheck disable=SC2086
   "$PY" test/Integration/Torch/Inputs/train.py $mode || fail=1

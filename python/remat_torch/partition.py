@@ -569,7 +569,7 @@ class _Partitioner:
     def _budget_bytes(self, jm, joint_inputs, values, num_fwd_outputs, tool, text):
         b = self.budget
         if isinstance(b, float) and 0 < b <= 1:
-            fw, bw = _pt.default_partition(jm, joint_inputs)
+            fw, bw = _default_partition(jm, joint_inputs, num_fwd_outputs)
             return int(b * self._held(fw, bw)[0])
         if isinstance(b, str):
             m = re.match(r"^\s*([0-9.]+)\s*([KMG]i?B|B)?\s*$", b)
@@ -819,7 +819,10 @@ def _split_dropouts(jm):
     Its output becomes x * mask * scale, PyTorch's own CPU formula
     (native_dropout_cpu: input.mul(mask).mul_(scale)), so the draw keeps
     only the mask and the product is an op like any other. Bitwise the
-    same: the mask is 0 or 1. Returns a rewritten copy of `jm`, or `jm`
+    same: the mask is 0 or 1, and the scale is rounded to the input's
+    dtype first, as 2.x's kernel does for bf16 and f16 (its product of a
+    bf16 tensor and a Python float rounds only the result: 1 / 0.9 unrounded
+    gave outputs 2^-5 apart). Returns a rewritten copy of `jm`, or `jm`
     itself when it has no such dropout."""
     if not any(n.op == "call_function" and _packet(n) == "native_dropout"
                for n in jm.graph.nodes):
@@ -838,6 +841,10 @@ def _split_dropouts(jm):
             continue
         masks = [u for u in n.users if _packet(u) == "getitem" and u.args[1] == 1]
         scale = 1.0 / (1.0 - p) if p < 1 else 0.0
+        val = n.meta.get("val")
+        dtype = getattr(val[0] if isinstance(val, (tuple, list)) else val, "dtype", None)
+        if dtype is not None and dtype.is_floating_point:
+            scale = float(torch.tensor(scale, dtype=dtype))
         # One mask right after the draw, so the product precedes every user.
         with graph.inserting_after(n):
             mask = graph.call_function(operator.getitem, (n, 1))

@@ -38,9 +38,42 @@ def _signature(args, kwargs, module):
         if isinstance(v, dict):
             return ("dict",) + tuple((k, leaf(x)) for k, x in sorted(v.items()))
         return ("V", type(v).__name__, repr(v))
-    params = tuple(sorted({(p.dtype, str(p.device), p.requires_grad)
-                           for p in module.parameters()}, key=str))
-    return (leaf(args), leaf(kwargs), module.training, params)
+    # The trace bakes in each parameter's and buffer's shape, dtype and
+    # device, which parameters it differentiates, every submodule's
+    # train/eval mode and its plain attributes (a dropout's p, a
+    # temperature, a norm's eps): any of them changed between steps is
+    # another graph (1.13 kept the first: a frozen layer got no gradient
+    # once unfrozen, a head swapped for a wider one failed in backward).
+    tensors = tuple((name, tuple(t.shape), t.dtype, str(t.device), t.requires_grad)
+                    for name, t in module.named_parameters()) + \
+        tuple((name, tuple(t.shape), t.dtype, str(t.device))
+              for name, t in module.named_buffers() if t is not None)
+    modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m))
+                    for name, m in module.named_modules())
+    return (leaf(args), leaf(kwargs), tensors, modules)
+
+
+_PLAIN = (bool, int, float, str, type(None))
+
+
+class InputWritten(Exception):
+    """Raised by the first (tracing) call of a 1.13 step whose forward
+    writes into a tensor argument: that step trains eagerly."""
+
+# Graphs one RematModule compiles before new signatures run eagerly.
+_MAX_GRAPHS = 64
+
+
+def _plain_attributes(m):
+    """A module's attributes that are Python scalars (or tuples of them),
+    which a trace reads as constants."""
+    out = []
+    for k, v in vars(m).items():
+        if k == "training" or k.startswith("__"):
+            continue
+        if isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(isinstance(x, _PLAIN) for x in v)):
+            out.append((k, v))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=None)
@@ -275,6 +308,8 @@ class RematModule(nn.Module):
                     saved.append((m, name, b))
                     m._buffers[name] = b.detach().clone()
 
+        copies = []
+
         def copy(v):
             if isinstance(v, torch.Tensor):
                 # Same strides and offset: the trace bakes them into its views
@@ -283,6 +318,7 @@ class RematModule(nn.Module):
                 storage = v.detach().storage().clone()
                 c = torch.empty(0, dtype=v.dtype, device=v.device).set_(
                     storage, v.storage_offset(), v.size(), v.stride())
+                copies.append((c, c._version))
                 return c.requires_grad_(v.requires_grad)
             if isinstance(v, (list, tuple)):
                 return type(v)(copy(x) for x in v)
@@ -294,9 +330,32 @@ class RematModule(nn.Module):
         try:
             with torch.random.fork_rng(devices=devices):
                 fn(*copy(args), **copy(kwargs))
+            # 1.13's compiled graph drops a forward's writes into its
+            # arguments (x.mul_(2) left the caller's x as it was).
+            if any(c._version != v for c, v in copies):
+                raise InputWritten()
         finally:
             for m, name, b in saved:
                 m._buffers[name] = b
+
+    def _warn_hooks(self):
+        """1.13 runs module hooks while it traces the step, not at each
+        step: what they compute is in the graph, what they do besides
+        (logging, collecting activations) happens only then. Said once;
+        spectral and weight norm's own pre-hooks only compute."""
+        if getattr(self, "_hooks_warned", False):
+            return
+        internal = ("SpectralNorm", "WeightNorm")
+        for name, m in self.module.named_modules():
+            hooks = list(m._forward_hooks.values()) + list(m._backward_hooks.values()) + \
+                [h for h in m._forward_pre_hooks.values() if type(h).__name__ not in internal]
+            if hooks:
+                self._hooks_warned = True
+                warnings.warn("remat_torch: module '%s' has hooks; under PyTorch 1.13 they run "
+                              "while the step is traced, not at every step (what they compute is "
+                              "part of the graph, their side effects happen only then)"
+                              % (name or type(m).__name__), RuntimeWarning, stacklevel=3)
+                return
 
     def _counted(self, key, out):
         """`out`, after counting the step's batches in each batch norm as
@@ -314,11 +373,19 @@ class RematModule(nn.Module):
             return self.module(*args, **kwargs)
         fn = self._graphs.get(key)
         first = fn is None
+        if first and len(self._graphs) >= _MAX_GRAPHS:
+            # A step that changes at every call (a sequence length per
+            # batch, a counter attribute) would compile forever.
+            self._failed.add(key)
+            warnings.warn("remat_torch: %d graphs compiled for this module (one per input "
+                          "shapes, parameter and module state); this step and later new ones "
+                          "run eagerly" % _MAX_GRAPHS, RuntimeWarning, stacklevel=2)
+            return self.module(*args, **kwargs)
         if first:
             fn = self._graphs[key] = self._compile()
         try:
             if _TORCH2:
-                with _dynamo_patches():
+                with _dynamo_patches(self.module):
                     return fn(*args, **kwargs)
             # F.one_hot's kernel reads values to check them, `p.data` is
             # not traced, 1.13's functional_call leaves module.parameters()
@@ -327,6 +394,7 @@ class RematModule(nn.Module):
             # (capture.py). PyTorch's own argument checks read values there
             # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)
+                self._warn_hooks()
                 with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(), \
                         aot_reads_library_checks(), _counting_batches(self.module) as batches:
                     self._trace_on_copies(fn, args, kwargs)
@@ -358,7 +426,11 @@ class RematModule(nn.Module):
                 raise
             self._failed.add(key)
             del self._graphs[key]
-            if isinstance(e, EagerStep):
+            if isinstance(e, InputWritten):
+                warnings.warn("remat_torch: this step's forward writes into one of its tensor "
+                              "arguments in place, which PyTorch 1.13's compiled graph would "
+                              "not do; it runs eagerly", RuntimeWarning, stacklevel=2)
+            elif isinstance(e, EagerStep):
                 warnings.warn("remat_torch: this step writes into a slice in place and reads "
                               "it through another view, which PyTorch 1.13's AOTAutograd "
                               "differentiates wrongly (as_strided over another tensor's storage); "
@@ -400,18 +472,35 @@ def _counting_batches(module):
             h.remove()
 
 
-def _dynamo_patches():
+def _dynamo_patches(module):
     """Dynamo's defaults on 2.x break the graph at nn.LSTM, GRU and RNN
     (allow_rnn=False: 2.15): the recurrence then runs eagerly, outside the
     partition, holding what autograd saves there. Traced whole instead, as
-    1.13's AOTAutograd traces it."""
+    1.13's AOTAutograd traces it, except where a stacked one has dropout
+    between its layers in training: dynamo's trace of it drops the dropout
+    (2.15; found with nn.GRU(num_layers=2, dropout=0.2): outputs were eval
+    mode's), so that one keeps the graph break."""
     try:
         import torch._dynamo.config as config
     except ImportError:
         return contextlib.nullcontext()
-    if not hasattr(config, "allow_rnn"):
-        return contextlib.nullcontext()
-    return config.patch(allow_rnn=True)
+    patches = {}
+    if hasattr(config, "allow_rnn") and not any(
+            isinstance(m, torch.nn.RNNBase) and m.training and m.dropout > 0 and m.num_layers > 1
+            for m in module.modules()):
+        patches["allow_rnn"] = True
+    # Each signature is its own torch.compile of the one forward, whose
+    # code object dynamo limits to 8 graphs (2.15: recompile_limit), shared
+    # by every instance of the module's class: past it every new shape ran
+    # eagerly, with only dynamo's log to say so. RematModule has its own
+    # limit (_MAX_GRAPHS), which warns.
+    for name, least in (("recompile_limit", 4 * _MAX_GRAPHS), ("cache_size_limit", 4 * _MAX_GRAPHS),
+                        ("accumulated_recompile_limit", 16 * _MAX_GRAPHS),
+                        ("accumulated_cache_size_limit", 16 * _MAX_GRAPHS)):
+        value = getattr(config, name, None)
+        if isinstance(value, int) and value < least:
+            patches[name] = least
+    return config.patch(**patches) if patches else contextlib.nullcontext()
 
 
 def _inductor_partition_hook():

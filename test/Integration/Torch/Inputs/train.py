@@ -7,6 +7,9 @@
   train.py budget F   policy=budget at F x what the default partition holds
   train.py fallback   unsupported ops, a missing or failing remat-opt
   train.py cache      one decision per input signature
+  train.py state      module state changed between steps (frozen layers,
+                      eval submodules, swapped heads, attributes), arguments
+                      that are not tensors, writes into arguments
   train.py ddp        2 processes (gloo), averaged gradients against eager's
   train.py fsdp       the same under FSDP2 (fully_shard; PyTorch 2.x only)
   train.py community  the community models (community.py): steps, running
@@ -312,6 +315,148 @@ def _warned(fn):
         out = fn()
     msgs = [str(x.message) for x in w if "remat_torch" in str(x.message)]
     return out, msgs
+
+
+class _StateNet(nn.Module):
+    """Two layers, a batch norm, a dropout and a temperature: state a
+    training loop changes between steps."""
+
+    def __init__(self, classes=3):
+        super().__init__()
+        self.a, self.bn, self.drop = nn.Linear(6, 8), nn.BatchNorm1d(8), nn.Dropout(0.5)
+        self.head, self.temp = nn.Linear(8, classes), 1.0
+
+    def forward(self, x, mask=None, scale=1.0):
+        h = F.gelu(self.bn(self.a(x))) * scale
+        if mask is not None:
+            h = h * mask
+        return (self.head(self.drop(h)) / self.temp).pow(2).mean()
+
+
+def _same_steps(what, eager, wrapped, compiled, steps):
+    """Runs each step (a function of the model and the callable to train,
+    returning the loss) on both; checks losses, gradients and buffers."""
+    ok, worst = True, 0.0
+    for i, step in enumerate(steps):
+        for m in (eager, compiled):
+            m.zero_grad(set_to_none=True)
+        torch.manual_seed(i)
+        want = step(eager, eager)
+        torch.manual_seed(i)
+        got = step(compiled, wrapped)
+        want.backward()
+        got.backward()
+        worst = max(worst, abs(want.item() - got.item()))
+        for (n, p), q in zip(eager.named_parameters(), compiled.parameters()):
+            if (p.grad is None) != (q.grad is None):
+                ok = False
+            elif p.grad is not None:
+                worst = max(worst, (p.grad - q.grad).abs().max().item())
+        for b, c in zip(eager.buffers(), compiled.buffers()):
+            worst = max(worst, (b.double() - c.double()).abs().max().item())
+    check(ok and worst <= 1e-6, "%s: losses, gradients and buffers equal eager's (worst %.1e)"
+          % (what, worst))
+
+
+def state():
+    """What a training loop changes between steps is part of the graph's
+    signature: which parameters train, a submodule's eval mode, a swapped
+    head, plain attributes; arguments that are not tensors; writes into
+    arguments; more signatures than dynamo's default limit (2.x); dropout
+    in bf16 (2.x); a stacked GRU's dropout (2.x)."""
+    torch.manual_seed(0)
+    x, mask = torch.randn(4, 6), (torch.rand(4, 8) > 0.5).float()
+
+    def fresh(make=_StateNet):
+        torch.manual_seed(0)
+        base = make()
+        eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+        return eager, compiled, remat_torch.compile(compiled)
+
+    def freeze(flag):
+        def step(m, f):
+            m.a.requires_grad_(flag)
+            return f(x)
+        return step
+
+    def bn_eval(m, f):
+        m.bn.eval()
+        return f(x)
+
+    def wider(m, f):
+        torch.manual_seed(5)
+        m.head = nn.Linear(8, 5)
+        return f(x)
+
+    def attrs(p, temp):
+        def step(m, f):
+            m.drop.p, m.temp = p, temp
+            return f(x)
+        return step
+
+    eager, compiled, wrapped = fresh()
+    _, msgs = _warned(lambda: _same_steps(
+        "frozen then unfrozen layer, frozen batch norm", eager, wrapped, compiled,
+        [freeze(False), freeze(True), bn_eval]))
+    eager, compiled, wrapped = fresh()
+    _same_steps("head swapped for a wider one", eager, wrapped, compiled,
+                [lambda m, f: f(x), wider, wider])
+    eager, compiled, wrapped = fresh()
+    _same_steps("dropout p and temperature changed", eager, wrapped, compiled,
+                [lambda m, f: f(x), attrs(0.0, 1.0), attrs(0.0, 4.0)])
+    eager, compiled, wrapped = fresh()
+    _same_steps("arguments that are not tensors", eager, wrapped, compiled,
+                [lambda m, f: f(x, None), lambda m, f: f(x, mask=None, scale=0.5),
+                 lambda m, f: f(x, mask, 2.0)])
+    check(all(s["fallback"] is None for s in wrapped.stats),
+          "arguments that are not tensors: every graph decided by remat (%d)" % len(wrapped.stats))
+
+    class Writes(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(3, 3)
+
+        def forward(self, x):
+            x.mul_(2)
+            return self.a(x).sum()
+    torch.manual_seed(0)
+    model = Writes()
+    got, want = torch.ones(2, 3), torch.ones(2, 3)
+    copy.deepcopy(model)(want).backward()
+    wrapped = remat_torch.compile(model)
+    _, msgs = _warned(lambda: wrapped(got).backward())
+    check(torch.equal(got, want), "a forward writing into its argument: the caller's tensor "
+          "is written as eager writes it%s" % ("" if TORCH2 else " (1.13: eagerly, with a warning: %d)"
+                                               % len(msgs)))
+
+    # Variable sequence lengths: 12 signatures, past 2.15 dynamo's 8.
+    torch.manual_seed(0)
+    lm = nn.Sequential(nn.Linear(8, 16), nn.GELU(), nn.Linear(16, 8))
+    wrapped = remat_torch.compile(lm)
+    for t in range(1, 13):
+        wrapped(torch.randn(2, t, 8)).pow(2).mean().backward()
+    check(len(wrapped.stats) == 12, "12 sequence lengths: 12 graphs decided (%d)" % len(wrapped.stats))
+
+    if TORCH2:
+        torch.manual_seed(0)
+        net = nn.Sequential(nn.Linear(64, 256), nn.Dropout(0.1), nn.Linear(256, 4)).bfloat16()
+        xb = torch.randn(32, 64).bfloat16()
+        eager, compiled = copy.deepcopy(net), copy.deepcopy(net)
+        torch.manual_seed(1)
+        want = eager(xb)
+        torch.manual_seed(1)
+        got = remat_torch.compile(compiled)(xb)
+        check(torch.equal(want, got), "bf16 dropout: the output equals eager's bit for bit "
+              "(the scale in bf16, as native_dropout)")
+        eager, compiled, wrapped = fresh(lambda: nn.GRU(4, 6, num_layers=2, batch_first=True,
+                                                        dropout=0.2))
+        xs = torch.randn(2, 3, 4)
+        _same_steps("stacked GRU with dropout between layers", eager, wrapped, compiled,
+                    [lambda m, f: f(xs)[0].pow(2).sum()] * 2)
+        eager, compiled, _ = fresh()
+        wrapped = remat_torch.compile(compiled, policy="budget", budget=0.5)
+        _same_steps("policy=budget at a fraction", eager, wrapped, compiled, [lambda m, f: f(x)])
+        check(wrapped.stats[0]["fallback"] is None, "policy=budget at a fraction: decided by remat")
 
 
 def fallback():
@@ -1151,5 +1296,5 @@ if __name__ == "__main__":
          "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "inductor": inductor, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
          "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6,
-         "wild7": wild7, "wild8": wild8}[cmd]()
+         "wild7": wild7, "wild8": wild8, "state": state}[cmd]()
     sys.exit(1 if FAILED else 0)

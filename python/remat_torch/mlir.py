@@ -207,11 +207,21 @@ class Body:
             if src == "bf16" and dst == "f16" or src == "f16" and dst == "bf16":
                 x = self.emit("arith.extf %s : %s to f32" % (x, src))
                 src = "f32"
+            # f64 to a half type through f32, as c10's Half and BFloat16
+            # are made from a float (1 + 2^-11 + 2^-40 is 1.0 in f16 that
+            # way, where one rounding gives 1 + 2^-10); nor has the runtime
+            # __truncdfbf2.
+            if src == "f64" and dst in ("f16", "bf16"):
+                x = self.emit("arith.truncf %s : f64 to f32" % x)
+                src = "f32"
             op = "arith.extf" if elem_bits(dst) > elem_bits(src) else "arith.truncf"
             return self.emit("%s %s : %s to %s" % (op, x, src, dst))
         unsigned = src == "i1" or elem_is_unsigned(src)
         if elem_is_int(src) and elem_is_float(dst):
             op = "arith.uitofp" if unsigned else "arith.sitofp"
+            if dst in ("f16", "bf16"):  # through float too, as c10 converts
+                x = self.emit("%s %s : %s to f32" % (op, x, src))
+                return self.emit("arith.truncf %s : f32 to %s" % (x, dst))
             return self.emit("%s %s : %s to %s" % (op, x, src, dst))
         if elem_is_float(src) and dst == "i1":
             zero = self.const(0.0, src)

@@ -23,6 +23,37 @@ def compute_elem(elem):
     return "f32" if elem in ("f16", "bf16") else elem
 
 
+def rounded_scalar(value, elem):
+    """Python number `value` as PyTorch converts it to a tensor of element
+    type `elem` (f16, bf16, f32; others: unchanged)."""
+    import torch
+    dtype = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}.get(elem)
+    return float(torch.tensor(value, dtype=dtype)) if dtype is not None else value
+
+
+def legacy_scalars():
+    """PyTorch 1.x converts a Python scalar to a half tensor's dtype before
+    every binary op; 2.x keeps it in float for mul, div and floor_divide
+    (their kernels read the scalar as the float they compute in) and
+    converts it for the others (add, sub, comparisons, pow, fmod, ...)."""
+    import torch
+    return int(torch.__version__.split(".")[0]) < 2
+
+
+def half_scalars(operands, always=True):
+    """`operands` with their Python numbers converted as PyTorch converts a
+    scalar combined with f16 or bf16 tensors of one type (x_bf16 - 1000.3
+    subtracts bf16(1000.3) = 1000: 0.0 for x = 1000, where the float
+    constant gave -0.30; x_bf16 >= 1000.3 is True). `always` False: only on
+    PyTorch 1.x (mul, div, floor_divide)."""
+    elems = {o.elem for o in operands if isinstance(o, Tensor)}
+    if len(elems) != 1 or not elems <= {"f16", "bf16"} or not (always or legacy_scalars()):
+        return list(operands)
+    elem = next(iter(elems))
+    return [rounded_scalar(o, elem) if isinstance(o, (int, float)) and not isinstance(o, bool)
+            else o for o in operands]
+
+
 def out_compute(L):
     """The compute type of the current node's result."""
     return compute_elem(L.out()[1])

@@ -4,13 +4,14 @@
 """
 
 from ..mlir import Tensor, elem_bits, elem_is_float, elem_is_unsigned
-from .core import HANDLERS, compute_elem, handles, mark_view, out_compute, record_slice
+from .core import HANDLERS, compute_elem, half_scalars, handles, mark_view, out_compute, record_slice
 
 
 def _add_like(kind):
     """add / sub: a (+|-) alpha * b."""
     def h(L, a, b, alpha=1):
         c = out_compute(L)
+        a, b = half_scalars([a, b])
 
         def f(bd, e):
             y = e[1] if alpha == 1 else bd.binary("mul", e[1], bd.const(alpha, c), c)
@@ -31,6 +32,7 @@ def h_rsub(L, a, b, alpha=1):
 @handles("mul")
 def h_mul(L, a, b):
     c = out_compute(L)
+    a, b = half_scalars([a, b], always=False)
     return L.ew([a, b], lambda bd, e: bd.binary("mul", e[0], e[1], c))
 
 
@@ -50,6 +52,7 @@ def _rounded_div(bd, a, b, mode, c):
 @handles("div")
 def h_div(L, a, b, rounding_mode=None):
     c = out_compute(L)
+    a, b = half_scalars([a, b], always=False)
     if rounding_mode is not None:
         if rounding_mode not in ("trunc", "floor"):
             L.error("div with rounding_mode='%s' is not supported" % rounding_mode)
@@ -62,6 +65,7 @@ def h_div(L, a, b, rounding_mode=None):
 @handles("floor_divide")
 def h_floor_divide(L, a, b):
     c = out_compute(L)
+    a, b = half_scalars([a, b], always=False)
     return L.ew([a, b], lambda bd, e: _rounded_div(bd, e[0], e[1], "floor", c))
 
 
@@ -73,6 +77,7 @@ def _fmod(bd, a, b, c):
 @handles("fmod")
 def h_fmod(L, a, b):
     c = out_compute(L)
+    a, b = half_scalars([a, b])
     return L.ew([a, b], lambda bd, e: _fmod(bd, e[0], e[1], c))
 
 
@@ -80,6 +85,7 @@ def h_fmod(L, a, b):
 def h_remainder(L, a, b):
     """Python's %: the sign of the divisor (fmod, plus b where the signs differ)."""
     c = out_compute(L)
+    a, b = half_scalars([a, b])
 
     def f(bd, e):
         r = _fmod(bd, e[0], e[1], c)
@@ -302,6 +308,7 @@ def _ipow(bd, x, e, c):
 @handles("pow")
 def h_pow(L, a, b):
     c = out_compute(L)
+    a, b = half_scalars([a, b])
     if not elem_is_float(c):
         if isinstance(b, Tensor) or not isinstance(a, Tensor):
             return L.ew([a, b], lambda bd, e: _ipow(bd, e[0], e[1], c))
@@ -325,6 +332,7 @@ def h_pow(L, a, b):
 
 def _compare(pred):
     def h(L, a, b):
+        a, b = half_scalars([a, b])
         elems = [o.elem for o in (a, b) if isinstance(o, Tensor)]
         floats = [e for e in elems if elem_is_float(e)]
         if floats:

@@ -4,31 +4,15 @@ generator in the graph; either way recomputation never re-draws.
 """
 
 from ..mlir import Tensor, prod
-from .core import compute_elem, extract_slice, handles, out_compute
-
-
-def _rounded(value, elem):
-    """`value` rounded to element type `elem` (f16, bf16, f32), as a kernel
-    that converts a Python scalar to its tensor's dtype computes with it."""
-    import torch
-    dtype = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}.get(elem)
-    return float(torch.tensor(value, dtype=dtype)) if dtype is not None else value
-
-
-def _legacy_scalars():
-    """PyTorch 1.x casts a Python scalar to a half tensor's dtype before a
-    binary op (x_bf16 * 1.1 multiplies by bf16(1.1)); 2.x keeps it in the
-    float it computes in."""
-    import torch
-    return int(torch.__version__.split(".")[0]) < 2
+from .core import compute_elem, extract_slice, handles, legacy_scalars, out_compute, rounded_scalar
 
 
 @handles("native_dropout_backward")
 def h_dropout_backward(L, grad, mask, scale):
     # grad * mask * scale, with the scale as the version's mul takes it.
     c = out_compute(L)
-    if _legacy_scalars():
-        scale = _rounded(scale, L.out()[1])
+    if legacy_scalars():
+        scale = rounded_scalar(scale, L.out()[1])
     return L.ew([grad, mask], lambda bd, e: bd.binary("mul", bd.binary("mul", e[0], e[1], c), bd.const(scale, c), c))
 
 
@@ -57,7 +41,7 @@ def h_random(L, *args, **kwargs):
             mask = L.fn.add_arg("rng_" + L.node.name, mshape, melem)
             L.random_inputs.append((mask, L.node, 1))
         # The kernel multiplies by the scale in x's dtype (both 1.13 and 2.x).
-        scale = _rounded(1.0 / (1.0 - p) if p < 1 else 0.0, x.elem)
+        scale = rounded_scalar(1.0 / (1.0 - p) if p < 1 else 0.0, x.elem)
         c = compute_elem(x.elem)
         out = L.ew([x, mask], lambda bd, e: bd.binary("mul", bd.binary("mul", e[0], e[1], c), bd.const(scale, c), c),
                    shape=x.shape, elem=x.elem)

@@ -324,10 +324,15 @@ def h_split(L, a, sizes, dim=0):
 @handles("cat", "concat")
 def h_cat(L, tensors, dim=0):
     shape, elem = L.out()
-    tensors = [t for t in tensors if prod(t.shape) > 0 or len(t.shape) == len(shape)]
+    # Empty pieces add nothing (PyTorch also takes 1-D ones of any other
+    # rank); tensor.concat cannot place one at the end (offset == size).
+    tensors = [t for t in tensors if prod(t.shape) > 0]
     dim = norm_dim(dim, len(shape))
+    if not tensors:
+        return L.fn.filled(shape, elem, 0.0 if elem_is_float(elem) else 0)
     if len(tensors) == 1:
-        return tensors[0]
+        t = tensors[0]
+        return t if t.elem == elem else L.ew([t], lambda bd, e: e[0], shape=shape, elem=elem)
     return concat(L, tensors, dim, shape, elem)
 
 

@@ -90,3 +90,32 @@ def f64_param_to_bf16():
 
 
 CASES += ["f64_to_bf16", "f64_to_f16", "i64_to_bf16", "i64_to_f16", "f64_param_to_bf16"]
+
+
+# 1.13's trace dropped the dtype torch.full infers from an int or bool
+# fill: the importer made floats (7 + 2^40 times 2^30 did not wrap).
+def full_int():
+    return M(lambda p: ((torch.full((8,), 7) + 2 ** 40) * 2 ** 30, torch.full((8,), 7) // 2 * p),
+             torch.float32), ()
+
+
+def full_bool():
+    return M(lambda p: (p * (torch.full((8,), True) & (p > 0)),), torch.float32), ()
+
+
+CASES += ["full_int", "full_bool"]
+
+
+# Empty pieces of torch.cat (not half types: the same tester's shape
+# corners): tensor.concat failed to place a size-0 piece at the end.
+def _cat(fn, x):
+    def make():
+        return M(lambda p, x: fn(p.reshape(2, 4), x), torch.float32), (x,)
+    return make
+
+
+cat_empty_1d = _cat(lambda p, x: torch.cat([p[0], x]), torch.zeros(0))
+cat_empty_end = _cat(lambda p, x: torch.cat([p, x], 0), torch.zeros(0, 4))
+cat_empty_both = _cat(lambda p, x: torch.cat([x, p, x], 1) * 2, torch.zeros(2, 0))
+cat_empty_promoted = _cat(lambda p, x: torch.cat([p, x.double()], 1), torch.zeros(2, 0))
+CASES += ["cat_empty_1d", "cat_empty_end", "cat_empty_both", "cat_empty_promoted"]

@@ -1116,7 +1116,11 @@ BudgetOutcome BudgetModel::Impl::evaluate(
         runTimeline(program, values.size() + extraBytes.size(),
                     relevant ? &otherLive : nullptr)
             .peak;
-    bool share = sharedPeak < separatePeak ||
+    // Materialize's rule: past cloning more ops than the body has, shared.
+    size_t separateCloned = 0;
+    for (const ModelRegion &r : separate)
+      separateCloned += r.chain.size();
+    bool share = separateCloned > ops.size() || sharedPeak < separatePeak ||
                  (sharedPeak == separatePeak && sharedFlops <= flopsOf(separate));
     if (share) {
       std::swap(copyOf, sharedCopyOf);

@@ -260,6 +260,14 @@ buildAll(const TrainingGraph &graph, bool share,
   return regions;
 }
 
+/// The ops the regions clone (their bodies less the terminators).
+static int64_t clonedOps(MutableArrayRef<Recomputation> regions) {
+  int64_t cloned = 0;
+  for (Recomputation &region : regions)
+    cloned += region.op.getBodyBlock().getOperations().size() - 1;
+  return cloned;
+}
+
 static int64_t recomputeFlops(ArrayRef<Recomputation> regions) {
   int64_t flops = 0;
   for (const Recomputation &region : regions)
@@ -293,12 +301,20 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   int64_t keptPeak = separatePeak;
   if (wouldShare) {
     int64_t separateFlops = recomputeFlops(regions);
+    // Recomputing again what a region computes anyway grows quadratically
+    // along a chain whose every value backward reads (a deep stack of
+    // elementwise layers under policy=selective, whose cut keeps only the
+    // input: each backward consumer's region recomputes the chain from
+    // it). Past cloning more ops than the function has, the shared build
+    // is taken whatever its peak: each op recomputed once, as the cut
+    // assumes.
+    bool quadratic = clonedOps(regions) > int64_t(graph.getOps().size());
     for (Recomputation &region : llvm::reverse(regions))
       undoRegion(region);
     regions = buildAll(graph, /*share=*/true, clonable);
     int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
     int64_t sharedFlops = recomputeFlops(regions);
-    share = sharedPeak < separatePeak ||
+    share = quadratic || sharedPeak < separatePeak ||
             (sharedPeak == separatePeak && sharedFlops <= separateFlops);
     if (share)
       keptPeak = sharedPeak;
@@ -310,8 +326,7 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
     regions = buildAll(graph, /*share=*/false, clonable);
   }
   stats.regions += regions.size();
-  for (Recomputation &region : regions)
-    stats.cloned += region.op.getBodyBlock().getOperations().size() - 1;
+  stats.cloned += clonedOps(regions);
 
   enforcePeak(body, baseline, keptPeak, regions, stats);
 

@@ -67,6 +67,13 @@ def h_as_strided(L, a, size, stride, storage_offset=None, pairs=False):
     mark_view(L)
     record_slice(L, a, ("strided", size, stride, offset))  # writes go back into the storage
     flat = L.fn.reshape(L.fn.materialize(a), (prod(a.shape),))
+    # Only the span the view reads: a map that is one loop dimension (a
+    # row of a 3 x 4 storage: d0) must read a tensor of that dimension's
+    # size, or linalg rejects the generic (1.13's backward of z[0].add_).
+    span = 1 + sum((d - 1) * s for d, s in zip(size, stride) if d > 0)
+    if prod(size) > 0 and (offset, span) != (0, prod(a.shape)):
+        flat = extract_slice(L, flat, [offset], [span], [1])
+        offset = 0
     expr = " + ".join([str(offset)] + ["d%d * %d" % (k, s) for k, (d, s) in enumerate(zip(size, stride))
                                        if d > 1 and s])
     return _remap(L, flat, [expr], shape=tuple(size))

@@ -119,3 +119,39 @@ cat_empty_end = _cat(lambda p, x: torch.cat([p, x], 0), torch.zeros(0, 4))
 cat_empty_both = _cat(lambda p, x: torch.cat([x, p, x], 1) * 2, torch.zeros(2, 0))
 cat_empty_promoted = _cat(lambda p, x: torch.cat([p, x.double()], 1), torch.zeros(2, 0))
 CASES += ["cat_empty_1d", "cat_empty_end", "cat_empty_both", "cat_empty_promoted"]
+
+
+# 1.13's backward of an in-place write into a row of an intermediate
+# (z[0].add_(1)) reads the row through as_strided over the flat storage:
+# the generic read a 12-element tensor over 4 iterations (invalid IR).
+class _RowWrite(nn.Module):
+    def __init__(self, how):
+        super().__init__()
+        self.p = nn.Parameter(torch.arange(12.0).reshape(3, 4) - 6)  # sums exact
+        self.how = how
+
+    def forward(self, x):
+        z = self.p * x
+        if self.how == "row":
+            z[0].add_(1.0)
+        elif self.how == "last_row":
+            z[2].mul_(3.0)
+        else:
+            z[:, 1].add_(2.0)
+        return (z * z).sum(), z
+
+
+def row_write():
+    return _RowWrite("row"), (torch.arange(4.0),)
+
+
+def last_row_write():
+    return _RowWrite("last_row"), (torch.arange(4.0),)
+
+
+def column_write():
+    return _RowWrite("column"), (torch.ones(3, 4),)
+
+
+# (Checked at the default opt level: the error came after canonicalization.)
+ROWS = ["row_write", "last_row_write", "column_write"]

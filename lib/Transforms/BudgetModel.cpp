@@ -1116,11 +1116,16 @@ BudgetOutcome BudgetModel::Impl::evaluate(
         runTimeline(program, values.size() + extraBytes.size(),
                     relevant ? &otherLive : nullptr)
             .peak;
-    // Materialize's rule: past cloning more ops than the body has, shared.
-    size_t separateCloned = 0;
+    // Materialize's rule: past cloning 4 times the body's ops and the
+    // shared mode's clones, shared.
+    size_t separateCloned = 0, sharedCloned = 0;
     for (const ModelRegion &r : separate)
       separateCloned += r.chain.size();
-    bool share = separateCloned > ops.size() || sharedPeak < separatePeak ||
+    for (const ModelRegion &r : regions)
+      sharedCloned += r.chain.size();
+    bool quadratic = separateCloned > 4 * ops.size() &&
+                     separateCloned > 4 * sharedCloned;
+    bool share = quadratic || sharedPeak < separatePeak ||
                  (sharedPeak == separatePeak && sharedFlops <= flopsOf(separate));
     if (share) {
       std::swap(copyOf, sharedCopyOf);

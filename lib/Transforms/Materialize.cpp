@@ -260,6 +260,10 @@ buildAll(const TrainingGraph &graph, bool share,
   return regions;
 }
 
+/// Recomputing again may clone at most this many times the function's ops
+/// and what yielding clones (materializeRecomputations).
+static constexpr int64_t kMaxRecloning = 4;
+
 /// The ops the regions clone (their bodies less the terminators).
 static int64_t clonedOps(MutableArrayRef<Recomputation> regions) {
   int64_t cloned = 0;
@@ -305,15 +309,19 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
     // along a chain whose every value backward reads (a deep stack of
     // elementwise layers under policy=selective, whose cut keeps only the
     // input: each backward consumer's region recomputes the chain from
-    // it). Past cloning more ops than the function has, the shared build
-    // is taken whatever its peak: each op recomputed once, as the cut
-    // assumes.
-    bool quadratic = clonedOps(regions) > int64_t(graph.getOps().size());
+    // it). Past cloning kMaxRecloning times the function's ops and what
+    // the shared build clones, the shared build is taken whatever its
+    // peak: each op recomputed once, as the cut assumes. (Budgets that
+    // recompute GEMM chains clone a few times the function, for a much
+    // lower peak: 2-layer GPT at 0.7, 2.3x the function, 6x shared.)
+    int64_t separateCloned = clonedOps(regions);
     for (Recomputation &region : llvm::reverse(regions))
       undoRegion(region);
     regions = buildAll(graph, /*share=*/true, clonable);
     int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
     int64_t sharedFlops = recomputeFlops(regions);
+    bool quadratic = separateCloned > kMaxRecloning * int64_t(graph.getOps().size()) &&
+                     separateCloned > kMaxRecloning * clonedOps(regions);
     share = quadratic || sharedPeak < separatePeak ||
             (sharedPeak == separatePeak && sharedFlops <= separateFlops);
     if (share)

@@ -104,7 +104,7 @@ static Recomputation buildRegion(const TrainingGraph &graph,
                                  const DenseMap<Value, Value> &recomputed,
                                  bool share,
                                  DenseMap<Operation *, bool> &clonable,
-                                 bool *wouldShare) {
+                                 bool *extraYields) {
   // The chain: marked producers reachable from `needed` through marked
   // producers not already recomputed by an earlier region, plus the
   // input-free producers they read.
@@ -129,18 +129,15 @@ static Recomputation buildRegion(const TrainingGraph &graph,
   });
 
   llvm::SetVector<Value> needed(neededValues.begin(), neededValues.end());
-  // What sharing would add: with `share` it is yielded; without, noted.
-  for (Operation *op : ordered)
-    for (Value result : op->getResults())
-      if (!needed.contains(result) && isMarkedForRecompute(graph, result) &&
-          hasBackwardUse(graph, result)) {
-        if (!share) {
-          if (wouldShare)
-            *wouldShare = true;
-          continue;
+  if (share)
+    for (Operation *op : ordered)
+      for (Value result : op->getResults())
+        if (!needed.contains(result) && isMarkedForRecompute(graph, result) &&
+            hasBackwardUse(graph, result)) {
+          needed.insert(result);
+          if (extraYields)
+            *extraYields = true;
         }
-        needed.insert(result);
-      }
 
   // Region inputs, in order of first use.
   llvm::SetVector<Value> inputs;
@@ -228,7 +225,7 @@ static void enforcePeak(Block &body, int64_t baseline, int64_t peak,
 /// Inserts the recomputations of one sharing mode; returns them in order.
 static SmallVector<Recomputation>
 buildAll(const TrainingGraph &graph, bool share,
-         DenseMap<Operation *, bool> &clonable, bool *wouldShare = nullptr) {
+         DenseMap<Operation *, bool> &clonable, bool *extraYields = nullptr) {
   Block &body = graph.getBody();
   DenseMap<Value, Value> recomputed;
   SmallVector<Recomputation> regions;
@@ -243,7 +240,7 @@ buildAll(const TrainingGraph &graph, bool share,
     if (needed.empty())
       continue;
     Recomputation region = buildRegion(graph, consumer, needed.getArrayRef(),
-                                       recomputed, share, clonable, wouldShare);
+                                       recomputed, share, clonable, extraYields);
     for (auto [value, result] :
          llvm::zip(region.forwardValues, region.op.getResults())) {
       recomputed[value] = result;
@@ -294,17 +291,23 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
   // Two ways to serve later consumers of a value a region computes anyway:
   // recompute it again when needed (less memory held), or yield it and
   // keep it (fewer FLOPs). Build both, keep the lower peak, then the fewer
-  // FLOPs; where no region has such a value, the two are the same.
+  // FLOPs; where no region has such a value, the two are the same and
+  // one is built. (Shared first: where both are built, recomputing again
+  // usually wins, and is then kept as built.)
   DenseMap<Operation *, bool> clonable;
-  bool wouldShare = false;
+  bool extraYields = false;
   SmallVector<Recomputation> regions =
-      buildAll(graph, /*share=*/false, clonable, &wouldShare);
-  int64_t separatePeak = MemoryTimeline::build(body).getPeakBytes();
-  // No region would yield more when sharing: the shared build is this one.
-  bool share = true;
-  int64_t keptPeak = separatePeak;
-  if (wouldShare) {
-    int64_t separateFlops = recomputeFlops(regions);
+      buildAll(graph, /*share=*/true, clonable, &extraYields);
+  int64_t keptPeak = MemoryTimeline::build(body).getPeakBytes();
+  if (extraYields) {
+    int64_t sharedPeak = keptPeak;
+    int64_t sharedFlops = recomputeFlops(regions);
+    int64_t sharedCloned = clonedOps(regions);
+    for (Recomputation &region : llvm::reverse(regions))
+      undoRegion(region);
+    regions = buildAll(graph, /*share=*/false, clonable);
+    int64_t separatePeak = MemoryTimeline::build(body).getPeakBytes();
+    int64_t separateCloned = clonedOps(regions);
     // Recomputing again what a region computes anyway grows quadratically
     // along a chain whose every value backward reads (a deep stack of
     // elementwise layers under policy=selective, whose cut keeps only the
@@ -314,24 +317,20 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
     // peak: each op recomputed once, as the cut assumes. (Budgets that
     // recompute GEMM chains clone a few times the function, for a much
     // lower peak: 2-layer GPT at 0.7, 2.3x the function, 6x shared.)
-    int64_t separateCloned = clonedOps(regions);
-    for (Recomputation &region : llvm::reverse(regions))
-      undoRegion(region);
-    regions = buildAll(graph, /*share=*/true, clonable);
-    int64_t sharedPeak = MemoryTimeline::build(body).getPeakBytes();
-    int64_t sharedFlops = recomputeFlops(regions);
-    bool quadratic = separateCloned > kMaxRecloning * int64_t(graph.getOps().size()) &&
-                     separateCloned > kMaxRecloning * clonedOps(regions);
-    share = quadratic || sharedPeak < separatePeak ||
-            (sharedPeak == separatePeak && sharedFlops <= separateFlops);
-    if (share)
+    bool quadratic =
+        separateCloned > kMaxRecloning * int64_t(graph.getOps().size()) &&
+        separateCloned > kMaxRecloning * sharedCloned;
+    bool share = quadratic || sharedPeak < separatePeak ||
+                 (sharedPeak == separatePeak &&
+                  sharedFlops <= recomputeFlops(regions));
+    keptPeak = separatePeak;
+    if (share) {
+      for (Recomputation &region : llvm::reverse(regions))
+        undoRegion(region);
+      // The same regions as the first time: the peak is sharedPeak.
+      regions = buildAll(graph, /*share=*/true, clonable);
       keptPeak = sharedPeak;
-  }
-  if (!share) {
-    for (Recomputation &region : llvm::reverse(regions))
-      undoRegion(region);
-    // The same regions as the first time: the peak is separatePeak.
-    regions = buildAll(graph, /*share=*/false, clonable);
+    }
   }
   stats.regions += regions.size();
   stats.cloned += clonedOps(regions);

@@ -263,7 +263,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   // threads), and the rest only when the model missed the measured peak of
   // one of them. Where it predicted them exactly, its ranking stands: the
   // rest it predicts no lower, and only a schedule the model cannot see
-  // would lift one of them above the first. (GPT-2 stacks of 12 and 48
+  // would bring one of them below the first. (GPT-2 stacks of 12 and 48
   // blocks and Fixup's ResNet: the first always won.) The same members are
   // measured with threads or without, so the output does not depend on it.
   size_t first = large ? std::min(order.size(), kPeakLargeFirstRound)

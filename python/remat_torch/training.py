@@ -50,7 +50,23 @@ def _signature(args, kwargs, module):
               for name, t in module.named_buffers() if t is not None)
     modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m))
                     for name, m in module.named_modules())
-    return (leaf(args), leaf(kwargs), tensors, modules)
+    return (leaf(args), leaf(kwargs), tensors, modules, _autocast_state())
+
+
+def _autocast_state():
+    """Whether autocast is on, and in which dtype, per device type: a graph
+    traced under bf16 autocast computes in bf16 (1.13 reused one for a
+    later call without autocast)."""
+    state = []
+    for device in ("cpu", "cuda"):
+        try:
+            state.append((torch.is_autocast_enabled(device), torch.get_autocast_dtype(device)))
+        except (TypeError, AttributeError):  # 1.13
+            if device == "cpu":
+                state.append((torch.is_autocast_cpu_enabled(), torch.get_autocast_cpu_dtype()))
+            else:
+                state.append((torch.is_autocast_enabled(), torch.get_autocast_gpu_dtype()))
+    return tuple(state)
 
 
 _PLAIN = (bool, int, float, str, type(None))
@@ -59,6 +75,55 @@ _PLAIN = (bool, int, float, str, type(None))
 class InputWritten(Exception):
     """Raised by the first (tracing) call of a 1.13 step whose forward
     writes into a tensor argument: that step trains eagerly."""
+
+
+class ForwardSideEffects(Exception):
+    """Raised by the first (tracing) call of a 1.13 step whose forward
+    changes the module's Python state (a step counter, a tensor stored on
+    the module) or draws from Python's or NumPy's random generator: the
+    compiled step would replay none of it (a counter advanced twice per
+    step, LayerDrop's random.random() fixed at the traced draw)."""
+
+
+def _module_state(module):
+    """What a forward could change outside the graph: every submodule's
+    plain attributes and the tensors it holds as attributes (not
+    parameters or buffers), by identity."""
+    state = []
+    for name, m in module.named_modules():
+        tensors = tuple((k, id(v)) for k, v in vars(m).items() if isinstance(v, torch.Tensor))
+        state.append((name, _plain_attributes(m), tensors))
+    return state
+
+
+def _numpy_random_state():
+    try:
+        import numpy
+        return numpy.random.get_state()
+    except Exception:  # noqa: BLE001 - no NumPy
+        return None
+
+
+def _set_numpy_random_state(state):
+    if state is not None:
+        import numpy
+        numpy.random.set_state(state)
+
+
+def _python_random_state():
+    import random
+    state = [random.getstate()]
+    try:
+        import numpy
+        state.append(numpy.random.get_state()[1].tobytes())
+    except Exception:  # noqa: BLE001 - no NumPy
+        pass
+    return state
+
+# Attributes that are not the model's state: train/eval is in the
+# signature already; torch.compile marks a module it compiles (2.x), which
+# made every first step decide twice.
+_NOT_STATE = frozenset({"training", "_is_torch_compile"})
 
 # Graphs one RematModule compiles before new signatures run eagerly.
 _MAX_GRAPHS = 64
@@ -69,7 +134,7 @@ def _plain_attributes(m):
     which a trace reads as constants."""
     out = []
     for k, v in vars(m).items():
-        if k == "training" or k.startswith("__"):
+        if k in _NOT_STATE or k.startswith("__"):
             continue
         if isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(isinstance(x, _PLAIN) for x in v)):
             out.append((k, v))
@@ -252,6 +317,14 @@ class RematModule(nn.Module):
                              % torch.__version__)
         self.module = module
         self.compiler = compiler
+        # What compile() was given: a copy or an unpickled module compiles
+        # its own graphs from it (the graphs close over this module).
+        self._arguments = dict(policy=policy, budget=budget, remat_opt=remat_opt,
+                               compiler=compiler, **options)
+        # The wrapped module's state_dict keys, without a "module." prefix:
+        # checkpoints load into and from the plain model.
+        self._register_state_dict_hook(_strip_wrapper_prefix)
+        self._register_load_state_dict_pre_hook(_add_wrapper_prefix)
         self.partition_fn = partition(policy, budget=budget, remat_opt=remat_opt, **options)
         self.partition_fn.partitioner.eager_on_untrusted = True
         if compiler == "inductor":
@@ -270,6 +343,24 @@ class RematModule(nn.Module):
     @property
     def stats(self):
         return self.partition_fn.stats
+
+    def __getattr__(self, name):
+        # The wrapped module's attributes and methods (model.config,
+        # model.generate(...)) through the wrapper.
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            module = self.__dict__.get("_modules", {}).get("module")
+            if module is None:
+                raise
+            return getattr(module, name)
+
+    def __reduce_ex__(self, protocol):
+        # copy.deepcopy, pickle and torch.save: the module and compile()'s
+        # arguments; the copy compiles its own graphs (1.13's compiled
+        # graphs close over the original module: a deep copy trained the
+        # original's parameters).
+        return (_rebuild, (self.module, self._arguments))
 
     def _compile(self):
         if self.compiler == "inductor":
@@ -307,6 +398,14 @@ class RematModule(nn.Module):
                 if isinstance(b, torch.Tensor):
                     saved.append((m, name, b))
                     m._buffers[name] = b.detach().clone()
+        # The module's Python state and the Python random state, restored
+        # after the trace (its side effects must not count twice).
+        attributes = [(m, dict(vars(m))) for m in self.module.modules()]
+        before = _module_state(self.module)
+        import random
+        py_random = random.getstate()
+        np_random = _numpy_random_state()
+        randoms = _python_random_state()
 
         copies = []
 
@@ -321,7 +420,8 @@ class RematModule(nn.Module):
                 copies.append((c, c._version))
                 return c.requires_grad_(v.requires_grad)
             if isinstance(v, (list, tuple)):
-                return type(v)(copy(x) for x in v)
+                items = [copy(x) for x in v]
+                return type(v)(*items) if hasattr(v, "_fields") else type(v)(items)
             if isinstance(v, dict):
                 return {k: copy(x) for k, x in v.items()}
             return v
@@ -334,9 +434,17 @@ class RematModule(nn.Module):
             # arguments (x.mul_(2) left the caller's x as it was).
             if any(c._version != v for c, v in copies):
                 raise InputWritten()
+            if _module_state(self.module) != before or _python_random_state() != randoms:
+                raise ForwardSideEffects()
         finally:
             for m, name, b in saved:
                 m._buffers[name] = b
+            for m, state in attributes:
+                for k in [k for k in vars(m) if k not in state]:
+                    delattr(m, k)
+                vars(m).update(state)
+            random.setstate(py_random)
+            _set_numpy_random_state(np_random)
 
     def _warn_hooks(self):
         """1.13 runs module hooks while it traces the step, not at each
@@ -363,7 +471,7 @@ class RematModule(nn.Module):
         with torch.no_grad():
             for bn, n in self._batches.get(key, {}).items():
                 bn.num_batches_tracked.add_(n)
-        return out
+        return _no_double_backward(out)
 
     def forward(self, *args, **kwargs):
         if not torch.is_grad_enabled() or not any(p.requires_grad for p in self.module.parameters()):
@@ -426,7 +534,13 @@ class RematModule(nn.Module):
                 raise
             self._failed.add(key)
             del self._graphs[key]
-            if isinstance(e, InputWritten):
+            if isinstance(e, ForwardSideEffects):
+                warnings.warn("remat_torch: this step's forward changes the module's Python "
+                              "state (an attribute such as a step counter, or a tensor stored on "
+                              "the module) or draws from Python's or NumPy's random generator, "
+                              "which PyTorch 1.13's compiled graph would not replay; it runs "
+                              "eagerly", RuntimeWarning, stacklevel=2)
+            elif isinstance(e, InputWritten):
                 warnings.warn("remat_torch: this step's forward writes into one of its tensor "
                               "arguments in place, which PyTorch 1.13's compiled graph would "
                               "not do; it runs eagerly", RuntimeWarning, stacklevel=2)
@@ -560,6 +674,56 @@ def _decision_key(policy, budget, remat_opt, options):
         st = os.stat(exe)
         h.update(repr((os.path.realpath(exe), st.st_size, st.st_mtime_ns)).encode())
     return "remat-" + h.hexdigest()
+
+
+def _refuse_double_backward(grad_inputs, grad_outputs):
+    """A hook on the compiled step's backward node: grad mode is on in a
+    backward only with create_graph=True. 1.13's compiled backward is not
+    differentiable, and a gradient penalty taken through it (WGAN-GP's
+    autograd.grad(..., create_graph=True) on a compiled critic) got wrong
+    parameter gradients without an error."""
+    if torch.is_grad_enabled():
+        raise RuntimeError(
+            "remat_torch.compile: a double backward (create_graph=True) through a step "
+            "compiled by PyTorch 1.13's AOTAutograd is not supported (its gradients would be "
+            "wrong); call the module eagerly for that pass (the RematModule's .module)")
+
+
+def _no_double_backward(out):
+    """`out`, its backward nodes refusing create_graph=True (1.13)."""
+    nodes = {}
+
+    def visit(v):
+        if isinstance(v, torch.Tensor):
+            if v.grad_fn is not None:
+                nodes.setdefault(id(v.grad_fn), v.grad_fn)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                visit(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                visit(x)
+    visit(out)
+    for node in nodes.values():
+        node.register_hook(_refuse_double_backward)
+    return out
+
+
+def _rebuild(module, arguments):
+    return RematModule(module, **arguments)
+
+
+def _strip_wrapper_prefix(module, state_dict, prefix, local_metadata):
+    inner = prefix + "module."
+    for key in [k for k in state_dict if k.startswith(inner)]:
+        state_dict[prefix + key[len(inner):]] = state_dict.pop(key)
+
+
+def _add_wrapper_prefix(state_dict, prefix, local_metadata, strict, missing_keys,
+                        unexpected_keys, error_msgs):
+    inner = prefix + "module."
+    for key in [k for k in state_dict if k.startswith(prefix) and not k.startswith(inner)]:
+        state_dict[inner + key[len(prefix):]] = state_dict.pop(key)
 
 
 def compile(module, policy="peak", budget=None, remat_opt=None, compiler="none", **options):

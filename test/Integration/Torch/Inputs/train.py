@@ -437,6 +437,77 @@ def state():
         wrapped(torch.randn(2, t, 8)).pow(2).mean().backward()
     check(len(wrapped.stats) == 12, "12 sequence lengths: 12 graphs decided (%d)" % len(wrapped.stats))
 
+    # Autocast on, then off: two graphs (1.13 reused the bf16 one).
+    eager, compiled, wrapped = fresh()
+
+    def autocast(on):
+        def step(m, f):
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=on):
+                return f(x).float()
+        return step
+    _same_steps("bf16 autocast, then none", eager, wrapped, compiled, [autocast(True), autocast(False)])
+
+    # A forward that advances a counter, stores tensors on the module and
+    # draws from Python's random (LayerDrop): on 1.13 eagerly, with a
+    # warning (the compiled graph would replay none of it).
+    class Stateful(_StateNet):
+        def forward(self, x, mask=None, scale=1.0):
+            import random
+            self.calls = getattr(self, "calls", 0) + 1
+            self.last = x.detach()
+            drop = random.random() < 0.5
+            return super().forward(x) * (0.5 if drop else 1.0) / self.calls
+    import random
+    eager, compiled, wrapped = fresh(Stateful)
+
+    def seeded(m, f):
+        random.seed(len(m.__dict__.get("seen", "")))
+        m.__dict__.setdefault("seen", "")
+        m.__dict__["seen"] += "x"
+        return f(x)
+    _, msgs = _warned(lambda: _same_steps("a counter, a stored tensor, random.random()", eager,
+                                          wrapped, compiled, [seeded] * 3))
+    check(eager.calls == compiled.calls == 3, "the counter advanced once a step (%d, %d)"
+          % (eager.calls, compiled.calls))
+
+    # The wrapper stands for the module: attributes, state_dict keys,
+    # deepcopy and torch.save.
+    import io
+    eager, compiled, wrapped = fresh()
+    wrapped(x).backward()
+    clone = copy.deepcopy(wrapped)
+    compiled.zero_grad(set_to_none=True)
+    clone(x).backward()
+    check(all(p.grad is not None for p in clone.module.parameters()) and
+          all(p.grad is None for p in compiled.parameters()),
+          "a deep copy trains its own parameters")
+    check(list(wrapped.state_dict()) == list(eager.state_dict()) and wrapped.temp == 1.0 and
+          wrapped.head is compiled.head, "state_dict keys and attributes as the module's")
+    wrapped.load_state_dict(eager.state_dict())
+    buf = io.BytesIO()
+    torch.save(wrapped, buf)
+    buf.seek(0)
+    again = torch.load(buf, weights_only=False) if TORCH2 else torch.load(buf)
+    outs = []
+    for m in (again, wrapped):
+        torch.manual_seed(0)
+        outs.append(m(x))
+    check(type(again).__name__ == "RematModule" and torch.equal(*outs),
+          "torch.save and torch.load of a RematModule")
+
+    if not TORCH2:
+        # A gradient penalty through a 1.13 compiled step: an error, not
+        # wrong gradients.
+        eager, compiled, wrapped = fresh()
+        xg = x.clone().requires_grad_(True)
+        try:
+            g, = torch.autograd.grad(wrapped(xg), xg, create_graph=True)
+            g.pow(2).sum().backward()
+            raised = ""
+        except RuntimeError as e:
+            raised = str(e)
+        check("double backward" in raised, "1.13: create_graph=True through a compiled step raises")
+
     if TORCH2:
         torch.manual_seed(0)
         net = nn.Sequential(nn.Linear(64, 256), nn.Dropout(0.1), nn.Linear(256, 4)).bfloat16()

@@ -79,21 +79,29 @@ class InputWritten(Exception):
 
 class ForwardSideEffects(Exception):
     """Raised by the first (tracing) call of a 1.13 step whose forward
-    changes the module's Python state (a step counter, a tensor stored on
-    the module) or draws from Python's or NumPy's random generator: the
-    compiled step would replay none of it (a counter advanced twice per
-    step, LayerDrop's random.random() fixed at the traced draw)."""
+    changes the module's plain attributes (a step counter) or draws from
+    Python's or NumPy's random generator: the compiled step would replay
+    none of it (a counter advanced twice per step, LayerDrop's
+    random.random() fixed at the traced draw)."""
 
 
 def _module_state(module):
     """What a forward could change outside the graph: every submodule's
-    plain attributes and the tensors it holds as attributes (not
-    parameters or buffers), by identity."""
-    state = []
+    plain attributes."""
+    return [(name, _plain_attributes(m)) for name, m in module.named_modules()]
+
+
+def _stored_tensors(module):
+    """The tensors submodules hold as attributes (not parameters or
+    buffers), by identity; weight and spectral norm's recomputed weights
+    (their pre-hooks set them at every call, inside the graph) left out."""
+    stored = []
     for name, m in module.named_modules():
-        tensors = tuple((k, id(v)) for k, v in vars(m).items() if isinstance(v, torch.Tensor))
-        state.append((name, _plain_attributes(m), tensors))
-    return state
+        hooked = {getattr(h, "name", None) for h in m._forward_pre_hooks.values()
+                  if type(h).__name__ in ("WeightNorm", "SpectralNorm")}
+        stored.append((name, tuple((k, id(v)) for k, v in vars(m).items()
+                                   if isinstance(v, torch.Tensor) and k not in hooked)))
+    return stored
 
 
 def _numpy_random_state():
@@ -402,6 +410,7 @@ class RematModule(nn.Module):
         # after the trace (its side effects must not count twice).
         attributes = [(m, dict(vars(m))) for m in self.module.modules()]
         before = _module_state(self.module)
+        tensors_before = _stored_tensors(self.module)
         import random
         py_random = random.getstate()
         np_random = _numpy_random_state()
@@ -436,6 +445,16 @@ class RematModule(nn.Module):
                 raise InputWritten()
             if _module_state(self.module) != before or _python_random_state() != randoms:
                 raise ForwardSideEffects()
+            changed = [name for (name, a), (_, b) in zip(tensors_before,
+                                                         _stored_tensors(self.module)) if a != b]
+            if changed and not getattr(self, "_stored_warned", False):
+                # (Reading them inside the forward is fine: the graph does.)
+                self._stored_warned = True
+                warnings.warn("remat_torch: module '%s' stores tensors on itself in its forward; "
+                              "under PyTorch 1.13 they hold the values of the traced call after "
+                              "every compiled step (read them inside the forward, or return them)"
+                              % (changed[0] or type(self.module).__name__), RuntimeWarning,
+                              stacklevel=4)
         finally:
             for m, name, b in saved:
                 m._buffers[name] = b
@@ -535,11 +554,10 @@ class RematModule(nn.Module):
             self._failed.add(key)
             del self._graphs[key]
             if isinstance(e, ForwardSideEffects):
-                warnings.warn("remat_torch: this step's forward changes the module's Python "
-                              "state (an attribute such as a step counter, or a tensor stored on "
-                              "the module) or draws from Python's or NumPy's random generator, "
-                              "which PyTorch 1.13's compiled graph would not replay; it runs "
-                              "eagerly", RuntimeWarning, stacklevel=2)
+                warnings.warn("remat_torch: this step's forward changes the module's plain "
+                              "attributes (a step counter) or draws from Python's or NumPy's "
+                              "random generator, which PyTorch 1.13's compiled graph would not "
+                              "replay; it runs eagerly", RuntimeWarning, stacklevel=2)
             elif isinstance(e, InputWritten):
                 warnings.warn("remat_torch: this step's forward writes into one of its tensor "
                               "arguments in place, which PyTorch 1.13's compiled graph would "

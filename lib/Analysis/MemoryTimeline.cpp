@@ -242,6 +242,27 @@ bool mlir::remat::isErasableViewSource(Operation *op, unsigned operandNumber) {
          getAliasedOperand(op, 0) == operandNumber;
 }
 
+bool mlir::remat::isYieldedAlias(Value value) {
+  // The buffer a chain of views ends in: a view of the whole of a value the
+  // region computes shares nothing else (no copy); a smaller one, or one
+  // of the region's inputs, would keep that buffer alive.
+  Value root = value;
+  while (auto result = dyn_cast<OpResult>(root)) {
+    std::optional<unsigned> source =
+        getAliasedOperand(result.getOwner(), result.getResultNumber());
+    if (!source)
+      break;
+    root = result.getOwner()->getOperand(*source);
+  }
+  if (root == value)
+    return false;
+  if (isa<BlockArgument>(root))
+    return true;
+  auto rootType = dyn_cast<RankedTensorType>(root.getType());
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  return rootType && type && getTensorBytes(rootType) > getTensorBytes(type);
+}
+
 int64_t mlir::remat::getCallTransientBytes(Operation *op) {
   auto call = dyn_cast<CallOpInterface>(op);
   if (!call)
@@ -457,6 +478,12 @@ MemoryTimeline MemoryTimeline::build(Block &block,
         if (std::optional<unsigned> id = timeline.getBufferId(operand))
           if (timeline.buffers[*id].kind != StorageKind::Heap)
             transient[i] += getTensorBytes(operand.getType());
+    // A recomputation's yield: the copies of its views (isYieldedAlias).
+    if (isa<remat::YieldOp>(op) && isa<RecomputeOp>(op->getParentOp()))
+      for (Value yielded : op->getOperands())
+        if (isa<RankedTensorType>(yielded.getType()) &&
+            isYieldedAlias(yielded))
+          transient[i] += getTensorBytes(yielded.getType());
     // A recomputation holds its body's temporaries while it runs, and so
     // do a call its callee's and a loop its body's.
     auto it = facts.transient.find(op);

@@ -11,7 +11,10 @@
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Conversion/Passes.h"
 
+#include "remat/Analysis/MemoryTimeline.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::remat {
@@ -27,6 +30,19 @@ using namespace mlir::remat;
 static void inlineRecompute(RecomputeOp op) {
   Block &body = op.getBodyBlock();
   auto yield = cast<remat::YieldOp>(body.getTerminator());
+  // A yielded view is copied out, so that the buffer it views dies with
+  // the region (as the memory timeline counts it: isYieldedAlias).
+  OpBuilder builder(yield);
+  for (OpOperand &operand : yield->getOpOperands()) {
+    Value value = operand.get();
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !isYieldedAlias(value))
+      continue;
+    Value init = tensor::EmptyOp::create(builder, yield.getLoc(),
+                                         type.getShape(), type.getElementType());
+    operand.set(linalg::CopyOp::create(builder, yield.getLoc(), value, init)
+                    .getResult(0));
+  }
   for (auto [arg, input] : llvm::zip(body.getArguments(), op.getInputs()))
     arg.replaceAllUsesWith(input);
   op.replaceAllUsesWith(yield.getValues());

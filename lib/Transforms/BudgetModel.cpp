@@ -709,8 +709,19 @@ int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
   }
   Step yield{};
   yield.useBegin = inner.uses.size();
-  for (uint32_t v : region.needed)
+  for (uint32_t v : region.needed) {
     inner.uses.push_back({v, kNone});
+    // A yielded view of part of a computed value, or of an input, is
+    // copied out (MemoryTimeline, isYieldedAlias).
+    int32_t root = int32_t(v);
+    while (values[root].alias != kNone)
+      root = values[root].alias;
+    if (root != int32_t(v) &&
+        (values[root].def == kNone ||
+         !llvm::is_contained(region.chain, uint32_t(values[root].def)) ||
+         values[root].bytes > values[v].bytes))
+      yield.transient += values[v].bytes;
+  }
   yield.useEnd = inner.uses.size();
   yield.resBegin = yield.resEnd = inner.results.size();
   inner.steps.push_back(yield);

@@ -67,6 +67,15 @@ SmallVector<unsigned, 2> getInPlaceConflicts(Operation *op, unsigned tied);
 /// alive only through the view's own uses.
 bool isErasableViewSource(Operation *op, unsigned operandNumber);
 
+/// Whether `value`, yielded by a `remat.recompute`, is a view that would
+/// keep a larger buffer alive: part of a value the region computes, or
+/// any view of the region's inputs. The lowering copies it out when it
+/// inlines the region (-remat-prepare-lowering), so that the buffer dies
+/// with the region, and a timeline counts the copy at the region's yield.
+/// (Inlined as it was, a 4 KiB slice kept its 64 KiB buffer alive, 8 KiB
+/// over the prediction.) A view of the whole of a computed value is not.
+bool isYieldedAlias(Value value);
+
 /// The bytes a call op holds while it runs beyond its results: the peak of
 /// its callee's body (0 for other ops, external or unresolved callees).
 int64_t getCallTransientBytes(Operation *op);

@@ -329,6 +329,20 @@ policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool mea
   // At most 48 thresholds, evenly spread, the largest (everything) kept.
   std::vector<llvm::BitVector> extra =
       selectiveCutPoints(graph, candidates, /*maxPoints=*/48);
+  // And checkpoint segments (2, 4, sqrt of the forward ops): on a stack of
+  // 32 or more Linear + tanh layers none of the above recomputes the GEMM
+  // chains that reach low budgets (0.7 was "below the smallest peak" at
+  // 65,828 B where segments=2 measures 16,836 B).
+  for (StringRef segments : {"2", "4", "sqrt"}) {
+    Decisions segmented;
+    segmentDecisions(graph, segments, /*group=*/"", /*every=*/1, segmented);
+    llvm::BitVector set(candidates.size());
+    for (auto [i, op] : llvm::enumerate(candidates))
+      if (segmented.lookup(op) == Policy::Recompute)
+        set.set(i);
+    if (set.any() && !llvm::is_contained(extra, set))
+      extra.push_back(std::move(set));
+  }
   std::vector<ModelDecision> members = fastBudgetFamily(model, extra);
   if (solver == BudgetSolver::Frontier || solver == BudgetSolver::Milp)
     return exactFrontier(graph, model, members, timeLimit, stopAt,

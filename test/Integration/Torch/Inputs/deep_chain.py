@@ -62,3 +62,23 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+class LinearStack(nn.Module):
+    """32 x (Linear(8, 8) + tanh) at batch 64: budgets below the
+    unrematerialized peak need GEMM chains recomputed (checkpoint
+    segments); the budget solver's family had none of them."""
+
+    def __init__(self, n=32):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(8, 8) for _ in range(n)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = torch.tanh(layer(x))
+        return x.sum()
+
+
+def linear_stack():
+    torch.manual_seed(0)
+    return LinearStack(), (torch.randn(64, 8),)

@@ -88,7 +88,21 @@ class ForwardSideEffects(Exception):
 def _module_state(module):
     """What a forward could change outside the graph: every submodule's
     plain attributes."""
-    return [(name, _plain_attributes(m)) for name, m in module.named_modules()]
+    return [(m, dict(_plain_attributes(m))) for m in module.modules()]
+
+
+def _state_changed(before, after):
+    """Whether a plain attribute changed, other than one the forward set to
+    a tensor (ESPnet's `self.attn = None` in __init__, a tensor after)."""
+    for (m, old), (_, new) in zip(before, after):
+        for k in set(old) | set(new):
+            if old.get(k, _MISSING) != new.get(k, _MISSING) and \
+                    not isinstance(vars(m).get(k), torch.Tensor):
+                return True
+    return False
+
+
+_MISSING = object()
 
 
 def _stored_tensors(module):
@@ -443,7 +457,8 @@ class RematModule(nn.Module):
             # arguments (x.mul_(2) left the caller's x as it was).
             if any(c._version != v for c, v in copies):
                 raise InputWritten()
-            if _module_state(self.module) != before or _python_random_state() != randoms:
+            if _state_changed(before, _module_state(self.module)) or \
+                    _python_random_state() != randoms:
                 raise ForwardSideEffects()
             changed = [name for (name, a), (_, b) in zip(tensors_before,
                                                          _stored_tensors(self.module)) if a != b]

@@ -639,7 +639,8 @@ class TraceHelpers(TorchFunctionMode):
             other = torch.tensor(args[1]).to(args[0].dtype)
             return func(args[0], other)
         if func is torch.full and "dtype" not in kwargs and len(args) >= 2 and \
-                isinstance(args[1], (bool, int)) and torch.__version__ < "2":
+                isinstance(args[1], (bool, int)) and \
+                int(torch.__version__.split(".")[0]) < 2:
             # 1.13's trace drops the dtype torch.full infers from an int or
             # bool fill (aten.full without one makes floats): given here.
             return func(*args, dtype=torch.bool if isinstance(args[1], bool) else torch.int64,

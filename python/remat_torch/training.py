@@ -105,6 +105,11 @@ def _state_changed(before, after):
 _MISSING = object()
 
 
+# The pre-hooks of torch.nn.utils' weight and spectral norm: they compute
+# the weight inside the graph at every call (and set it as an attribute).
+_NORM_HOOKS = ("WeightNorm", "SpectralNorm")
+
+
 def _stored_tensors(module):
     """The tensors submodules hold as attributes (not parameters or
     buffers), by identity; weight and spectral norm's recomputed weights
@@ -112,35 +117,39 @@ def _stored_tensors(module):
     stored = []
     for name, m in module.named_modules():
         hooked = {getattr(h, "name", None) for h in m._forward_pre_hooks.values()
-                  if type(h).__name__ in ("WeightNorm", "SpectralNorm")}
+                  if type(h).__name__ in _NORM_HOOKS}
         stored.append((name, tuple((k, id(v)) for k, v in vars(m).items()
                                    if isinstance(v, torch.Tensor) and k not in hooked)))
     return stored
 
 
-def _numpy_random_state():
-    try:
-        import numpy
-        return numpy.random.get_state()
-    except Exception:  # noqa: BLE001 - no NumPy
-        return None
-
-
-def _set_numpy_random_state(state):
-    if state is not None:
-        import numpy
-        numpy.random.set_state(state)
-
-
-def _python_random_state():
+def _random_states():
+    """Python's and NumPy's global random states (NumPy's None without it)."""
     import random
-    state = [random.getstate()]
     try:
         import numpy
-        state.append(numpy.random.get_state()[1].tobytes())
+        return random.getstate(), numpy.random.get_state()
     except Exception:  # noqa: BLE001 - no NumPy
-        pass
-    return state
+        return random.getstate(), None
+
+
+def _set_random_states(states):
+    import random
+    random.setstate(states[0])
+    if states[1] is not None:
+        import numpy
+        numpy.random.set_state(states[1])
+
+
+def _random_drawn(before, after):
+    """Whether a draw happened between the two states: NumPy's key array
+    changes only every 624 draws, its position at each."""
+    if before[0] != after[0]:
+        return True
+    if before[1] is None:
+        return False
+    return before[1][1].tobytes() != after[1][1].tobytes() or before[1][2:] != after[1][2:]
+
 
 # Attributes that are not the model's state: train/eval is in the
 # signature already; torch.compile marks a module it compiles (2.x), which
@@ -425,10 +434,7 @@ class RematModule(nn.Module):
         attributes = [(m, dict(vars(m))) for m in self.module.modules()]
         before = _module_state(self.module)
         tensors_before = _stored_tensors(self.module)
-        import random
-        py_random = random.getstate()
-        np_random = _numpy_random_state()
-        randoms = _python_random_state()
+        randoms = _random_states()
 
         copies = []
 
@@ -458,7 +464,7 @@ class RematModule(nn.Module):
             if any(c._version != v for c, v in copies):
                 raise InputWritten()
             if _state_changed(before, _module_state(self.module)) or \
-                    _python_random_state() != randoms:
+                    _random_drawn(randoms, _random_states()):
                 raise ForwardSideEffects()
             changed = [name for (name, a), (_, b) in zip(tensors_before,
                                                          _stored_tensors(self.module)) if a != b]
@@ -477,8 +483,7 @@ class RematModule(nn.Module):
                 for k in [k for k in vars(m) if k not in state]:
                     delattr(m, k)
                 vars(m).update(state)
-            random.setstate(py_random)
-            _set_numpy_random_state(np_random)
+            _set_random_states(randoms)
 
     def _warn_hooks(self):
         """1.13 runs module hooks while it traces the step, not at each
@@ -487,10 +492,9 @@ class RematModule(nn.Module):
         spectral and weight norm's own pre-hooks only compute."""
         if getattr(self, "_hooks_warned", False):
             return
-        internal = ("SpectralNorm", "WeightNorm")
         for name, m in self.module.named_modules():
             hooks = list(m._forward_hooks.values()) + list(m._backward_hooks.values()) + \
-                [h for h in m._forward_pre_hooks.values() if type(h).__name__ not in internal]
+                [h for h in m._forward_pre_hooks.values() if type(h).__name__ not in _NORM_HOOKS]
             if hooks:
                 self._hooks_warned = True
                 warnings.warn("remat_torch: module '%s' has hooks; under PyTorch 1.13 they run "

@@ -30,36 +30,6 @@ struct ArgumentBuffer {
 };
 } // namespace
 
-/// `arith.truncf f64 to bf16` becomes a call of compiler-rt's
-/// __truncdfbf2, which this toolchain's libgcc (GCC 12) lacks: without it
-/// the JIT failed on a missing symbol. Rounds to nearest even once, as the
-/// op is defined: to float by rounding to odd (exact for the later
-/// rounding: float keeps 16 more bits than bf16), then to bf16. The bf16
-/// comes back in the low half of the float register, as the x86-64 ABI
-/// returns __bf16.
-static float truncDoubleToBFloat16(double value) {
-  uint32_t bits;
-  if (value != value) {
-    uint64_t raw;
-    std::memcpy(&raw, &value, sizeof(raw));
-    bits = uint32_t(raw >> 48) & 0x8000u;
-    bits |= 0x7FC0u; // quiet NaN, the sign kept
-  } else {
-    float rounded = float(value);
-    std::memcpy(&bits, &rounded, sizeof(bits));
-    if (std::isfinite(rounded) && double(rounded) != value) {
-      // Toward zero, then the last bit set: round to odd.
-      if (std::fabs(double(rounded)) > std::fabs(value))
-        --bits;
-      bits |= 1u;
-    }
-    bits = (bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16;
-  }
-  float out = 0.0f;
-  std::memcpy(&out, &bits, sizeof(bits)); // low 16 bits: the bf16
-  return out;
-}
-
 /// The JIT of the lowered module at `optLevel`, its allocations going to
 /// remat's counting allocator (so that the peak is measured).
 static FailureOr<std::unique_ptr<ExecutionEngine>>
@@ -86,7 +56,7 @@ createEngine(ModuleOp lowered, unsigned optLevel, Location loc) {
     add("_mlir_memref_to_llvm_free",
         reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-    add("__truncdfbf2", reinterpret_cast<void *>(&truncDoubleToBFloat16));
+    addSoftFloatSymbols(map, interner);
     return map;
   });
   engine->initialize();
@@ -111,7 +81,10 @@ static LogicalResult packArguments(
     size_t bytes = std::max<size_t>(in.data.size(), 1);
     if (posix_memalign(&buffer->data, 64, (bytes + 63) / 64 * 64) != 0)
       return emitError(loc) << "out of host memory for inputs";
-    std::memcpy(buffer->data, in.data.data(), in.data.size());
+    // An empty input's vector may hold no storage at all (data() == null),
+    // which memcpy may not be given even for zero bytes.
+    if (!in.data.empty())
+      std::memcpy(buffer->data, in.data.data(), in.data.size());
     buffer->descriptor = denseDescriptor(buffer->data, in.shape);
     std::vector<int64_t> &d = buffer->descriptor;
     for (int64_t &field : d)

@@ -280,6 +280,7 @@ runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   REMAT_ADD(remat_cublas_sgemm_batched);
   REMAT_ADD(remat_cublas_gemm_ex);
 #undef REMAT_ADD
+  addSoftFloatSymbols(map, interner); // host-side bf16 conversions
   return map;
 }
 

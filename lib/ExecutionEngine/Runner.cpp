@@ -18,7 +18,9 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::remat;
@@ -254,4 +256,60 @@ std::vector<int64_t> mlir::remat::denseDescriptor(void *data,
     stride *= shape[i];
   }
   return d;
+}
+
+//===----------------------------------------------------------------------===//
+// Soft-float conversions for the JIT
+//===----------------------------------------------------------------------===//
+
+/// Float bits to bf16 bits, rounding to nearest even once, as arith.truncf
+/// is defined; NaNs stay quiet NaNs with their sign.
+static uint32_t floatBitsToBFloat16(uint32_t bits) {
+  if ((bits & 0x7FFFFFFFu) > 0x7F800000u)
+    return ((bits >> 16) & 0x8000u) | 0x7FC0u;
+  return (bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16;
+}
+
+/// The bf16 comes back in the low half of the float register, as the x86-64
+/// ABI returns __bf16.
+static float bfloat16Result(uint32_t bf16) {
+  float out = 0.0f;
+  std::memcpy(&out, &bf16, sizeof(bf16));
+  return out;
+}
+
+static float truncFloatToBFloat16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bfloat16Result(floatBitsToBFloat16(bits));
+}
+
+/// f64 -> bf16 in one rounding: to float by rounding to odd (exact for the
+/// later rounding: float keeps 16 more bits than bf16), then to bf16.
+static float truncDoubleToBFloat16(double value) {
+  if (value != value) {
+    uint64_t raw;
+    std::memcpy(&raw, &value, sizeof(raw));
+    return bfloat16Result((uint32_t(raw >> 48) & 0x8000u) | 0x7FC0u);
+  }
+  float rounded = float(value);
+  uint32_t bits;
+  std::memcpy(&bits, &rounded, sizeof(bits));
+  if (std::isfinite(rounded) && double(rounded) != value) {
+    // Toward zero, then the last bit set: round to odd.
+    if (std::fabs(double(rounded)) > std::fabs(value))
+      --bits;
+    bits |= 1u;
+  }
+  return bfloat16Result(floatBitsToBFloat16(bits));
+}
+
+void mlir::remat::addSoftFloatSymbols(llvm::orc::SymbolMap &map,
+                                      llvm::orc::MangleAndInterner &interner) {
+  auto add = [&](const char *name, void *fn) {
+    map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                           llvm::JITSymbolFlags::Exported};
+  };
+  add("__truncsfbf2", reinterpret_cast<void *>(&truncFloatToBFloat16));
+  add("__truncdfbf2", reinterpret_cast<void *>(&truncDoubleToBFloat16));
 }

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 
 #include <string>
 #include <vector>
@@ -123,6 +124,13 @@ FailureOr<PreparedGraph> prepareGraph(ModuleOp module, StringRef entry,
 /// The expanded memref descriptor of a dense row-major buffer at `data`:
 /// allocated, aligned, offset 0, sizes, strides.
 std::vector<int64_t> denseDescriptor(void *data, ArrayRef<int64_t> shape);
+
+/// Adds to a JIT's symbol table the soft-float conversions that LLVM calls
+/// for `arith.truncf` to bf16 (`__truncsfbf2`, `__truncdfbf2`): compiler-rt
+/// has them, but GCC 12's libgcc does not (GCC 13's does), so without them
+/// any f32 -> bf16 conversion fails to link on such a host.
+void addSoftFloatSymbols(llvm::orc::SymbolMap &map,
+                         llvm::orc::MangleAndInterner &interner);
 
 } // namespace mlir::remat
 

@@ -14,6 +14,7 @@
 #include "remat/Analysis/MemoryTimeline.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -59,6 +60,61 @@ static constexpr int64_t kMaxLoweringRank = 32;
 
 static bool isRematAttr(NamedAttribute attr) {
   return attr.getName().getValue().starts_with("remat.");
+}
+
+/// Whether `value`, yielded by a loop body, is `iterArg` written in place:
+/// reached from it through the tied inits of destination-style ops
+/// (linalg ops, tensor.insert_slice, nested loops) and the operands that
+/// elementwise ops will write into.
+static bool isWrittenInto(Value value, BlockArgument iterArg) {
+  while (value != iterArg) {
+    auto result = dyn_cast<OpResult>(value);
+    if (!result)
+      return false;
+    Operation *op = result.getOwner();
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+      value = dps.getTiedOpOperand(result)->get();
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      value = loop.getInits()[result.getResultNumber()];
+      continue;
+    }
+    // An elementwise op on tensors (arith.addf %q, %t) becomes a
+    // linalg.generic whose init is its first operand of the result's type
+    // (-convert-elementwise-to-linalg, later in the lowering).
+    if (op->hasTrait<OpTrait::Elementwise>()) {
+      auto it = llvm::find_if(op->getOperands(), [&](Value operand) {
+        return operand.getType() == value.getType();
+      });
+      if (it == op->operand_end())
+        return false;
+      value = *it;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/// A loop that yields a new tensor for an iteration argument (an RNN's
+/// `%h_next` computed into a fresh tensor.empty) does not bufferize
+/// ("Yield operand #0 is not equivalent to the corresponding iter bbArg"):
+/// the value is copied into the argument's buffer just before the yield,
+/// as a destination-style body would have written it. The copy is in the
+/// IR the memory timeline predicts from, so it is counted.
+static void yieldIntoIterArgs(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  OpBuilder builder(yield);
+  for (auto [operand, iterArg] :
+       llvm::zip_equal(yield->getOpOperands(), loop.getRegionIterArgs())) {
+    if (!isa<RankedTensorType>(iterArg.getType()) ||
+        isWrittenInto(operand.get(), iterArg))
+      continue;
+    auto copy = linalg::CopyOp::create(builder, yield.getLoc(), operand.get(),
+                                       Value(iterArg));
+    operand.set(copy->getResult(0));
+  }
 }
 
 namespace {
@@ -137,6 +193,8 @@ struct RematPrepareLoweringPass
       op->replaceAllUsesWith(*results);
       op->erase();
     }
+
+    getOperation()->walk([](scf::ForOp loop) { yieldIntoIterArgs(loop); });
 
     MLIRContext *ctx = &getContext();
     getOperation()->walk([&](Operation *op) {

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::remat;
@@ -91,8 +92,17 @@ LogicalResult mlir::remat::describeType(Type type, HostArray &layout,
     return failure();
   }
   layout.dtype = *dtype;
-  layout.data.assign(layout.numElements() * remat_runtime::npy::elementSize(*dtype),
-                     0);
+  // A host array larger than the machine's memory would abort in the
+  // allocator (a 100000 x 100000 f32 argument drawn by --seed): say so.
+  uint64_t bytes = uint64_t(count) * remat_runtime::npy::elementSize(*dtype);
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0 && bytes > uint64_t(pages) * uint64_t(pageSize)) {
+    error = "tensor of " + std::to_string(bytes) +
+            " bytes does not fit in this machine's memory (" +
+            std::to_string(uint64_t(pages) * uint64_t(pageSize)) + " bytes)";
+    return failure();
+  }
+  layout.data.assign(bytes, 0);
   return success();
 }
 

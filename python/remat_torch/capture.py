@@ -8,6 +8,7 @@ aten graph is then lowered op by op (the lower package) to one func.func.
 """
 
 import contextlib
+import logging
 import math
 import copy
 import operator
@@ -31,6 +32,20 @@ try:  # PyTorch 2.x
 except ImportError:  # PyTorch 1.13
     functional_call = None
 
+
+
+@contextlib.contextmanager
+def _quiet_fake_tensor_log():
+    """PyTorch 2.x logs a whole traceback (fake_tensor.py: "failed while
+    attempting to run meta for aten.mm") before raising a model's own error
+    under fake tensors; that error is reported on one line instead."""
+    log = logging.getLogger("torch._subclasses.fake_tensor")
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
 
 def _call_with(model, tensors, args, kwargs=None):
     """model(*args) with its parameters and buffers replaced by `tensors`
@@ -856,14 +871,16 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             return [o.detach() for o in _flatten_outputs(call(params, saved, _clone_inputs(example_inputs)))]
     try:
         try:
-            probe = run_probe(False)
+            with _quiet_fake_tensor_log():
+                probe = run_probe(False)
         except RuntimeError as e:
             # A forward that differentiates itself (WGAN-GP's gradient
             # penalty: torch.autograd.grad inside forward) needs grad mode.
             if "does not require grad" not in str(e):
                 raise
             torch.set_rng_state(rng)
-            probe = run_probe(True)
+            with _quiet_fake_tensor_log():
+                probe = run_probe(True)
     except ImporterError:
         raise
     except Exception as e:

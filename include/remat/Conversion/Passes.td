@@ -21,9 +21,13 @@ def RematPrepareLowering : Pass<"remat-prepare-lowering", "ModuleOp"> {
     from ops and arguments, and marks tensor arguments of functions with a
     body `bufferization.writable = false`, so that bufferization never
     writes into the caller's inputs: the inputs stay intact and the memory
-    timeline (which never reuses argument buffers) stays exact.
+    timeline (which never reuses argument buffers) stays exact. A loop
+    (`scf.for`) that yields a new tensor for an iteration argument instead
+    of writing into it gets a `linalg.copy` into the argument before its
+    yield, which bufferization requires (and the timeline counts).
   }];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 def RematSplitBlocksAtLoops

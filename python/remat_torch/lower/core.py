@@ -217,6 +217,15 @@ class Lowering:
             node = self.slice_of[node][0]
         return chain
 
+    def _reshape_top(self, node, base):
+        """The whole reshape of `base` that `node` is a chain of slices
+        of (slice_of up to a node of reshape_views), else None."""
+        while node in self.slice_of:
+            node = self.slice_of[node][0]
+        if node in self.reshape_views and self.view_base.get(node) is base:
+            return node
+        return None
+
     def _write_through(self, node, base, new):
         """`new` written into the view `node`: each parent up to `base` gets
         the child's value inserted (tensor.insert_slice)."""
@@ -258,16 +267,39 @@ class Lowering:
             # with what reads them through in-place ops' results
             others += [n for n, r in self.root.items() if r in others]
             chain = self._slice_chain(target_node, base)
+            top = None
+            if chain is None and base.op != "placeholder":
+                # A slice of a whole reshape of the base (`h = lin(x)` on a
+                # 3-D x is addmm's result viewed; `h[:, 0] += cls`): written
+                # into the reshape, which gives the base its new value.
+                top = self._reshape_top(target_node, base)
+                if top is not None:
+                    chain = self._slice_chain(target_node, top) + [top]
+            reshapes = []
             if chain is not None:
                 # Only the base and the chain's own views may be read later:
-                # they get the written value; other views would be stale.
+                # they get the written value; other views would be stale,
+                # except whole reshapes of a base of the step's own (`h =
+                # lin(x)`, `h.view(-1)[3:5] = 0`, then h read): they get
+                # the base's new value reshaped.
+                if base.op != "placeholder":
+                    reshapes = [v for v, b in self.view_base.items()
+                                if b is base and v in self.reshape_views
+                                and v is not target_node and v not in chain]
                 others = [o for o in others
-                          if self.root.get(o, o) is not base and self.root.get(o, o) not in chain]
+                          if self.root.get(o, o) is not base and self.root.get(o, o) not in chain
+                          and o not in reshapes]
             if (base.op == "placeholder" and chain is None) or any(
                     self.order.get(u, -1) > here for o in others for u in o.users):
                 self.error("in-place '%s' writes into a view of another tensor; remat imports "
                            "functional graphs only" % self.node.target)
-            if chain is not None and not whole:
+            if top is not None:
+                self._write_through(target_node, top, new)
+                shape = tuple(self.meta[base].shape)
+                written = self.env[top]
+                self.env[base] = written if tuple(written.shape) == shape else \
+                    self.fn.reshape(written, shape)
+            elif chain is not None and not whole:
                 # (into an argument: a buffer's new value, MoCo's enqueue
                 # `queue[:, :n] = k.T`, is a result of the step)
                 self._write_through(target_node, base, new)
@@ -276,6 +308,9 @@ class Lowering:
             if whole:
                 shape = tuple(self.meta[base].shape)
                 self.env[base] = new if tuple(new.shape) == shape else self.fn.reshape(new, shape)
+            for v in reshapes:
+                if base in self.env:
+                    self.env[v] = self.fn.reshape(self.env[base], tuple(self.meta[v].shape))
         for v, base in self.view_base.items():
             if base is not target_node:
                 continue
@@ -366,7 +401,7 @@ def record_slice(L, a, info):
     # expand, Informer's V.mean(-2).unsqueeze(-2).expand(...).clone()) may
     # be held lazily (broadcast) here, not dense; a write into a slice of
     # it still goes back into it (insert_slice materializes it).
-    if a.dense or parent not in L.view_base:
+    if a.dense or parent not in L.view_base or parent in L.reshape_views:
         L.slice_of[L.node] = (parent, info)
 
 

@@ -687,6 +687,8 @@ def h_reflection_pad_backward(L, go, x, pad):
     c = compute_elem(elem)
     lo, hi = pad_sides(pad, len(x.shape))
     dims = _padded_dims(L, x, lo, hi, reflect)
+    if not dims:  # F.pad(x, (0, 0), mode="reflect"): each element read once
+        return go
     go = L.fn.materialize(go)
     # Taps per padded dim: 0 is the element itself; reflect: 1 the mirror
     # before, 2 the mirror after; replicate: 1..lo before (the first

@@ -1,0 +1,124 @@
+"""An eleventh set of models (session 30, 2026-12-05), written by testers
+who had not seen the code: the forms that found defects.
+
+- EnCodec/SoundStream's SConv1d pads by (0, 0) with mode="reflect" before a
+  1x1 conv: the backward of a zero-width reflection or replication pad
+  was written as `arith.select None, ...` (invalid IR).
+- A write into a slice of a Linear's 3-D output (`h = proj(x); h[:, 0] +=
+  cls`: on both PyTorch versions h is a view of addmm's 2-D result), and
+  into a slice of a flat view of it (`h.view(-1)[3:5] = 0`, h read after),
+  were refused as writes into views of another tensor.
+"""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class SConv1d(nn.Module):
+    """EnCodec's padded conv: reflect padding of (k - 1) * dilation split
+    around the input, (0, 0) for a 1x1 conv."""
+    def __init__(s, cin, cout, k, mode="reflect"):
+        super().__init__()
+        s.conv = nn.utils.weight_norm(nn.Conv1d(cin, cout, k)) if hasattr(nn.utils, "weight_norm") else nn.Conv1d(cin, cout, k)
+        s.k, s.mode = k, mode
+
+    def forward(s, x):
+        total = s.k - 1
+        return s.conv(F.pad(x, (total - total // 2, total // 2), mode=s.mode))
+
+
+class EncodecBlock(nn.Module):
+    def __init__(s, mode):
+        super().__init__()
+        s.a = SConv1d(4, 8, 3, mode)
+        s.b = SConv1d(8, 4, 1, mode)   # pads by (0, 0)
+        s.c = SConv1d(4, 4, 1, mode)
+
+    def forward(s, x):
+        return (x + s.b(F.elu(s.a(F.elu(x))))).pow(2).mean() + s.c(x).sum()
+
+
+def encodec_reflect():
+    torch.manual_seed(0)
+    return EncodecBlock("reflect"), (torch.randn(2, 4, 16),)
+
+
+def encodec_replicate():
+    torch.manual_seed(0)
+    return EncodecBlock("replicate"), (torch.randn(2, 4, 16),)
+
+
+class Pad2dZero(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.a = nn.Conv2d(2, 2, 1)
+
+    def forward(s, x):
+        return F.pad(s.a(x), (0, 0, 0, 0), mode="reflect").pow(2).sum()
+
+
+def pad2d_zero():
+    torch.manual_seed(0)
+    return Pad2dZero(), (torch.randn(1, 2, 4, 5),)
+
+
+class ClsWrite(nn.Module):
+    """A token written into a Linear's 3-D output in place."""
+    def __init__(s):
+        super().__init__()
+        s.proj = nn.Linear(6, 8)
+        s.cls = nn.Parameter(torch.randn(8))
+        s.head = nn.Linear(8, 3)
+
+    def forward(s, x):
+        h = s.proj(x)
+        h[:, 0] += s.cls
+        h[:, 1:3] *= 2.0
+        h[1, :, 4:] = 0.5
+        return s.head(F.gelu(h)).logsumexp(-1).mean()
+
+
+def cls_write():
+    torch.manual_seed(0)
+    return ClsWrite(), (torch.randn(2, 5, 6),)
+
+
+class FlatWrite(nn.Module):
+    """A slice of a flat view of a Linear's 3-D output zeroed, the output
+    read afterwards through its own view."""
+    def __init__(s):
+        super().__init__()
+        s.proj = nn.Linear(4, 4)
+
+    def forward(s, x):
+        h = s.proj(x)
+        y = h.view(-1)
+        y[3:5] = 0
+        return (h.sin() * x).sum()
+
+
+def flat_write():
+    torch.manual_seed(0)
+    return FlatWrite(), (torch.randn(2, 3, 4),)
+
+
+class StaleView(nn.Module):
+    """A view taken before the write and read after it: still refused
+    (it would need aliasing), with the same one-line error."""
+    def __init__(s):
+        super().__init__()
+        s.proj = nn.Linear(4, 4)
+
+    def forward(s, x):
+        h = s.proj(x)
+        g = h[:, 2]
+        h[:, 0] += 1.0
+        return (g * h[:, 0]).sum()
+
+
+def stale_view():
+    torch.manual_seed(0)
+    return StaleView(), (torch.randn(2, 3, 4),)
+
+
+MODELS = ["encodec_reflect", "encodec_replicate", "pad2d_zero", "cls_write", "flat_write"]

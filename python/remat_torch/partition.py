@@ -55,6 +55,13 @@ VIEW_OPS = {"view", "_unsafe_view", "_reshape_alias", "reshape", "t", "transpose
 _OPTION_RE = re.compile(r"^[A-Za-z0-9_.\-\\\[\]+*^$|(){}?]+$")
 
 
+# Ops whose result shares its argument's storage.
+_VIEW_PACKETS = {"view", "_unsafe_view", "reshape", "expand", "t", "transpose", "permute", "slice",
+                 "select", "unsqueeze", "squeeze", "as_strided", "alias", "detach", "split",
+                 "split_with_sizes", "chunk", "unbind", "diagonal", "narrow", "unfold",
+                 "view_as_real", "view_as_complex", "_reshape_alias", "getitem"}
+
+
 class RematFallback(Exception):
     """Why remat left a graph to PyTorch's default partition."""
 
@@ -212,6 +219,29 @@ def _real_values(gm, flat, dynamic):
     return values
 
 
+_POLICIES = ("peak", "none", "manual", "selective", "segments", "budget")
+# remat-mark's options a partition may pass (-remat-pipeline's sub-options).
+_OPTIONS = {"flops-per-byte", "max-recompute", "max-growth", "prefer", "segments", "group",
+            "every", "solver", "time-limit", "exact-limit", "explain", "attention",
+            "attention-block-q", "attention-block-k", "accumulators"}
+
+
+def _check_budget(b):
+    """A budget is bytes (an int >= 0, or '16MiB'), or a fraction of what
+    PyTorch holds in (0, 1]."""
+    if isinstance(b, bool) or not isinstance(b, (int, float, str)):
+        raise ValueError("remat_torch.partition: budget must be bytes (an int, or a string like "
+                         "'16MiB') or a fraction in (0, 1], got %r" % (b,))
+    if isinstance(b, float) and not (0 < b <= 1):
+        raise ValueError("remat_torch.partition: a float budget is a fraction in (0, 1] of what "
+                         "PyTorch holds, got %r (bytes are an int or a string like '16MiB')" % b)
+    if isinstance(b, int) and b < 0:
+        raise ValueError("remat_torch.partition: budget of %d bytes: must be >= 0" % b)
+    if isinstance(b, str) and not re.match(r"^\s*([0-9]+(\.[0-9]*)?)\s*([KMG]i?B|B)?\s*$", b):
+        raise ValueError("remat_torch.partition: budget %r: bytes like 12000, '16MiB', or a "
+                         "fraction" % b)
+
+
 def _format_option(key, value):
     key = key.replace("_", "-")
     text = str(value)
@@ -222,6 +252,17 @@ def _format_option(key, value):
 
 class _Partitioner:
     def __init__(self, policy, budget, remat_opt, options):
+        # Bad values are errors here, not a warning at the first step and
+        # PyTorch's partition after it.
+        if policy not in _POLICIES:
+            raise ValueError("remat_torch.partition: unknown policy %r; accepted: %s"
+                             % (policy, ", ".join(_POLICIES)))
+        unknown = sorted(k for k in options if k.replace("_", "-") not in _OPTIONS)
+        if unknown:
+            raise ValueError("remat_torch.partition: unknown option %s; accepted: %s" % (
+                ", ".join(unknown), ", ".join(sorted(o.replace("-", "_") for o in _OPTIONS))))
+        if budget is not None:
+            _check_budget(budget)
         if budget is not None and policy not in ("budget",):
             raise ValueError("remat_torch.partition: budget= needs policy='budget'")
         if policy == "budget" and budget is None:
@@ -523,7 +564,7 @@ class _Partitioner:
         # Bisect remat's peak budget: the largest peak whose saved set fits
         # the bytes asked for (fewest recompute FLOPs), a few runs at most.
         ok, bad, floor, tried = None, rep0["peak_bytes"] + 1, 1, set()
-        best_fit, least = None, None
+        best_fit, least, step = None, None, 0
         for _ in range(8):
             if ok is not None:
                 target = (ok + bad) // 2
@@ -555,7 +596,11 @@ class _Partitioner:
                     best_fit = (fw, bw, record)
             else:
                 bad = min(bad, target)
-                peak = target - (record["saved_bytes"] - budget)
+                # Down by what was over, at least twice the last step: held
+                # bytes fall in coarse steps (a 2,020 B overshoot stepped
+                # the peak down 2,020 B eight times, each holding as much).
+                step = max(record["saved_bytes"] - budget, 2 * step)
+                peak = target - step
         best = best_fit or least
         if best is None:
             raise RematFallback("policy=budget found no schedule")
@@ -664,6 +709,28 @@ class _Partitioner:
                     _packet(u) == "getitem" and u.args[1] < 3 for u in n.users):
                 # (2.x's functional node, not split: the new statistics too)
                 candidates.update(u for u in n.users if _packet(u) == "getitem" and u not in backward)
+        # An input the forward writes in place (PyTorch 2.x marks it:
+        # AOTAutograd copies the new value into it after the forward) holds
+        # the new value when backward runs, so it is never saved: what reads
+        # its old value (through views of it) is saved instead. A ReLU
+        # (inplace=True) first in a compiled block was recomputed from it
+        # and backward failed on the version counter.
+        mutated = {n.name for n in nodes if n.op == "placeholder" and
+                   n.meta.get("aot_runtime_epilogue_input_mutation", False)}
+        for p in (n for n in nodes if n.name in mutated):
+            candidates.discard(p)
+            todo = [p]
+            while todo:
+                for u in todo.pop().users:
+                    if u in backward:
+                        continue
+                    if _packet(u) in _VIEW_PACKETS:
+                        todo.append(u)
+                    elif isinstance(values.get(u), torch.Tensor):
+                        candidates.add(u)
+                    else:  # several results: their getitems
+                        candidates.update(g for g in u.users if g not in backward and
+                                          isinstance(values.get(g), torch.Tensor))
         # In-place ops (other than the draws) are never replayed in backward:
         # they would write into a saved tensor.
         for _ in range(len(nodes)):
@@ -676,6 +743,9 @@ class _Partitioner:
             if not bad:
                 break
             candidates.update(bad)
+        if any(n.op == "placeholder" and n.name in mutated for n in bw.graph.nodes):
+            raise RematFallback("backward reads the old value of an input the forward writes "
+                                "in place")
         _drop_dead_draws(bw)
         _recompute_without_stats(bw, exact)
         recomputed = sorted({n.name for n in bw.graph.nodes if n.op == "call_function"} &

@@ -31,8 +31,10 @@ _TORCH2 = hasattr(torch, "compile") and int(torch.__version__.split(".")[0]) >= 
 def _signature(args, kwargs, module):
     def leaf(v):
         if isinstance(v, torch.Tensor):  # strides: the graph's views bake them in
+            # (1.13's views bake in the storage offset too; 2.x's graphs
+            # take it from the tensor, so micro-batches x[4k:4k+4] share one)
             return ("T", tuple(v.shape), v.dtype, str(v.device), v.requires_grad,
-                    tuple(v.stride()), v.storage_offset())
+                    tuple(v.stride()), None if _TORCH2 else v.storage_offset())
         if isinstance(v, (list, tuple)):
             return (type(v).__name__,) + tuple(leaf(x) for x in v)
         if isinstance(v, dict):
@@ -48,9 +50,44 @@ def _signature(args, kwargs, module):
                     for name, t in module.named_parameters()) + \
         tuple((name, tuple(t.shape), t.dtype, str(t.device))
               for name, t in module.named_buffers() if t is not None)
-    modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m))
+    modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m),
+                     () if _TORCH2 else _tensor_attributes(m))
                     for name, m in module.named_modules())
     return (leaf(args), leaf(kwargs), tensors, modules, _autocast_state())
+
+
+def _tensor_attributes(m):
+    """1.13 bakes a module's tensor attributes that are neither parameters
+    nor buffers (a class-weight tensor reassigned each epoch) into the
+    graph as constants: each tensor, by identity, is part of the signature
+    (writes into it in place are read by the graph)."""
+    return tuple((k, id(v), v.data_ptr(), tuple(v.shape), v.dtype) for k, v in vars(m).items()
+                 if isinstance(v, torch.Tensor) and not isinstance(v, nn.Parameter))
+
+
+def _object_with_tensors(v, seen=None):
+    """The type name of an argument that is not a tensor, tuple, list or
+    dict but holds tensors (a dataclass batch), else None: 1.13's AOTAutograd
+    bakes such tensors into the graph as constants."""
+    if isinstance(v, torch.Tensor) or isinstance(v, _PLAIN):
+        return None
+    if isinstance(v, (list, tuple)):
+        return next((r for r in (_object_with_tensors(x) for x in v) if r), None)
+    if isinstance(v, dict):
+        return next((r for r in (_object_with_tensors(x) for x in v.values()) if r), None)
+    fields = getattr(v, "__dict__", None)
+    values = list(fields.values()) if isinstance(fields, dict) else []
+    values += [getattr(v, k) for k in getattr(type(v), "__slots__", ()) if hasattr(v, k)]
+
+    def holds(x, depth=0):
+        if isinstance(x, torch.Tensor):
+            return True
+        if depth < 3 and isinstance(x, (list, tuple)):
+            return any(holds(y, depth + 1) for y in x)
+        if depth < 3 and isinstance(x, dict):
+            return any(holds(y, depth + 1) for y in x.values())
+        return False
+    return type(v).__name__ if any(holds(x) for x in values) else None
 
 
 def _autocast_state():
@@ -169,6 +206,12 @@ def _plain_attributes(m):
             continue
         if isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(isinstance(x, _PLAIN) for x in v)):
             out.append((k, v))
+        elif isinstance(v, list) and all(isinstance(x, _PLAIN) for x in v):
+            # (loss weights annealed in place: m.loss_weights[1] = 0.5)
+            out.append((k, ("list",) + tuple(v)))
+        elif isinstance(v, dict) and all(isinstance(x, _PLAIN) for x in v.values()) and \
+                all(isinstance(x, str) for x in v):
+            out.append((k, ("dict",) + tuple(sorted(v.items()))))
     return tuple(out)
 
 
@@ -514,6 +557,17 @@ class RematModule(nn.Module):
     def forward(self, *args, **kwargs):
         if not torch.is_grad_enabled() or not any(p.requires_grad for p in self.module.parameters()):
             return self.module(*args, **kwargs)  # nothing to save for a backward
+        if not _TORCH2:
+            holder = _object_with_tensors((args, kwargs))
+            if holder:
+                if not getattr(self, "_holder_warned", False):
+                    self._holder_warned = True
+                    warnings.warn("remat_torch: an argument of type %s holds tensors, which "
+                                  "PyTorch 1.13's AOTAutograd would bake into the graph as "
+                                  "constants (every later batch would see the first); it runs "
+                                  "eagerly (pass the tensors themselves, or a tuple, list, dict "
+                                  "or namedtuple of them)" % holder, RuntimeWarning, stacklevel=2)
+                return self.module(*args, **kwargs)
         key = _signature(args, kwargs, self.module)
         if key in self._failed:
             return self.module(*args, **kwargs)

@@ -435,6 +435,90 @@ def state():
           "is written as eager writes it%s" % ("" if TORCH2 else " (1.13: eagerly, with a warning: %d)"
                                                % len(msgs)))
 
+    # Session 30: state a training loop keeps outside parameters and
+    # buffers. A plain tensor attribute reassigned per epoch (class
+    # weights) and a list of loss weights annealed in place: 1.13 baked
+    # both into its first graph; a batch object holding tensors (a frozen
+    # dataclass): 1.13 baked its tensors in (every batch was the first).
+    import dataclasses
+
+    class Weighted(_StateNet):
+        def __init__(self):
+            super().__init__()
+            self.class_weight = torch.ones(3)
+            self.mix = [1.0, 1.0]
+
+        def forward(self, x, mask=None, scale=1.0):
+            logits = self.head(F.gelu(self.bn(self.a(x))))
+            y = torch.arange(x.shape[0]) % 3
+            return self.mix[0] * F.cross_entropy(logits, y, weight=self.class_weight) + \
+                self.mix[1] * logits.pow(2).mean()
+    eager, compiled, wrapped = fresh(Weighted)
+
+    def epoch(k):
+        def step(m, f):
+            m.class_weight = torch.tensor([1.0, 1.0 + k, 1.0 + 3 * k])
+            m.mix[1] = 1.0 / (1 + k)
+            return f(x)
+        return step
+    _same_steps("a tensor attribute and a list attribute changed per epoch", eager, wrapped,
+                compiled, [epoch(0), epoch(1), epoch(2)])
+
+    @dataclasses.dataclass(frozen=True)
+    class Batch:
+        x: torch.Tensor
+
+    class TakesBatch(_StateNet):
+        def forward(self, b, mask=None, scale=1.0):
+            return super().forward(b.x)
+    eager, compiled, wrapped = fresh(TakesBatch)
+    batches = [torch.randn(4, 6) for _ in range(3)]
+    _, msgs = _warned(lambda: _same_steps("a dataclass batch holding tensors", eager, wrapped,
+                                          compiled, [(lambda b: lambda m, f: f(Batch(b)))(b)
+                                                     for b in batches]))
+    if not TORCH2:
+        check(any("holds tensors" in str(w) for w in msgs),
+              "1.13: a dataclass batch holding tensors runs eagerly, with a warning")
+
+    # Micro-batches sliced from one batch: one graph (2.x; 1.13's views
+    # bake the storage offset in).
+    torch.manual_seed(0)
+    net = nn.Sequential(nn.Linear(6, 8), nn.GELU(), nn.Linear(8, 3))
+    wrapped = remat_torch.compile(net)
+    big = torch.randn(16, 6)
+    for k in range(4):
+        wrapped(big[4 * k:4 * k + 4]).pow(2).mean().backward()
+    if TORCH2:
+        check(len(wrapped.stats) == 1, "2.x: four micro-batches sliced from one batch: one graph "
+              "decided (%d)" % len(wrapped.stats))
+
+    # A ReLU(inplace=True) first in a compiled block writes into the
+    # block's input: 2.x recomputed from the input, which AOTAutograd
+    # overwrites after the forward (backward failed on the version counter).
+    torch.manual_seed(0)
+    stem = nn.Conv2d(3, 4, 3, padding=1)
+    head = nn.Sequential(nn.ReLU(inplace=True), nn.Conv2d(4, 6, 3, stride=2, padding=1))
+    xi = torch.randn(2, 3, 8, 8)
+    e_stem, e_head = copy.deepcopy(stem), copy.deepcopy(head)
+    e_head(e_stem(xi)).square().mean().backward()
+    _, msgs = _warned(lambda: remat_torch.compile(head)(stem(xi)).square().mean().backward())
+    check(torch.equal(stem.weight.grad, e_stem.weight.grad) and
+          torch.equal(head[1].weight.grad, e_head[1].weight.grad),
+          "a compiled block writing into its input in place: eager's gradients%s"
+          % ("" if TORCH2 else " (1.13: eagerly)"))
+
+    # Bad policies, budgets and options are errors at compile().
+    bad = 0
+    for kwargs in (dict(policy="bogus"), dict(policy="budget", budget=1.5),
+                   dict(policy="budget", budget=-1), dict(policy="budget", budget=True),
+                   dict(policy="budget", budget="lots"), dict(policy="budget", budget=float("nan")),
+                   dict(nonsense_option=3)):
+        try:
+            remat_torch.compile(nn.Linear(2, 2), **kwargs)
+        except ValueError:
+            bad += 1
+    check(bad == 7, "bad policy, budget and option values: ValueError at compile() (%d of 7)" % bad)
+
     # Variable sequence lengths: 12 signatures, past 2.15 dynamo's 8.
     torch.manual_seed(0)
     lm = nn.Sequential(nn.Linear(8, 16), nn.GELU(), nn.Linear(16, 8))

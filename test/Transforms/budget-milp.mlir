@@ -14,7 +14,7 @@
 // RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=milp" -remat-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=BIG
 // BIG: gap=0 (proven optimal for the peak model)
 // BIG: recompute 160 FLOP
-// BIG: peak:    2.4 KiB (2448 B)
+// BIG: peak:    2.3 KiB (2368 B)
 
 // A time-limit too short to prove anything: the best found, with its
 // proven gap, not an error and not a claim.

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 import traceback
 
 PROG = "remat-import-torch"
@@ -218,7 +219,18 @@ def run(argv, tool_dir):
         sys.stderr.write(_summary(graph, args, remat_opt is not None) + "\n")
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """remat's own warnings as one line, as its errors are; PyTorch's as
+    Python prints them."""
+    text = str(message)
+    if text.startswith("remat_torch: "):
+        sys.stderr.write("%s: warning: %s\n" % (PROG, text[len("remat_torch: "):]))
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
 def main(argv=None, tool_dir=None):
+    warnings.showwarning = _show_warning
     try:
         run(sys.argv[1:] if argv is None else argv, tool_dir)
     except Failure as e:

@@ -62,15 +62,12 @@ static bool isRematAttr(NamedAttribute attr) {
   return attr.getName().getValue().starts_with("remat.");
 }
 
-/// Whether `value`, yielded by a loop body, is `iterArg` written in place:
-/// reached from it through the tied inits of destination-style ops
-/// (linalg ops, tensor.insert_slice, nested loops) and the operands that
-/// elementwise ops will write into.
-static bool isWrittenInto(Value value, BlockArgument iterArg) {
-  while (value != iterArg) {
-    auto result = dyn_cast<OpResult>(value);
-    if (!result)
-      return false;
+/// Where `value`, yielded by a loop body, was written in place: followed
+/// back through the tied inits of destination-style ops (linalg ops,
+/// tensor.insert_slice, nested loops) and the operands that elementwise
+/// ops will write into; the value itself where that ends.
+static Value inPlaceRoot(Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
     Operation *op = result.getOwner();
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
       value = dps.getTiedOpOperand(result)->get();
@@ -88,32 +85,50 @@ static bool isWrittenInto(Value value, BlockArgument iterArg) {
         return operand.getType() == value.getType();
       });
       if (it == op->operand_end())
-        return false;
+        break;
       value = *it;
       continue;
     }
-    return false;
+    break;
   }
-  return true;
+  return value;
 }
 
 /// A loop that yields a new tensor for an iteration argument (an RNN's
 /// `%h_next` computed into a fresh tensor.empty) does not bufferize
 /// ("Yield operand #0 is not equivalent to the corresponding iter bbArg"):
 /// the value is copied into the argument's buffer just before the yield,
-/// as a destination-style body would have written it. The copy is in the
-/// IR the memory timeline predicts from, so it is counted.
+/// as a destination-style body would have written it. A value written in
+/// another iteration argument's buffer (a swap, `yield %b, %a`) is copied
+/// out first, all of them before any argument is written. The copies are
+/// in the IR the memory timeline predicts from, so they are counted.
 static void yieldIntoIterArgs(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   OpBuilder builder(yield);
-  for (auto [operand, iterArg] :
-       llvm::zip_equal(yield->getOpOperands(), loop.getRegionIterArgs())) {
-    if (!isa<RankedTensorType>(iterArg.getType()) ||
-        isWrittenInto(operand.get(), iterArg))
+  auto iterArgs = loop.getRegionIterArgs();
+  SmallVector<std::pair<OpOperand *, Value>> copies;
+  for (auto [operand, iterArg] : llvm::zip_equal(yield->getOpOperands(), iterArgs)) {
+    if (!isa<RankedTensorType>(iterArg.getType()))
       continue;
-    auto copy = linalg::CopyOp::create(builder, yield.getLoc(), operand.get(),
-                                       Value(iterArg));
-    operand.set(copy->getResult(0));
+    Value root = inPlaceRoot(operand.get());
+    if (root == iterArg)
+      continue;
+    Value source = operand.get();
+    if (llvm::is_contained(iterArgs, root)) {
+      auto type = cast<RankedTensorType>(source.getType());
+      Value empty = tensor::EmptyOp::create(builder, yield.getLoc(),
+                                            type.getShape(),
+                                            type.getElementType());
+      source = linalg::CopyOp::create(builder, yield.getLoc(), source, empty)
+                   ->getResult(0);
+    }
+    copies.push_back({&operand, source});
+  }
+  for (auto [operand, source] : copies) {
+    BlockArgument iterArg = iterArgs[operand->getOperandNumber()];
+    operand->set(linalg::CopyOp::create(builder, yield.getLoc(), source,
+                                        Value(iterArg))
+                     ->getResult(0));
   }
 }
 

@@ -227,16 +227,6 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
          llvm::zip_equal(frontier.members, frontier.lowerBounds))
       proof->members.push_back({member.outcome.peak, bound});
   }
-  // The MILP always reaches the budget when anything known fits it; when
-  // nothing does and it could not prove so, that is no answer either.
-  // (The Pareto curve, swept to the end, just ends there.)
-  if (milp && !frontier.complete &&
-      stopAt != std::numeric_limits<int64_t>::min() &&
-      frontier.members.back().outcome.peak > stopAt)
-    return graph.getFunction()->emitError()
-           << "remat: solver=milp found no decision under the budget "
-           << "within time-limit=" << formatSeconds(timeLimit)
-           << ", and did not prove that none exists; raise time-limit";
   if (!frontier.complete && !milp)
     return graph.getFunction()->emitError()
            << "remat: the exact solver did not finish within time-limit="
@@ -312,6 +302,9 @@ FailureOr<std::vector<Evaluation>>
 policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool measure,
              double timeLimit, int64_t stopAt, ExactProof *proof) {
   std::vector<Evaluation> family;
+  ExactProof localProof;
+  if (!proof)
+    proof = &localProof;
   SmallVector<Operation *> candidates = getBudgetCandidates(graph);
   if (solver == BudgetSolver::Exhaustive) {
     for (uint64_t mask = 0; mask < (uint64_t(1) << candidates.size()); ++mask) {
@@ -381,6 +374,20 @@ policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool mea
       affordable -= std::min(affordable, greedy);
     }
     measureExtras(*exact, affordable);
+    // An unfinished MILP answers with the best decision found that fits,
+    // by the model or measured (the fast solver's measured members count:
+    // it erred where fast met the budget); when none fits and it could not
+    // prove that none exists, that is no answer. (The Pareto curve, swept
+    // to the end, just ends there.)
+    bool fits = llvm::any_of(*exact, [&](const Evaluation &e) {
+      return e.measured && e.peak <= stopAt;
+    });
+    if (solver == BudgetSolver::Milp && !proof->complete &&
+        stopAt != std::numeric_limits<int64_t>::min() && !fits)
+      return graph.getFunction()->emitError()
+             << "remat: solver=milp found no decision under the budget "
+             << "within time-limit=" << formatSeconds(timeLimit)
+             << ", and did not prove that none exists; raise time-limit";
     return exact;
   }
   measure |= graph.getOps().size() <= kMeasuredOps;

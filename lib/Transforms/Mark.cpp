@@ -200,7 +200,11 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
              << "remat-mark: budget of " << bytes << " bytes ("
              << formatBytes(bytes) << ") is below the smallest peak remat "
              << "reaches for this function: " << smallest << " bytes ("
-             << formatBytes(smallest) << ")";
+             << formatBytes(smallest) << ")"
+             << (chosen == BudgetSolver::Fast
+                     ? " with the fast solver; solver=exact searches the "
+                       "model's whole frontier and may reach lower"
+                     : "");
     decisions = best->decisions;
     // What the exact solvers proved about the answer (the exhaustive search
     // measures every decision: nothing to state).

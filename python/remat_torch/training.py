@@ -28,7 +28,7 @@ __all__ = ["compile", "RematModule", "held_bytes"]
 _TORCH2 = hasattr(torch, "compile") and int(torch.__version__.split(".")[0]) >= 2
 
 
-def _signature(args, kwargs, module):
+def _signature(args, kwargs, module, volatile=frozenset()):
     def leaf(v):
         if isinstance(v, torch.Tensor):  # strides: the graph's views bake them in
             # (1.13's views bake in the storage offset too; 2.x's graphs
@@ -51,18 +51,28 @@ def _signature(args, kwargs, module):
         tuple((name, tuple(t.shape), t.dtype, str(t.device))
               for name, t in module.named_buffers() if t is not None)
     modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m),
-                     () if _TORCH2 else _tensor_attributes(m))
+                     () if _TORCH2 else _tensor_attributes(m, name, volatile))
                     for name, m in module.named_modules())
     return (leaf(args), leaf(kwargs), tensors, modules, _autocast_state())
 
 
-def _tensor_attributes(m):
+def _tensor_attributes(m, name, volatile):
     """1.13 bakes a module's tensor attributes that are neither parameters
     nor buffers (a class-weight tensor reassigned each epoch) into the
     graph as constants: each tensor, by identity, is part of the signature
-    (writes into it in place are read by the graph)."""
+    (writes into it in place are read by the graph). Left out: those a
+    forward sets itself (`volatile`: ESPnet's self.attn, seen changing
+    during a call) and weight or spectral norm's recomputed weights."""
+    hooked = _norm_hooked(m)
     return tuple((k, id(v), v.data_ptr(), tuple(v.shape), v.dtype) for k, v in vars(m).items()
-                 if isinstance(v, torch.Tensor) and not isinstance(v, nn.Parameter))
+                 if isinstance(v, torch.Tensor) and not isinstance(v, nn.Parameter)
+                 and k not in hooked and (name, k) not in volatile)
+
+
+def _norm_hooked(m):
+    """The attributes weight and spectral norm's pre-hooks set on `m`."""
+    return {getattr(h, "name", None) for h in m._forward_pre_hooks.values()
+            if type(h).__name__ in _NORM_HOOKS}
 
 
 def _object_with_tensors(v, seen=None):
@@ -153,8 +163,7 @@ def _stored_tensors(module):
     (their pre-hooks set them at every call, inside the graph) left out."""
     stored = []
     for name, m in module.named_modules():
-        hooked = {getattr(h, "name", None) for h in m._forward_pre_hooks.values()
-                  if type(h).__name__ in _NORM_HOOKS}
+        hooked = _norm_hooked(m)
         stored.append((name, tuple((k, id(v)) for k, v in vars(m).items()
                                    if isinstance(v, torch.Tensor) and k not in hooked)))
     return stored
@@ -405,6 +414,11 @@ class RematModule(nn.Module):
             self._key = _decision_key(policy, budget, remat_opt, options)
         self._graphs = {}
         self._failed = set()
+        # (module name, attribute) of tensors a forward sets on its module
+        # (1.13: left out of the signature, see _tensor_attributes), and
+        # the fallback warnings already given (each said once).
+        self._volatile = set()
+        self._warned = set()
         # 1.13: the partition with size guards, and the input signatures
         # whose graphs got one (their steps keep the random state to put it
         # back when a guard fails).
@@ -509,8 +523,9 @@ class RematModule(nn.Module):
             if _state_changed(before, _module_state(self.module)) or \
                     _random_drawn(randoms, _random_states()):
                 raise ForwardSideEffects()
-            changed = [name for (name, a), (_, b) in zip(tensors_before,
-                                                         _stored_tensors(self.module)) if a != b]
+            tensors_after = _stored_tensors(self.module)
+            self._note_volatile(tensors_before, tensors_after)
+            changed = [name for (name, a), (_, b) in zip(tensors_before, tensors_after) if a != b]
             if changed and not getattr(self, "_stored_warned", False):
                 # (Reading them inside the forward is fine: the graph does.)
                 self._stored_warned = True
@@ -554,6 +569,28 @@ class RematModule(nn.Module):
                 bn.num_batches_tracked.add_(n)
         return _no_double_backward(out)
 
+    def _warn_once(self, message, category, stacklevel=2):
+        if message not in self._warned:
+            self._warned.add(message)
+            warnings.warn(message, category, stacklevel=stacklevel + 1)
+
+    def _eager(self, *args, **kwargs):
+        """The module run eagerly; on 1.13 the tensor attributes its
+        forward sets are noted, so that they stay out of the signature."""
+        if _TORCH2:
+            return self.module(*args, **kwargs)
+        before = _stored_tensors(self.module)
+        try:
+            return self.module(*args, **kwargs)
+        finally:
+            self._note_volatile(before, _stored_tensors(self.module))
+
+    def _note_volatile(self, before, after):
+        for (name, a), (_, b) in zip(before, after):
+            if a != b:
+                a, b = dict(a), dict(b)
+                self._volatile.update((name, k) for k in set(a) | set(b) if a.get(k) != b.get(k))
+
     def forward(self, *args, **kwargs):
         if not torch.is_grad_enabled() or not any(p.requires_grad for p in self.module.parameters()):
             return self.module(*args, **kwargs)  # nothing to save for a backward
@@ -568,9 +605,9 @@ class RematModule(nn.Module):
                                   "eagerly (pass the tensors themselves, or a tuple, list, dict "
                                   "or namedtuple of them)" % holder, RuntimeWarning, stacklevel=2)
                 return self.module(*args, **kwargs)
-        key = _signature(args, kwargs, self.module)
+        key = _signature(args, kwargs, self.module, self._volatile)
         if key in self._failed:
-            return self.module(*args, **kwargs)
+            return self._eager(*args, **kwargs)
         fn = self._graphs.get(key)
         first = fn is None
         if first and len(self._graphs) >= _MAX_GRAPHS:
@@ -627,26 +664,26 @@ class RematModule(nn.Module):
             self._failed.add(key)
             del self._graphs[key]
             if isinstance(e, ForwardSideEffects):
-                warnings.warn("remat_torch: this step's forward changes the module's plain "
-                              "attributes (a step counter) or draws from Python's or NumPy's "
-                              "random generator, which PyTorch 1.13's compiled graph would not "
-                              "replay; it runs eagerly", RuntimeWarning, stacklevel=2)
+                self._warn_once("remat_torch: this step's forward changes the module's plain "
+                                "attributes (a step counter) or draws from Python's or NumPy's "
+                                "random generator, which PyTorch 1.13's compiled graph would not "
+                                "replay; it runs eagerly", RuntimeWarning, stacklevel=2)
             elif isinstance(e, InputWritten):
-                warnings.warn("remat_torch: this step's forward writes into one of its tensor "
-                              "arguments in place, which PyTorch 1.13's compiled graph would "
-                              "not do; it runs eagerly", RuntimeWarning, stacklevel=2)
+                self._warn_once("remat_torch: this step's forward writes into one of its tensor "
+                                "arguments in place, which PyTorch 1.13's compiled graph would "
+                                "not do; it runs eagerly", RuntimeWarning, stacklevel=2)
             elif isinstance(e, EagerStep):
-                warnings.warn("remat_torch: this step writes into a slice in place and reads "
-                              "it through another view, which PyTorch 1.13's AOTAutograd "
-                              "differentiates wrongly (as_strided over another tensor's storage); "
-                              "it runs eagerly", RuntimeWarning, stacklevel=2)
+                self._warn_once("remat_torch: this step writes into a slice in place and reads "
+                                "it through another view, which PyTorch 1.13's AOTAutograd "
+                                "differentiates wrongly (as_strided over another tensor's storage); "
+                                "it runs eagerly", RuntimeWarning, stacklevel=2)
             else:
                 site = _user_site(e.__traceback__)
-                warnings.warn("remat_torch: AOTAutograd could not trace this step (%s: %s%s); "
-                              "it runs eagerly" % (type(e).__name__, str(e).split("\n")[0],
-                                                   ", at " + site if site else ""),
-                              RuntimeWarning, stacklevel=2)
-            return self.module(*args, **kwargs)
+                self._warn_once("remat_torch: AOTAutograd could not trace this step (%s: %s%s); "
+                                "it runs eagerly" % (type(e).__name__, str(e).split("\n")[0],
+                                                     ", at " + site if site else ""),
+                                RuntimeWarning, stacklevel=2)
+            return self._eager(*args, **kwargs)
 
 
 @contextlib.contextmanager

@@ -157,7 +157,9 @@ def compare(models, func, args):
     # forward writes into them in place.
     written = [np.load(os.path.join(work, "in", "arg%d.npy" % i))
                for i, (_, kind, _) in enumerate(graph.args) if kind == "input"]
-    same = all(np.array_equal(w, x.numpy()) for w, x in zip(written, given))
+    # (NumPy has no bf16: bf16 inputs are written as f32, exactly)
+    same = all(np.array_equal(w, (x.float() if x.dtype == torch.bfloat16 else x).numpy())
+               for w, x in zip(written, given))
     print("inputs: %d written, %s" % (len(written), "as given" if same else "FAIL: not as given"))
     ok = same
     for k, text in enumerate(args.policy or ["none"]):

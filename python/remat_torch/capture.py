@@ -472,7 +472,11 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
         if dtype not in DTYPES:
             raise ImporterError("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
         model = copy.deepcopy(model) if not fake else model
-        model = model.to(DTYPES[dtype])
+        # As model.bfloat16() does, not model.to(torch.bfloat16): floating
+        # tensors only (a complex buffer, LLaMA's freqs_cis, lost its
+        # imaginary part and the step its meaning, silently).
+        target = DTYPES[dtype]
+        model = model._apply(lambda t: t.to(target) if t.is_floating_point() else t)
         example_inputs = tuple(x.to(DTYPES[dtype]) if x.is_floating_point() else x
                                for x in example_inputs)
     kw = dict(seed=seed, name=name, tangents=tangents, locations=locations, dropout=dropout,
@@ -1150,8 +1154,13 @@ def _real_draws(gm, values, seed):
         if tensors or packet in ("bernoulli", "multinomial", "normal") and overload != "float" and \
                 not (packet == "bernoulli" and overload == "p"):
             raise _FastPathFailed()
-        with torch.no_grad():
-            r = n.target(*real(list(n.args)), **{k: real(v) for k, v in n.kwargs.items()})
+        try:
+            with torch.no_grad():
+                r = n.target(*real(list(n.args)), **{k: real(v) for k, v in n.kwargs.items()})
+        except RuntimeError as e:  # PyTorch's own (1.13: no f16 bernoulli on the CPU)
+            raise ImporterError("running the model failed: RuntimeError: %s (PyTorch's own "
+                                "error, drawing %s)" % (str(e).strip().split("\n")[0],
+                                                        packet)) from None
         values[n] = r.clone() if isinstance(r, torch.Tensor) else tuple(
             x.clone() if isinstance(x, torch.Tensor) else x for x in r)
 

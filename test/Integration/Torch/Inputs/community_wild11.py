@@ -141,3 +141,45 @@ class LengthRegulator(nn.Module):
 def length_regulator():
     torch.manual_seed(0)
     return LengthRegulator(), (torch.randn(2, 5, 8), torch.tensor([[1, 2, 3, 0, 2], [3, 3, 1, 1, 0]]))
+
+
+class ComplexBuffer(nn.Module):
+    """A complex buffer (torchtitan's freqs_cis): --dtype bf16 cast it to a
+    real bf16 tensor (model.to(dtype) drops the imaginary part), and the
+    step computed something else, silently. Floating tensors only now."""
+    def __init__(s):
+        super().__init__()
+        s.w = nn.Linear(4, 4, bias=False)
+        s.register_buffer("rot", torch.polar(torch.ones(2), torch.tensor([0.5, 1.0])))
+
+    def forward(s, x):
+        z = torch.view_as_complex(s.w(x).float().reshape(-1, 2, 2))
+        return torch.view_as_real(z * s.rot)[..., 0].sum()
+
+
+def complex_buffer():
+    torch.manual_seed(0)
+    return ComplexBuffer(), (torch.randn(3, 4),)
+
+
+class CatMixed(nn.Module):
+    """A ViT under CPU bf16 autocast: the f32 cls token concatenated with
+    bf16 patches (PyTorch promotes to f32); tensor.concat of mixed element
+    types was invalid IR. And a stack of f32 with bf16."""
+    def __init__(s):
+        super().__init__()
+        s.patch, s.cls = nn.Conv2d(3, 8, 4, 4), nn.Parameter(torch.randn(1, 1, 8))
+        s.head, s.b = nn.Linear(8, 3), nn.Linear(8, 8).bfloat16()
+
+    def forward(s, x):
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            p = s.patch(x).flatten(2).transpose(1, 2)
+            h = torch.cat([s.cls.expand(x.shape[0], -1, -1), p], dim=1)
+            out = s.head(h[:, 0]).float().pow(2).mean()
+        c = h[:, 0].float()
+        return out + torch.stack([c, s.b(c.bfloat16())]).pow(2).mean()
+
+
+def cat_mixed():
+    torch.manual_seed(0)
+    return CatMixed(), (torch.randn(2, 3, 8, 8),)

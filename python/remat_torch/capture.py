@@ -39,17 +39,15 @@ def _warn_value_sized_repeats(gm, first_input, num_inputs):
     length regulator's durations): the output's size, the sum of the
     repeats, is this trace's, fixed in the graph. Said once, at import."""
     placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
-    inputs = set(placeholders[first_input:first_input + num_inputs])
-    reach = {}
-
-    def from_inputs(n):
-        if n not in reach:
-            reach[n] = False  # (no cycles in a graph; guards the recursion)
-            reach[n] = n in inputs or any(from_inputs(a) for a in n.all_input_nodes)
-        return reach[n]
+    # What the inputs reach, in graph order (operands come first): no
+    # recursion, which a deep graph would exhaust.
+    reach = set(placeholders[first_input:first_input + num_inputs])
+    for n in gm.graph.nodes:
+        if any(a in reach for a in n.all_input_nodes):
+            reach.add(n)
     for n in gm.graph.nodes:
         if n.op == "call_function" and _packet(n.target)[0] == "repeat_interleave" and \
-                n.args and isinstance(n.args[0], torch.fx.Node) and from_inputs(n.args[0]):
+                n.args and isinstance(n.args[0], torch.fx.Node) and n.args[0] in reach:
             size = n.meta.get("val")
             size = (" (%d in this trace)" % size.shape[0]) if isinstance(size, torch.Tensor) and \
                 size.dim() == 1 else ""
@@ -997,8 +995,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
                       "with this batch's count there, so a batch selecting another count may "
                       "run a different computation than PyTorch would" % helpers.size_read,
                       RuntimeWarning, stacklevel=2)
-    _warn_value_sized_repeats(gm, len(params) + len(fresh_buffers()),
-                              len(list(_clone_inputs(example_inputs))))
+    _warn_value_sized_repeats(gm, len(params) + len(buffers), len(example_inputs))
     phase("trace")
     # Values of every node, from a replay with the same seed: shapes and
     # dtypes for the lowering, and the random draws the graph takes as inputs.

@@ -52,14 +52,11 @@ VIEW_OPS = {"view", "_unsafe_view", "_reshape_alias", "reshape", "t", "transpose
             "as_strided", "diagonal", "split", "split_with_sizes", "chunk", "unbind",
             "unsafe_split", "view_as", "expand_as", "narrow", "unfold"}
 
+# Views followed from an input the forward writes in place (_build): the
+# storage-sharing ops, complex views of it, and the pieces of a split.
+_MUTATED_VIEWS = VIEW_OPS | {"view_as_real", "view_as_complex", "getitem"}
+
 _OPTION_RE = re.compile(r"^[A-Za-z0-9_.\-\\\[\]+*^$|(){}?]+$")
-
-
-# Ops whose result shares its argument's storage.
-_VIEW_PACKETS = {"view", "_unsafe_view", "reshape", "expand", "t", "transpose", "permute", "slice",
-                 "select", "unsqueeze", "squeeze", "as_strided", "alias", "detach", "split",
-                 "split_with_sizes", "chunk", "unbind", "diagonal", "narrow", "unfold",
-                 "view_as_real", "view_as_complex", "_reshape_alias", "getitem"}
 
 
 class RematFallback(Exception):
@@ -226,6 +223,10 @@ _OPTIONS = {"flops-per-byte", "max-recompute", "max-growth", "prefer", "segments
             "attention-block-q", "attention-block-k", "accumulators"}
 
 
+# A budget in bytes as text: 12000, '16MiB', '2.5 GiB'.
+_BUDGET_RE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?)\s*([KMG]i?B|B)?\s*$")
+
+
 def _check_budget(b):
     """A budget is bytes (an int >= 0, or '16MiB'), or a fraction of what
     PyTorch holds in (0, 1]."""
@@ -237,7 +238,7 @@ def _check_budget(b):
                          "PyTorch holds, got %r (bytes are an int or a string like '16MiB')" % b)
     if isinstance(b, int) and b < 0:
         raise ValueError("remat_torch.partition: budget of %d bytes: must be >= 0" % b)
-    if isinstance(b, str) and not re.match(r"^\s*([0-9]+(\.[0-9]*)?)\s*([KMG]i?B|B)?\s*$", b):
+    if isinstance(b, str) and not _BUDGET_RE.match(b):
         raise ValueError("remat_torch.partition: budget %r: bytes like 12000, '16MiB', or a "
                          "fraction" % b)
 
@@ -617,7 +618,7 @@ class _Partitioner:
             fw, bw = _default_partition(jm, joint_inputs, num_fwd_outputs)
             return int(b * self._held(fw, bw)[0])
         if isinstance(b, str):
-            m = re.match(r"^\s*([0-9.]+)\s*([KMG]i?B|B)?\s*$", b)
+            m = _BUDGET_RE.match(b)
             if not m:
                 raise ValueError("budget %r: bytes like 12000, '16MiB', or a fraction" % b)
             scale = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "KB": 1000, "MB": 10 ** 6,
@@ -724,7 +725,7 @@ class _Partitioner:
                 for u in todo.pop().users:
                     if u in backward:
                         continue
-                    if _packet(u) in _VIEW_PACKETS:
+                    if _packet(u) in _MUTATED_VIEWS:
                         todo.append(u)
                     elif isinstance(values.get(u), torch.Tensor):
                         candidates.add(u)

@@ -75,7 +75,7 @@ def _norm_hooked(m):
             if type(h).__name__ in _NORM_HOOKS}
 
 
-def _object_with_tensors(v, seen=None):
+def _object_with_tensors(v):
     """The type name of an argument that is not a tensor, tuple, list or
     dict but holds tensors (a dataclass batch), else None: 1.13's AOTAutograd
     bakes such tensors into the graph as constants."""

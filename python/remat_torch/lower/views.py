@@ -348,8 +348,7 @@ def concat(L, parts, dim, shape, elem):
     parts of another element type are converted to the result's first, as
     PyTorch promotes them (an f32 cls token and a bf16 patch embedding
     under autocast)."""
-    parts = [t if t.elem == elem else L.ew([t], lambda bd, e: e[0], shape=t.shape, elem=elem)
-             for t in parts]
+    parts = [rounded(L, t, elem) for t in parts]
     mats = [L.fn.materialize(t) for t in parts]
     name = L.fn.fresh("cat")
     L.fn.line("%s = tensor.concat dim(%d) %s : (%s) -> %s" % (
@@ -374,8 +373,7 @@ def stacked(L, tensors, dim, shape, elem):
     """torch.stack of `tensors` along dim, into `shape`."""
     parts = [_unsqueeze_dense(L, t, dim) for t in tensors]
     if len(parts) == 1:
-        t = parts[0]
-        return t if t.elem == elem else L.ew([t], lambda bd, e: e[0], shape=shape, elem=elem)
+        return rounded(L, parts[0], elem)
     return concat(L, parts, dim, shape, elem)
 
 

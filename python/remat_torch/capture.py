@@ -23,6 +23,7 @@ import torch
 import torch.fx
 from torch.fx.experimental.proxy_tensor import disable_proxy_modes_tracing, make_fx
 from torch.overrides import TorchFunctionMode
+from torch.utils._mode_utils import no_dispatch
 
 from . import lower
 from .mlir import U8, Function, ImporterError, Tensor, fmt_const, ttype
@@ -674,6 +675,23 @@ class TraceHelpers(TorchFunctionMode):
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
+        if func in _SCALAR_MATH and all(_scalar_value(a) is not None
+                                        for a in list(args) + list(kwargs.values())):
+            # torch.div(n, 2, rounding_mode="trunc") on Python ints (sizes,
+            # as older Hugging Face code halves them), and arithmetic on such
+            # results, is a constant: made outside the trace (and outside
+            # --fake's fake mode), so that slicing by it reads a value, not a
+            # traced scalar (which fails on 1.13 and lowers to nothing on 2.x).
+            with no_dispatch():
+                out = func(*[_scalar_value(a) for a in args],
+                           **{k: _scalar_value(v) for k, v in kwargs.items()})
+            return _fake_constant(out)
+        if _FAKE_CONSTANTS and _TORCH2 and any(_is_real_constant(a) for a in args):
+            # Such a constant meeting traced tensors under 2.x's fake mode: a
+            # fake of it (its value kept by id for the lowering's constant).
+            # (1.13 lifts the real one; under --fake it refuses it, as
+            # PyTorch's error says.)
+            args = tuple(_as_fake_constant(a) for a in args)
         if func in _BITWISE_DUNDERS and len(args) == 2 and isinstance(args[0], torch.Tensor) and \
                 isinstance(args[1], (int, bool)) and not isinstance(args[0], torch.nn.Parameter):
             # 1.13's AOTAutograd calls aten.bitwise_or.Tensor with the Python
@@ -767,6 +785,74 @@ class TraceHelpers(TorchFunctionMode):
 
 _DATA = torch.Tensor.data
 # Python reads of a tensor's size (whole, or of its first dim).
+# Arithmetic PyTorch also does on two Python numbers (a 0-d tensor).
+_SCALAR_MATH = {torch.div, torch.floor_divide, torch.true_divide, torch.mul, torch.add,
+                torch.sub}
+
+
+def _fake_constant(t):
+    """`t` as a fake tensor that keeps its value (reads of it answer) when
+    a fake mode runs the step (--fake), else `t`."""
+    from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.experimental.proxy_tensor import ProxyTorchDispatchMode
+    modes = _get_current_dispatch_mode_stack()
+    out = t
+    # (while tracing, a real tensor is what make_fx lifts as a constant; a
+    # fake one carrying its value made 1.13's trace take what it reached as
+    # constants too)
+    if not any(isinstance(m, ProxyTorchDispatchMode) for m in modes):
+        for mode in modes:
+            if isinstance(mode, FakeTensorMode):
+                out = mode.fake_tensor_converter.from_real_tensor(mode, t, make_constant=True)
+                break
+    _FAKE_CONSTANTS[id(out)] = (weakref.ref(out), t)
+    return out
+
+
+# id(tensor) -> (weak reference to it, the real value): _fake_constant's
+# results, whose arithmetic stays constant too (1.13's trace lifts the
+# fake result of an op on them without its value).
+_FAKE_CONSTANTS = {}
+
+
+_TORCH2 = int(torch.__version__.split(".")[0]) >= 2
+
+
+def _is_real_constant(a):
+    return isinstance(a, torch.Tensor) and not isinstance(a, _fake_tensor_type()) and \
+        _scalar_value(a) is not None
+
+
+def _fake_tensor_type():
+    from torch._subclasses.fake_tensor import FakeTensor
+    return FakeTensor
+
+
+def _as_fake_constant(a):
+    """A real constant of _fake_constant as a plain fake of the fake mode
+    running (value kept in _FAKE_CONSTANTS), else `a`."""
+    if not _is_real_constant(a):
+        return a
+    from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    for mode in _get_current_dispatch_mode_stack():
+        if isinstance(mode, FakeTensorMode):
+            fake = mode.fake_tensor_converter.from_real_tensor(mode, a)
+            _FAKE_CONSTANTS[id(fake)] = (weakref.ref(fake), a)
+            return fake
+    return a
+
+
+def _scalar_value(a):
+    """`a` if a Python number (or a string: rounding_mode), the real value
+    of a tensor _fake_constant made, else None."""
+    if isinstance(a, (bool, int, float, str)):
+        return a
+    kept = _FAKE_CONSTANTS.get(id(a))
+    return kept[1] if kept is not None and kept[0]() is a else None
+
+
 _SIZE_READS = {torch.Tensor.numel, torch.numel, torch.Tensor.nelement, torch.Tensor.size,
                torch.Tensor.shape.__get__, torch.Tensor.__len__}
 
@@ -946,8 +1032,14 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
 
     def joint(p, b, inputs, cts):
         out = _flatten_outputs(call(p, b, inputs))
-        grads = torch.autograd.grad([out[i] for i in seeded], [p[k] for k in trainable], cts,
-                                    allow_unused=True)
+        # An output no parameter reaches (a metric: x.sum() returned beside
+        # the losses) has no backward: its cotangent stays unread.
+        live = [j for j, i in enumerate(seeded) if out[i].requires_grad]
+        if not live:
+            raise ImporterError("no output whose gradient is taken (%s) depends on a trainable "
+                                "parameter" % ", ".join("output%d" % i for i in seeded))
+        grads = torch.autograd.grad([out[seeded[j]] for j in live], [p[k] for k in trainable],
+                                    [cts[j] for j in live], allow_unused=True)
         return out, list(grads)
 
     def fresh_buffers():
@@ -1417,7 +1509,8 @@ def _result(L, node):
 
 def _constant(L, t, name):
     if not has_values(t):  # a fake tensor may carry the constant it stands for
-        t = getattr(t, "constant", None)
+        kept = _FAKE_CONSTANTS.get(id(t))
+        t = kept[1] if kept is not None and kept[0]() is t else getattr(t, "constant", None)
         if t is None or not has_values(t):
             raise ImporterError("constant tensor '%s' has no value (fake tensors)" % name)
     if t.numel() > 65536:

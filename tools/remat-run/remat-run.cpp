@@ -490,9 +490,13 @@ static FailureOr<std::vector<HostArray>> loadInputs(func::FuncOp entry) {
         return failure();
       }
       // A bf16 argument comes as f32 (NumPy has no bf16), rounded here;
-      // any other dtype is named by the input check.
-      if (getElementTypeOrSelf(entry.getArgumentTypes()[i]).isBF16() &&
-          array.dtype == remat_runtime::npy::DType::F32)
+      // any other dtype, or a shape that differs (the error then names the
+      // file's f32, not a bf16 it never held), is named by the input check.
+      auto argType =
+          dyn_cast<RankedTensorType>(entry.getArgumentTypes()[i]);
+      if (argType && argType.getElementType().isBF16() &&
+          array.dtype == remat_runtime::npy::DType::F32 &&
+          llvm::equal(array.shape, argType.getShape()))
         (void)remat_runtime::npy::toBF16(array, error);
       inputs.push_back(std::move(array));
     }

@@ -256,15 +256,20 @@ def h_hardswish(L, a):
 
 @handles("hardswish_backward")
 def h_hardswish_backward(L, grad, a):
-    """PyTorch's: 0 below -3, grad * (x/3 + 1/2) up to 3, grad above."""
+    """PyTorch's: 0 below -3, grad * (x/3 + 1/2) up to 3, grad from 3 on.
+    At -3 the versions differ: 2.x's kernel gives 0 (x <= -3), 1.13's the
+    middle formula (x < -3). (1.13's scalar tail also takes the middle at
+    +3; its vector body, which runs all but a few elements, gives grad.)"""
+    import torch
     c = out_compute(L)
+    low = "lt" if int(torch.__version__.split(".")[0]) < 2 else "le"
 
     def f(bd, e):
         g, x = e
         mid = bd.binary("mul", g, bd.binary("add", bd.binary("div", x, bd.const(3.0, c), c),
                                             bd.const(0.5, c), c), c)
-        v = bd.select(bd.cmp("le", x, bd.const(3.0, c), c), mid, g, c)
-        return bd.select(bd.cmp("lt", x, bd.const(-3.0, c), c), bd.const(0.0, c), v, c)
+        v = bd.select(bd.cmp("lt", x, bd.const(3.0, c), c), mid, g, c)
+        return bd.select(bd.cmp(low, x, bd.const(-3.0, c), c), bd.const(0.0, c), v, c)
     return L.ew([grad, a], f)
 
 

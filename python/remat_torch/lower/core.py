@@ -343,8 +343,12 @@ def mark_view(L, reshape=False):
 def extract_slice(L, a, offsets, sizes, strides, out_shape=None):
     """tensor.extract_slice of `a` (materialized first)."""
     a = L.fn.materialize(a)
-    name = L.fn.fresh("s")
     out = list(sizes) if out_shape is None else list(out_shape)  # [] is a 0-d result
+    if 0 in sizes:
+        # No elements (a select of a zero-size batch): tensor.extract_slice
+        # would not verify (its offsets must lie inside each dim, even 0).
+        return Tensor(L.fn.empty(out, a.elem), out, a.elem)
+    name = L.fn.fresh("s")
     L.fn.line("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
         name, a.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),
         ", ".join(map(str, strides)), ttype(a.shape, a.elem), ttype(out, a.elem)))
@@ -355,6 +359,8 @@ def insert_slice(L, src, dst, offsets, sizes, strides, prefix="ins"):
     """tensor.insert_slice of `src` into `dst` (both materialized, of one
     element type): `dst` with that window replaced."""
     src, dst = L.fn.materialize(src), L.fn.materialize(dst)
+    if 0 in sizes:  # nothing written (see extract_slice)
+        return dst
     name = L.fn.fresh(prefix)
     L.fn.line("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
         name, src.value, dst.value, ", ".join(map(str, offsets)), ", ".join(map(str, sizes)),

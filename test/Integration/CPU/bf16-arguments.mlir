@@ -25,6 +25,10 @@
 // RUN: %python %S/../../Inputs/npy.py write %t/bad/arg0.npy f64 4 1
 // RUN: not remat-run %s --inputs %t/bad 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: input #0 has dtype f64 and shape (4), but argument #0 is 'tensor<4x8xbf16>'
+// An f32 file of the wrong shape is named as the f32 it is (not as bf16).
+// RUN: %python %S/../../Inputs/npy.py write %t/bad/arg0.npy f32 4 1
+// RUN: not remat-run %s --inputs %t/bad 2>&1 | FileCheck %s --check-prefix=SHAPE
+// SHAPE: error: input #0 has dtype f32 and shape (4), but argument #0 is 'tensor<4x8xbf16>'
 func.func @bf16_layer(%x: tensor<4x8xbf16>, %w: tensor<8x3xbf16>, %dy: tensor<4x3xbf16> {remat.cotangent})
     -> (tensor<4x3xbf16>, tensor<8x3xf32>) {
   %zero = arith.constant 0.0 : f32

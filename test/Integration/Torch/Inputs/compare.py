@@ -35,7 +35,7 @@ def reference(model, inputs, seed, graph):
     outs = _flatten_outputs(out)  # as the importer flattens them (tuples, dicts)
     params = dict(model.named_parameters())
     trained = [name[5:] for name, kind in graph.results if kind == "grad"]  # grad.NAME
-    seeded = [outs[i] for i in graph.seeded]
+    seeded = [outs[i] for i in graph.seeded if outs[i].requires_grad]  # (a metric has no backward)
     # .backward(), as users train (torch.utils.checkpoint's reentrant form
     # refuses torch.autograd.grad)
     for p in params.values():

@@ -1,0 +1,86 @@
+"""A twelfth set of models (session 31, 2026-12-05): forms found refused
+or broken by testers who had not seen the code, and the known items of
+session 30's note.
+
+- Sizes halved with torch.div on Python ints (`torch.div(h, 2,
+  rounding_mode="trunc")`, older Hugging Face code): PyTorch returns a 0-d
+  tensor, which slicing reads. 1.13's trace failed on the read, 2.x gave
+  "an elementwise op on scalars only is not supported"; --fake lost the
+  value (1.13: a size-0 slice).
+- F.hardswish's gradient at exactly +-3 (MobileNetV3 inputs after a
+  ReLU6-quantized layer hit the kinks): remat took the middle formula at
+  +3 where PyTorch gives the gradient, and at -3 where 2.x gives 0.
+- A select of a zero-size batch (`lin(x)[:, 0]` for x of 0 rows) wrote a
+  tensor.extract_slice that does not verify (offset 0 of a 0-size dim).
+- Outputs returned beside several scalars that no parameter reaches
+  (`x.sum()` as a metric) failed with PyTorch's "element 2 of tensors does
+  not require grad": their cotangents stay unread now.
+"""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class HalfSplit(nn.Module):
+    """GLU-style split at a size computed with torch.div, and a scale made
+    with torch.true_divide of two ints multiplied into the activation."""
+    def __init__(s):
+        super().__init__()
+        s.l = nn.Linear(8, 8)
+
+    def forward(s, x):
+        h = x.size(-1)
+        half = torch.div(h, 2, rounding_mode="trunc")
+        y = s.l(x)
+        scale = torch.true_divide(1, torch.floor_divide(h, 4))
+        return (y[:, :half] * torch.sigmoid(y[:, half:]) * scale).pow(2).sum()
+
+
+def half_split():
+    torch.manual_seed(0)
+    return HalfSplit(), (torch.randn(4, 8),)
+
+
+class HardSwish(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.w = nn.Parameter(torch.ones(16))
+
+    def forward(s, x):
+        return F.hardswish(x * s.w).sum()
+
+
+def hardswish_kinks():
+    # 16 elements: all in the vector body of 1.13's kernel (8 or 16 lanes)
+    return HardSwish(), (torch.tensor([-4., -3., -2.5, -1., 0., 1., 2.5, 3.] * 2),)
+
+
+class EmptySelect(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.l = nn.Linear(3, 3)
+
+    def forward(s, x):
+        return s.l(x)[:, 0].sum() + s.l.weight.sum()
+
+
+def empty_select():
+    torch.manual_seed(0)
+    return EmptySelect(), (torch.randn(0, 3),)
+
+
+class Metrics(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.l = nn.Linear(3, 3)
+
+    def forward(s, x):
+        return s.l(x), s.l(x).sum(), x.sum()
+
+
+def metrics():
+    torch.manual_seed(0)
+    return Metrics(), (torch.randn(2, 3),)
+
+
+MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics"]

@@ -319,6 +319,11 @@ struct BudgetModel::Impl {
   /// evaluateAgainst(everyStep): a constraint at every step over the
   /// threshold, not only at the three hardest.
   mutable bool everyStep = false;
+  /// The peak with nothing recomputed (user marks neither): materialize's
+  /// baseline, which its choice of sharing mode consults. Set by the
+  /// constructor, with `unmarked` set while it evaluates.
+  int64_t unmarkedPeak = 0;
+  mutable bool unmarked = false;
 
   int64_t bytesOf(uint32_t v) const {
     return v < values.size() ? values[v].bytes : extraBytes[v - values.size()];
@@ -464,6 +469,10 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
     m.candidates.push_back(graph.getIndex(op));
     m.candidateOps.push_back(op);
   }
+  m.unmarked = true;
+  m.unmarkedPeak = m.evaluate(llvm::BitVector(m.candidates.size()), nullptr).peak;
+  m.unmarked = false;
+  m.evaluations = 0;
 }
 
 BudgetModel::~BudgetModel() = default;
@@ -1094,7 +1103,7 @@ BudgetOutcome BudgetModel::Impl::evaluate(
   marked.assign(ops.size(), 0);
   inChain.resize(ops.size(), 0);
   for (auto [i, op] : llvm::enumerate(ops))
-    marked[i] = op.userRecompute;
+    marked[i] = op.userRecompute && !unmarked;
   for (unsigned c : recompute.set_bits())
     marked[candidates[c]] = 1;
 
@@ -1135,7 +1144,8 @@ BudgetOutcome BudgetModel::Impl::evaluate(
     for (const ModelRegion &r : regions)
       sharedCloned += r.chain.size();
     bool quadratic = separateCloned > 4 * ops.size() &&
-                     separateCloned > 4 * sharedCloned;
+                     separateCloned > 4 * sharedCloned &&
+                     (sharedPeak <= unmarkedPeak || separatePeak > unmarkedPeak);
     bool share = quadratic || sharedPeak < separatePeak ||
                  (sharedPeak == separatePeak && sharedFlops <= flopsOf(separate));
     if (share) {

@@ -54,17 +54,22 @@ for name in m.MODELS:
     bad += r.returncode != 0 or tiled == 0 or untiled != 0
 sys.exit(1 if bad else 0)
 PYEOF
-"$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa_tiled.py:nanogpt_t64,nanogpt_t64_drop,llama_t64,bert_t48,vit_t50,whisper_cross,mistral,alibi,gqa,crosspad,qknorm,triumask \
+"$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/sdpa_tiled.py:nanogpt_t64,nanogpt_t64_drop,llama_t64,bert_t48,vit_t50,whisper_cross,mistral,alibi,gqa,crosspad,qknorm,triumask,padrow_fmin \
   --remat-run "$BUILD/bin/remat-run" --policy none --policy "none --attention=tiled --attention-block-q=16 --attention-block-k=16" \
   --policy "peak --attention=tiled --attention-block-q=16 --attention-block-k=16" --opt-level 0 --tol 1e-5 > "$BUILD/torch2-sdpa-tiled.txt" 2>&1 || fail=1
 grep -E "^(==|none|peak)" "$BUILD/torch2-sdpa-tiled.txt"
 "$PY" test/Integration/Torch/Inputs/sdpa_gpu_ops.py --remat-run "$BUILD/bin/remat-run" || fail=1
+# Session 31's importer fixes (torch.div of ints, hardswish's kinks per version).
+"$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/community_wild12.py:@MODELS \
+  --remat-run "$BUILD/bin/remat-run" --policy none --policy peak --opt-level 0 --tol 1e-5 \
+  > "$BUILD/torch2-wild12.txt" 2>&1 || fail=1
+grep -c " ok;" "$BUILD/torch2-wild12.txt"
 # 2.x converts Python scalars for mul and div differently from 1.x.
 "$PY" test/Integration/Torch/Inputs/compare.py test/Integration/Torch/Inputs/half_semantics.py:@CASES \
   --remat-run "$BUILD/bin/remat-run" --policy none --opt-level 0 --tol 0 > "$BUILD/torch2-half.txt" 2>&1 || fail=1
 grep -c " ok;" "$BUILD/torch2-half.txt"
 "$PY" test/Integration/Torch/Inputs/train.py models sdpa:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows || fail=1
-for mode in steps placement memory "budget 0.7" cache state fallback ddp fsdp inductor community bnsplit; do
+for mode in steps placement memory "budget 0.7" cache state round31 fallback ddp fsdp inductor community bnsplit; do
   echo "== training with remat_torch.compile (train.py $mode) =="
   # shellcheck disable=SC2086
   "$PY" test/Integration/Torch/Inputs/train.py $mode || fail=1

@@ -1137,15 +1137,18 @@ BudgetOutcome BudgetModel::Impl::evaluate(
                     relevant ? &otherLive : nullptr)
             .peak;
     // Materialize's rule: past cloning 4 times the body's ops and the
-    // shared mode's clones, shared.
+    // shared mode's clones, shared; unless only the separate mode keeps the
+    // unmarked peak, within 8 times the body's ops.
     size_t separateCloned = 0, sharedCloned = 0;
     for (const ModelRegion &r : separate)
       separateCloned += r.chain.size();
     for (const ModelRegion &r : regions)
       sharedCloned += r.chain.size();
+    bool onlySeparateFits = sharedPeak > unmarkedPeak &&
+                            separatePeak <= unmarkedPeak &&
+                            separateCloned <= 8 * ops.size();
     bool quadratic = separateCloned > 4 * ops.size() &&
-                     separateCloned > 4 * sharedCloned &&
-                     (sharedPeak <= unmarkedPeak || separatePeak > unmarkedPeak);
+                     separateCloned > 4 * sharedCloned && !onlySeparateFits;
     bool share = quadratic || sharedPeak < separatePeak ||
                  (sharedPeak == separatePeak && sharedFlops <= flopsOf(separate));
     if (share) {

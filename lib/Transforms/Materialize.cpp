@@ -288,6 +288,8 @@ buildAll(const TrainingGraph &graph, bool share,
 /// Recomputing again may clone at most this many times the function's ops
 /// and what yielding clones (materializeRecomputations).
 static constexpr int64_t kMaxRecloning = 4;
+/// ... unless only recomputing again keeps the peak: then up to this many.
+static constexpr int64_t kMaxRecloningToFit = 8;
 
 /// The ops the regions clone (their bodies less the terminators).
 static int64_t clonedOps(MutableArrayRef<Recomputation> regions) {
@@ -346,14 +348,19 @@ void mlir::remat::materializeRecomputations(TrainingGraph &graph,
     // recompute GEMM chains clone a few times the function, for a much
     // lower peak: 2-layer GPT at 0.7, 2.3x the function, 6x shared.)
     // Unless the shared build raises the peak where the separate one does
-    // not: the shared regions would then be undone (a 2-block encoder
-    // under selective, one region recomputing the residual stream for the
-    // whole backward, was undone entirely: nothing recomputed, where the
-    // separate build, 5.4x the function, lowers the peak by 5%).
-    bool quadratic =
-        separateCloned > kMaxRecloning * int64_t(graph.getOps().size()) &&
-        separateCloned > kMaxRecloning * sharedCloned &&
-        (sharedPeak <= baseline || separatePeak > baseline);
+    // not, and the separate one clones at most kMaxRecloningToFit times
+    // the function: the shared regions would then be undone (a 2-block
+    // encoder under selective, one region recomputing the residual stream
+    // for the whole backward, was undone entirely: nothing recomputed,
+    // where the separate build, 5.4x the function, lowers the peak by 7%;
+    // a chain of 120 elementwise layers would clone 13.7x).
+    int64_t numOps = graph.getOps().size();
+    bool onlySeparateFits = sharedPeak > baseline &&
+                            separatePeak <= baseline &&
+                            separateCloned <= kMaxRecloningToFit * numOps;
+    bool quadratic = separateCloned > kMaxRecloning * numOps &&
+                     separateCloned > kMaxRecloning * sharedCloned &&
+                     !onlySeparateFits;
     bool share = quadratic || sharedPeak < separatePeak ||
                  (sharedPeak == separatePeak &&
                   sharedFlops <= recomputeFlops(regions));

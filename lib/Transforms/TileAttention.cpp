@@ -195,6 +195,12 @@ struct Attention {
   /// Pz = select(rowmax(X) == -inf, 0, P): rows masked whole give 0, not
   /// NaN (PyTorch 2.5+'s _safe_softmax, the fused CPU kernel with a mask).
   bool safeRows = false;
+  /// The backward recomputed P' = exp(X' - lse) from a log-sum-exp (2.x's
+  /// fused CPU attention): the tiles recompute P as exp(x - (m + log l)),
+  /// not exp((x - m) - log l), so that a row whose m swallows log l
+  /// (masked whole by Hugging Face's finfo.min: P' = 1, not 1/sk) gets
+  /// PyTorch's gradient.
+  bool lseForm = false;
   linalg::GenericOp dropout;  // Pd = P * D (or Pm * D)
   linalg::GenericOp dropGrad; // dP = dPd * D
   Value drop;                 // D
@@ -1349,6 +1355,7 @@ matchAttention(linalg::SoftmaxOp softmax, std::string &why,
           reader.set(p);
         }
         att.ops.insert(generic);
+        att.lseForm = true;
       }
       att.ops.insert_range(lseViews);
     }
@@ -2672,15 +2679,24 @@ SmallVector<Value> Emitter::emitBackward(OpBuilder &b, Location loc, Value o,
               Value dri = sliceRow(b, loc, dr, qOff, bq);
               SmallVector<Value> stepTiles;
               Value x = scoresTile(b, loc, qi, kj, qOff, kOff, &stepTiles);
-              // P = exp((x - m) - log l), as forward's exp(x - m) / l
-              bool safe = att.safeRows;
+              // P = exp((x - m) - log l), as forward's exp(x - m) / l;
+              // from a log-sum-exp, exp(x - (m + log l)) as PyTorch's.
+              bool safe = att.safeRows, lseForm = att.lseForm;
               Value p = map(
                   b, loc, {x, mi, li}, {id, row, row},
                   empty(b, loc, shape(bq, bk)),
                   [&](OpBuilder &b, Location l, ValueRange a) {
-                    Value d = subMax(b, l, a[0], a[1]);
-                    Value p = math::ExpOp::create(
-                        b, l, arith::SubFOp::create(b, l, d, a[2]));
+                    Value p;
+                    if (lseForm) {
+                      Value lse = arith::AddFOp::create(
+                          b, l, zeroWhereNegInf(b, l, a[1], a[1]), a[2]);
+                      p = math::ExpOp::create(
+                          b, l, arith::SubFOp::create(b, l, a[0], lse));
+                    } else {
+                      Value d = subMax(b, l, a[0], a[1]);
+                      p = math::ExpOp::create(
+                          b, l, arith::SubFOp::create(b, l, d, a[2]));
+                    }
                     return safe ? zeroWhereNegInf(b, l, a[1], p) : p;
                   });
               Value drop;

@@ -1355,10 +1355,11 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         if kind in ("param", "frozen"):
             param_nodes[aname[2:]] = n
         v = values.get(n, value)
-        if v is None or isinstance(v, (bool, int, float)):
-            # A forward argument that is not a tensor (mask=None, scale=0.5):
-            # 1.13's joint graph keeps it as a placeholder; its uses read the
-            # constant. Not an argument of the MLIR function.
+        if not isinstance(v, torch.Tensor):
+            # A forward argument that is not a tensor (mask=None, scale=0.5,
+            # task="cls", dtype=torch.float64): 1.13's joint graph keeps it
+            # as a placeholder; its uses read the constant. Not an argument
+            # of the MLIR function.
             L.env[n] = v
             continue
         attrs = "remat.cotangent" if kind == "cotangent" else None

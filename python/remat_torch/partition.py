@@ -269,6 +269,13 @@ class _Partitioner:
         if policy == "budget" and budget is None:
             raise ValueError("remat_torch.partition: policy='budget' needs budget= (bytes, or a "
                              "fraction of what PyTorch holds without rematerialization)")
+        grouping = [k for k in ("segments", "group") if options.get(k) is not None]
+        if policy == "segments" and len(grouping) != 1:
+            raise ValueError("remat_torch.partition: policy='segments' needs exactly one of "
+                             "segments= (a number, or 'sqrt') and group= (a regex)")
+        if policy != "segments" and grouping:
+            raise ValueError("remat_torch.partition: %s= applies only to policy='segments'"
+                             % grouping[0])
         self.policy = policy
         self.budget = budget
         self.remat_opt = remat_opt
@@ -294,6 +301,9 @@ class _Partitioner:
         try:
             fw, bw, record = self._partition(joint_module, _joint_inputs, num_fwd_outputs)
         except Exception as e:  # never fail the user's step
+            if os.environ.get("REMAT_PARTITION_TRACEBACK") and not isinstance(e, RematFallback):
+                import traceback
+                traceback.print_exc()
             reason = str(e) if isinstance(e, RematFallback) else \
                 "remat partition failed (%s: %s)" % (type(e).__name__, str(e).split("\n")[0])
             if self.eager_on_untrusted and not _TORCH2 and isinstance(e, RematFallback) and \
@@ -375,7 +385,10 @@ class _Partitioner:
         # its product reads (52,872 B against 46,728 B).
         dfw, dbw = _default_partition(given, joint_inputs, num_fwd_outputs)
         default_held, default_draws = self._held(dfw, dbw)
-        if self.policy != "budget" and record["saved_bytes"] > default_held:
+        if self.policy != "budget" and record["saved_bytes"] > default_held and \
+                not _reads_mutated_input(given, dbw):
+            # (a default partition that recomputes a checkpointed batch
+            # norm in backward fails there: remat's partition stays)
             self._warn("remat's saved set holds %d B, PyTorch's default partition %d B: "
                        "this graph uses the default partition" % (record["saved_bytes"], default_held))
             record.update({"above_default": record["saved_bytes"], "saved_bytes": default_held,
@@ -447,6 +460,16 @@ class _Partitioner:
                     record["within_mincut_by"] = pol
         finally:
             self.options, self.policy = options, policy
+        if record["saved_bytes"] > held and _reads_mutated_input(given, mbw):
+            # min-cut recomputes in backward from an input the forward
+            # writes (a checkpointed BatchNorm's running statistics: 2.x
+            # tags the checkpoint's nodes for recomputation, which min-cut
+            # obeys), so its backward would fail on the version counter:
+            # remat's own partition stays.
+            self._warn("remat's saved set holds %d B, PyTorch's min-cut partition %d B, but "
+                       "min-cut's backward reads an input the forward writes in place: this "
+                       "graph keeps remat's partition" % (record["saved_bytes"], held))
+            return fw, bw, record
         if record["saved_bytes"] > held:
             self._warn("remat's saved set holds %d B within 100%% recomputation, PyTorch's "
                        "min-cut partition %d B: this graph uses min-cut's partition"
@@ -602,6 +625,32 @@ class _Partitioner:
                 # the peak down 2,020 B eight times, each holding as much).
                 step = max(record["saved_bytes"] - budget, 2 * step)
                 peak = target - step
+        if best_fit is None:
+            # No peak budget held few enough bytes (the saved set is not
+            # monotone in the peak): the policies that hold fewer, the peak
+            # policy preferring saved bytes and selective (a min-cut on
+            # them), are tried too; the fewest FLOPs of those that fit, else
+            # the fewest bytes (a 2-block encoder: budget 45,924 B, the
+            # bisection's best held 83,109 B where selective holds 0 B).
+            policy, options = self.policy, self.options
+            kept = {k: v for k, v in options.items() if k == "flops_per_byte"}
+            for pol, extra in (("peak", {"prefer": "saved", "max_recompute": 1.0}),
+                               ("selective", {})):
+                self.policy, self.options = pol, dict(kept, **extra)
+                try:
+                    out, rep = self._run(tool, text, self._pipeline())
+                except RematFallback:
+                    continue
+                finally:
+                    self.policy, self.options = policy, options
+                fw, bw, record = self._build(jm, values, out, rep, ops, value_of, order,
+                                             num_fwd_outputs)
+                if least is None or record["saved_bytes"] < least[2]["saved_bytes"]:
+                    least = (fw, bw, record)
+                if record["saved_bytes"] <= budget and (
+                        best_fit is None or
+                        record["recompute_flops"] < best_fit[2]["recompute_flops"]):
+                    best_fit = (fw, bw, record)
         best = best_fit or least
         if best is None:
             raise RematFallback("policy=budget found no schedule")
@@ -1013,6 +1062,22 @@ def _mincut(jm, joint_inputs, num_fwd_outputs, **kwargs):
         return _held_bytes(fw, bw, inductor=kwargs.get("compiler") == "inductor")[0], fw, bw
     except Exception:  # noqa: BLE001 - min-cut is only a yardstick and a last resort
         return None
+
+
+def _reads_mutated_input(jm, bw):
+    """Whether backward module `bw` takes an input of joint graph `jm` that
+    the forward writes in place: AOTAutograd copies the new value in after
+    the forward, so backward would see it (autograd refuses). 2.x marks
+    such inputs that require grad; batch norms' running statistics (which
+    do not) are the inputs of its training-mode nodes."""
+    mutated = {n.name for n in jm.graph.nodes if n.op == "placeholder" and
+               n.meta.get("aot_runtime_epilogue_input_mutation", False)}
+    for n in jm.graph.nodes:
+        a = _bn_args(n)
+        if a is not None:
+            mutated.update(s.name for s in (a["running_mean"], a["running_var"])
+                           if isinstance(s, torch.fx.Node) and s.op == "placeholder")
+    return any(n.op == "placeholder" and n.name in mutated for n in bw.graph.nodes)
 
 
 def _default_partition(jm, joint_inputs, num_fwd_outputs):

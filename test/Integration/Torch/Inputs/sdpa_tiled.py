@@ -312,6 +312,27 @@ class TriuMask(nn.Module):
         return F.scaled_dot_product_attention(q, k, v, attn_mask=m).pow(2).sum()
 
 
+class PadRowFmin(nn.Module):
+    """A float mask with a query row masked whole by finfo.min (Hugging
+    Face's padding): the fused CPU kernel's backward recomputes P' = exp(x
+    - lse), and lse = finfo.min + log l rounds to finfo.min, so that row's
+    P' is 1, not 1/T. Tiled, it must give PyTorch's gradient (session 31:
+    the tiles computed the exact softmax there, 50% off PyTorch)."""
+    def __init__(s, c=32, h=4):
+        super().__init__(); s.l = nn.Linear(c, 3 * c); s.h = h
+    def forward(s, x, mask):
+        q, k, v = fresh_qkv(s.l, x, s.h)
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask).pow(2).sum()
+
+
+def padrow_fmin():
+    torch.manual_seed(0)
+    mask = torch.zeros(2, 1, FRESH_T, FRESH_T)
+    mask[0, :, 0, :] = torch.finfo(torch.float32).min
+    mask[1, :, :, FRESH_T - 5:] = torch.finfo(torch.float32).min
+    return PadRowFmin(), (torch.randn(2, FRESH_T, 32), mask)
+
+
 def mistral(): torch.manual_seed(0); return Mistral(), (torch.randn(2, FRESH_T, 32),)
 def alibi(): torch.manual_seed(0); return Alibi(), (torch.randn(2, FRESH_T, 32),)
 def gqa(): torch.manual_seed(0); return GQA(), (torch.randn(2, FRESH_T, 32),)
@@ -323,4 +344,4 @@ def qknorm(): torch.manual_seed(0); return QKNorm(), (torch.randn(2, FRESH_T, 32
 def triumask(): torch.manual_seed(0); return TriuMask(), (torch.randn(2, FRESH_T, 32),)
 
 MODELS = ["nanogpt_t64", "nanogpt_t64_drop", "llama_t64", "bert_t48", "vit_t50", "whisper_cross",
-          "mistral", "alibi", "gqa", "crosspad", "qknorm", "triumask"]
+          "mistral", "alibi", "gqa", "crosspad", "qknorm", "triumask", "padrow_fmin"]

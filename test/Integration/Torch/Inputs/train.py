@@ -1439,6 +1439,114 @@ def fsdp():
     _distributed(_fsdp_worker)
 
 
+class _EncBlock(nn.Module):
+    def __init__(self, d=32):
+        super().__init__()
+        self.ln1, self.qkv, self.o = nn.LayerNorm(d), nn.Linear(d, 3 * d), nn.Linear(d, d)
+        self.ln2 = nn.LayerNorm(d)
+        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+
+    def forward(self, x, mask):
+        B, T, C = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(C, 2)
+        q, k, v = [t.view(B, T, 4, C // 4).transpose(1, 2) for t in (q, k, v)]
+        a = (q @ k.transpose(-1, -2) / 2.83).masked_fill(mask[:, None, None, :] == 0,
+                                                          float("-inf")).softmax(-1)
+        x = x + self.o((a @ v).transpose(1, 2).reshape(B, T, C))
+        return x + self.ff(self.ln2(x))
+
+
+class _Encoder(nn.Module):
+    """A 2-block encoder with a padding mask (a tester's, session 31)."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb, self.blocks = nn.Embedding(30, 32), nn.ModuleList([_EncBlock(), _EncBlock()])
+        self.cls = nn.Linear(32, 3)
+
+    def forward(self, ids, mask, labels):
+        x = self.emb(ids)
+        for b in self.blocks:
+            x = b(x, mask)
+        pooled = (x * mask[..., None]).sum(1) / mask.sum(1, keepdim=True)
+        return F.cross_entropy(self.cls(pooled), labels)
+
+
+def round31():
+    """Session 31's tester (training inside PyTorch): a string or dtype
+    argument made 1.13's partition fail (every graph PyTorch's); selective
+    recomputed nothing on a 2-block encoder and policy=budget missed a
+    budget selective meets; 2.x's non-reentrant checkpoint around a batch
+    norm failed in backward under min-cut's partition; policy='segments'
+    without segments= or group= failed at every step instead of at
+    compile()."""
+    class Heads(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.l = nn.Linear(4, 4)
+            self.heads = nn.ModuleDict({"a": nn.Linear(4, 2), "b": nn.Linear(4, 3)})
+
+        def forward(self, x, task, dtype):
+            return self.heads[task](self.l(x).to(dtype).tanh().float()).pow(2).sum()
+    torch.manual_seed(0)
+    base, x = Heads(), torch.randn(3, 4)
+    eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+    wrapped = remat_torch.compile(compiled)
+    _same_steps("a task name and a dtype as arguments", eager, wrapped, compiled,
+                [lambda m, f: f(x, "a", torch.float64), lambda m, f: f(x, "b", torch.float32)])
+    check(all(s["fallback"] is None for s in wrapped.stats),
+          "a task name and a dtype as arguments: every graph decided by remat (%d)"
+          % len(wrapped.stats))
+
+    torch.manual_seed(0)
+    base = _Encoder()
+    ids, labels = torch.randint(0, 30, (3, 7)), torch.randint(0, 3, (3,))
+    mask = (torch.rand(3, 7) > 0.3).float()
+    mask[:, 0] = 1
+    held = {}
+    for policy, kw in (("none", {}), ("selective", {}), ("budget", {"budget": 0.5})):
+        m = remat_torch.compile(copy.deepcopy(base), policy=policy, **kw)
+        loss, msgs = _warned(lambda: m(ids, mask, labels))
+        held[policy] = remat_torch.held_bytes(loss, list(m.parameters()) + [ids, mask, labels])
+        loss.backward()
+    check(held["selective"] < held["none"] // 2,
+          "2-block encoder: selective holds less than half of none's bytes")
+    check(held["budget"] <= held["none"] // 2, "2-block encoder: budget=0.5 met")
+
+    from torch.utils.checkpoint import checkpoint
+
+    class Checkpointed(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c, self.bn, self.fc = nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.Linear(8, 3)
+
+        def body(self, x):
+            return F.relu(self.bn(self.c(x)))
+
+        def forward(self, x, y):
+            h = checkpoint(self.body, x, use_reentrant=False)
+            return F.cross_entropy(self.fc(h.mean((2, 3))), y)
+    torch.manual_seed(0)
+    model, xs, ys = Checkpointed(), torch.randn(4, 3, 6, 6), torch.randint(0, 3, (4,))
+    eager = copy.deepcopy(model)
+    eager(xs, ys).backward()
+    wrapped = remat_torch.compile(model)
+    _warned(lambda: wrapped(xs, ys).backward())
+    check(all(torch.allclose(p.grad, q.grad, atol=1e-6)
+              for p, q in zip(eager.parameters(), model.parameters())),
+          "a checkpointed batch norm: trains, eager's gradients")
+
+    bad = 0
+    for kwargs in (dict(policy="segments"), dict(policy="segments", segments=2, group="x"),
+                   dict(policy="peak", group="blocks")):
+        try:
+            remat_torch.compile(nn.Linear(2, 2), **kwargs)
+        except ValueError:
+            bad += 1
+    check(bad == 3, "segments without segments= or group=: ValueError at compile() (%d of 3)"
+          % bad)
+
+
 if __name__ == "__main__":
     warnings.filterwarnings("ignore", message=".*boxed.*")
     cmd = sys.argv[1]
@@ -1461,5 +1569,5 @@ if __name__ == "__main__":
          "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "inductor": inductor, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
          "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6,
-         "wild7": wild7, "wild8": wild8, "state": state}[cmd]()
+         "wild7": wild7, "wild8": wild8, "state": state, "round31": round31}[cmd]()
     sys.exit(1 if FAILED else 0)

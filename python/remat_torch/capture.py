@@ -713,6 +713,13 @@ class TraceHelpers(TorchFunctionMode):
                 raise ImporterError("F.one_hot without num_classes takes the number of classes "
                                     "(a shape) from the values; pass num_classes")
             return (x.unsqueeze(-1) == torch.arange(n, device=x.device)).to(torch.long)
+        if self.data_writes == "refuse" and func is torch.Tensor.register_hook and \
+                not _TORCH2:
+            # A hook on an activation (Grad-CAM's h.register_hook(save_grad)):
+            # 1.13's compiled backward never calls it (the attribute it sets
+            # stayed None); the step runs eagerly, where it is called.
+            raise ImporterError("the forward registers a hook on a tensor (register_hook), "
+                                "which PyTorch 1.13's compiled backward would not call")
         if self.data_writes == "refuse":
             # `.data` of a parameter or buffer (a momentum encoder's update)
             # is refused; of any other tensor (`h.data.shape`,
@@ -1068,6 +1075,9 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
                         "int(x)%s), which a traced graph cannot follow (PyTorch's own argument "
                         "checks, such as torch.distributions' validate_args, are traced past "
                         "without --fake)" % (": at " + _READ_SITE[0] if _READ_SITE else ""))
+            elif "aten::_conj() Expected a value of type 'Tensor'" in text:
+                hint = ("; PyTorch 1.13's trace cannot differentiate a product by a complex "
+                        "Python number (z * 1j); PyTorch 2.x's can")
             elif "Creating a new Tensor subclass" in text:
                 hint = ("; the model calls the legacy constructor torch.Tensor(data) (or "
                         "torch.FloatTensor(...)), which cannot be traced: write "

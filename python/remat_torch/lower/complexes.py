@@ -62,6 +62,8 @@ def lower(L, node, base, handler, args, kwargs):
     if base in ("view_as_complex", "view_as_real"):
         return args[0]          # the same bytes: the layout is view_as_real's
     if base in ("_conj", "conj", "conj_physical", "resolve_conj"):
+        if isinstance(args[0], complex):  # (mul's backward of a complex scalar)
+            return args[0].conjugate()
         return _conj(L, args[0])
     if base == "polar":
         return _polar(L, *args)
@@ -235,6 +237,13 @@ def _mul(L, args, flags, base):
     c = compute_elem(elem)
     a, b = args
     fa, fb = flags[0], flags[1] if len(flags) > 1 else False
+    # A Python complex scalar (z * 1j, exp(1j * theta), angle's backward)
+    # is a constant factor, never the tensor read: b.
+    fa, fb = fa and isinstance(a, Tensor), fb and isinstance(b, Tensor)
+    if isinstance(a, complex):
+        if base == "div":
+            L.error("division of a complex scalar by a tensor is not supported")
+        a, b, fa, fb = b, a, fb, fa
     if base == "div" and fb:
         L.error("division by a complex tensor is not supported")
     if not fa and fb:  # real * complex: commute
@@ -248,11 +257,21 @@ def _mul(L, args, flags, base):
     def body(bd, e):
         last = _imag(bd, r - 1)
         ta = ins[0]
-        a0, a1 = (bd.cast(_read(bd, ta, r, p), ta.elem, c) for p in (0, 1))
+        if fa:
+            a0, a1 = (bd.cast(_read(bd, ta, r, p), ta.elem, c) for p in (0, 1))
+        else:  # a real tensor times a complex scalar
+            a0, a1 = bd.cast(_read(bd, ta, r, None), ta.elem, c), bd.const(0.0, c)
         if fb:
             tb = ins[1]
             b0, b1 = (bd.cast(_read(bd, tb, r, p), tb.elem, c) for p in (0, 1))
             re, im = _cmul(bd, a0, a1, b0, b1, c)
+            return [bd.cast(bd.select(last, im, re, c), c, elem)]
+        if isinstance(b, complex):
+            # A complex Python scalar (z * 1j, exp(1j * theta), angle's
+            # backward): a complex product by constants; a division
+            # multiplies by the scalar's reciprocal.
+            k = b if base == "mul" else 1 / b
+            re, im = _cmul(bd, a0, a1, bd.const(k.real, c), bd.const(k.imag, c), c)
             return [bd.cast(bd.select(last, im, re, c), c, elem)]
         if isinstance(b, Tensor):
             v = bd.cast(_read(bd, ins[1], r, None), ins[1].elem, c)

@@ -15,6 +15,10 @@ session 30's note.
 - Outputs returned beside several scalars that no parameter reaches
   (`x.sum()` as a metric) failed with PyTorch's "element 2 of tensors does
   not require grad": their cotangents stay unread now.
+- A complex tensor times a complex Python number (`z * 1j`, `w / (2 -
+  1j)`, a real Linear's output times `0.5 + 0.25j`) was an internal error
+  (float() of a complex); 2.x only: 1.13's own trace cannot differentiate
+  it (its error now says so).
 """
 import torch
 import torch.nn as nn
@@ -83,4 +87,22 @@ def metrics():
     return Metrics(), (torch.randn(2, 3),)
 
 
+class ComplexScalars(nn.Module):
+    def __init__(s):
+        super().__init__()
+        s.fc, s.g = nn.Linear(6, 6), nn.Linear(3, 3)
+
+    def forward(s, x):
+        z = torch.view_as_complex(s.fc(x).view(4, 3, 2))
+        w = (z * 1j) / (2 - 1j) + (1 + 2j) * z
+        r = s.g(x[:, :3]) * (0.5 + 0.25j)
+        return torch.view_as_real(w).pow(2).sum() + torch.view_as_real(r).pow(2).sum()
+
+
+def complex_scalars():
+    torch.manual_seed(0)
+    return ComplexScalars(), (torch.randn(4, 6),)
+
+
 MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics"]
+MODELS_2X = MODELS + ["complex_scalars"]  # (make check-torch2)

@@ -1536,6 +1536,31 @@ def round31():
               for p, q in zip(eager.parameters(), model.parameters())),
           "a checkpointed batch norm: trains, eager's gradients")
 
+    class GradCam(nn.Module):
+        """Grad-CAM's hook on an activation, set in forward: 1.13's compiled
+        backward never called it (the attribute stayed None)."""
+        def __init__(self):
+            super().__init__()
+            self.a, self.b, self.act_grad = nn.Linear(4, 8), nn.Linear(8, 2), None
+
+        def save(self, g):
+            self.act_grad = g.detach().clone()
+
+        def forward(self, x, y):
+            h = torch.relu(self.a(x))
+            h.register_hook(self.save)
+            return F.cross_entropy(self.b(h), y)
+    torch.manual_seed(0)
+    model = GradCam()
+    eager, wrapped = copy.deepcopy(model), remat_torch.compile(model)
+    same = True
+    for _ in range(2):
+        xs, ys = torch.randn(5, 4), torch.randint(0, 2, (5,))
+        eager(xs, ys).backward()
+        _warned(lambda: wrapped(xs, ys).backward())
+        same = same and model.act_grad is not None and torch.equal(model.act_grad, eager.act_grad)
+    check(same, "a hook registered on an activation in forward: called every step as in eager")
+
     bad = 0
     for kwargs in (dict(policy="segments"), dict(policy="segments", segments=2, group="x"),
                    dict(policy="peak", group="blocks")):

@@ -791,7 +791,6 @@ class TraceHelpers(TorchFunctionMode):
 
 
 _DATA = torch.Tensor.data
-# Python reads of a tensor's size (whole, or of its first dim).
 # Arithmetic PyTorch also does on two Python numbers (a 0-d tensor).
 _SCALAR_MATH = {torch.div, torch.floor_divide, torch.true_divide, torch.mul, torch.add,
                 torch.sub}
@@ -813,8 +812,14 @@ def _fake_constant(t):
             if isinstance(mode, FakeTensorMode):
                 out = mode.fake_tensor_converter.from_real_tensor(mode, t, make_constant=True)
                 break
-    _FAKE_CONSTANTS[id(out)] = (weakref.ref(out), t)
+    _keep_constant(out, t)
     return out
+
+
+def _keep_constant(t, value):
+    """Records `value` as what tensor `t` stands for, until `t` dies."""
+    key = id(t)
+    _FAKE_CONSTANTS[key] = (weakref.ref(t, lambda _: _FAKE_CONSTANTS.pop(key, None)), value)
 
 
 # id(tensor) -> (weak reference to it, the real value): _fake_constant's
@@ -846,7 +851,7 @@ def _as_fake_constant(a):
     for mode in _get_current_dispatch_mode_stack():
         if isinstance(mode, FakeTensorMode):
             fake = mode.fake_tensor_converter.from_real_tensor(mode, a)
-            _FAKE_CONSTANTS[id(fake)] = (weakref.ref(fake), a)
+            _keep_constant(fake, a)
             return fake
     return a
 
@@ -860,6 +865,7 @@ def _scalar_value(a):
     return kept[1] if kept is not None and kept[0]() is a else None
 
 
+# Python reads of a tensor's size (whole, or of its first dim).
 _SIZE_READS = {torch.Tensor.numel, torch.numel, torch.Tensor.nelement, torch.Tensor.size,
                torch.Tensor.shape.__get__, torch.Tensor.__len__}
 

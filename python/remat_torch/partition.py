@@ -1069,11 +1069,13 @@ def _reads_mutated_input(jm, bw):
     the forward writes in place: AOTAutograd copies the new value in after
     the forward, so backward would see it (autograd refuses). 2.x marks
     such inputs that require grad; batch norms' running statistics (which
-    do not) are the inputs of its training-mode nodes."""
+    do not) are the inputs of its training-mode nodes. (1.13's batch norm
+    writes them in place before anything saves them: its backward reads
+    them as they are.)"""
     mutated = {n.name for n in jm.graph.nodes if n.op == "placeholder" and
                n.meta.get("aot_runtime_epilogue_input_mutation", False)}
     for n in jm.graph.nodes:
-        a = _bn_args(n)
+        a = _bn_args(n) if _TORCH2 else None
         if a is not None:
             mutated.update(s.name for s in (a["running_mean"], a["running_var"])
                            if isinstance(s, torch.fx.Node) and s.op == "placeholder")

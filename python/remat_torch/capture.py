@@ -925,6 +925,12 @@ class _FastPathFailed(Exception):
     pass
 
 
+def _one_dict(example_inputs, input_spec):
+    """Whether the example inputs were one dict (a batch of named tensors)."""
+    args = torch.utils._pytree.tree_unflatten(list(example_inputs), input_spec)
+    return len(args) == 1 and isinstance(args[0], dict)
+
+
 def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locations, dropout,
              cotangents, timings, input_spec):
     """The capture of import_model. fake: every value is a fake tensor (the
@@ -1017,7 +1023,11 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             " (try --fake: PyTorch may lack CPU kernels for this dtype)"
             if any(x.dtype in (torch.float16, torch.bfloat16) for x in all_params.values()) and not fake else
             " (with --fake, ops whose output shape depends on values cannot run)"
-            if fake and "Dynamic" in type(e).__name__ else ""))
+            if fake and "Dynamic" in type(e).__name__ else
+            " (a dict of example inputs is one positional argument, model(batch); for "
+            "keyword arguments, as Hugging Face models take, wrap the model in a module "
+            "whose forward passes them by name)"
+            if _one_dict(example_inputs, input_spec) else ""))
     torch.set_rng_state(rng)
     if not probe:
         raise ImporterError("the model returned no tensor")
@@ -1532,10 +1542,14 @@ def _constant(L, t, name):
             raise ImporterError("constant tensor '%s' has no value (fake tensors)" % name)
     if t.numel() > 65536:
         raise ImporterError("constant tensor '%s' has %d elements; pass it as a buffer" % (name, t.numel()))
-    if t.dtype.is_complex:  # as view_as_real (lower/complexes.py)
-        t = torch.view_as_real(t.detach().resolve_conj())
+    # (read outside any fake mode: AOTAutograd calls the 2.x partition
+    # function inside its own, and a constant made in forward,
+    # torch.tensor(8) in Hugging Face's attention, is a real tensor)
+    with no_dispatch():
+        if t.dtype.is_complex:  # as view_as_real (lower/complexes.py)
+            t = torch.view_as_real(t.detach().resolve_conj())
+        flat = t.detach().reshape(-1).tolist()
     elem = elem_of(t.dtype)
-    flat = t.detach().reshape(-1).tolist()
     cname = L.fn.fresh("cst")
     ty = ttype(tuple(t.shape), elem)
     if len(set(flat)) == 1 and flat:

@@ -104,5 +104,22 @@ def complex_scalars():
     return ComplexScalars(), (torch.randn(4, 6),)
 
 
+class Kwargs(nn.Module):
+    """Called with keyword arguments, as Hugging Face models are."""
+    def __init__(s):
+        super().__init__()
+        s.emb, s.head = nn.Embedding(10, 8), nn.Linear(8, 10)
+
+    def forward(s, input_ids=None, labels=None):
+        return F.cross_entropy(s.head(s.emb(input_ids)).flatten(0, 1), labels.flatten())
+
+
+def kwargs_dict():
+    """A dict of example inputs is one positional argument (a batch): the
+    error says how to pass keyword arguments."""
+    x = torch.randint(0, 10, (2, 5))
+    return Kwargs(), {"input_ids": x, "labels": x}
+
+
 MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics"]
 MODELS_2X = MODELS + ["complex_scalars"]  # (make check-torch2)

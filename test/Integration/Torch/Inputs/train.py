@@ -1561,6 +1561,28 @@ def round31():
         same = same and model.act_grad is not None and torch.equal(model.act_grad, eager.act_grad)
     check(same, "a hook registered on an activation in forward: called every step as in eager")
 
+    class Constants(nn.Module):
+        """Constant tensors made in forward (Hugging Face's attention:
+        torch.tensor(8), torch.tensor([])): 2.x's partition failed reading
+        them inside AOTAutograd's fake mode (every graph PyTorch's)."""
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(8, 8)
+
+        def forward(self, x):
+            w = torch.tensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
+            h = torch.tanh(self.lin(x)) * w * torch.tensor(8.0)
+            return h.sum() + torch.cat([torch.tensor([]), h[0]]).sum()
+    torch.manual_seed(0)
+    base, x8 = Constants(), torch.randn(4, 8)
+    eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+    wrapped = remat_torch.compile(compiled)
+    _same_steps("constant tensors made in forward", eager, wrapped, compiled,
+                [lambda m, f: f(x8), lambda m, f: f(x8)])
+    check(all(s["fallback"] is None for s in wrapped.stats),
+          "constant tensors made in forward: every graph decided by remat (%d)"
+          % len(wrapped.stats))
+
     bad = 0
     for kwargs in (dict(policy="segments"), dict(policy="segments", segments=2, group="x"),
                    dict(policy="peak", group="blocks")):

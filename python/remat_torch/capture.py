@@ -925,6 +925,28 @@ class _FastPathFailed(Exception):
     pass
 
 
+def _drop_identity_restrides(gm, values):
+    """x.as_strided_(x.size(), strides) that moves no element (strides
+    differing only on dims of size 1: adaptive_avg_pool1d of a transposed
+    input, Swin's pooler, gives its mean the input's memory format) is x
+    itself: the in-place view it makes would be refused."""
+    for n in list(gm.graph.nodes):
+        if n.op != "call_function" or n.target is not torch.ops.aten.as_strided_.default:
+            continue
+        x = n.args[0]
+        v = values.get(x)
+        size, stride = list(n.args[1]), list(n.args[2])
+        offset = n.args[3] if len(n.args) > 3 else n.kwargs.get("storage_offset")
+        # (x's value is the replay's, restrided already: the strides it
+        # moves from are the row-major ones of a step's fresh result)
+        dense = [math.prod(size[k + 1:]) for k in range(len(size))]
+        if not isinstance(v, torch.Tensor) or list(v.shape) != size or offset not in (None, 0) \
+                or any(d > 1 and s != t for d, s, t in zip(size, stride, dense)):
+            continue
+        n.replace_all_uses_with(x)
+        gm.graph.erase_node(n)
+
+
 def _one_dict(example_inputs, input_spec):
     """Whether the example inputs were one dict (a batch of named tensors)."""
     args = torch.utils._pytree.tree_unflatten(list(example_inputs), input_spec)
@@ -1364,6 +1386,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
     fn = Function(name)
     L = lower.Lowering(fn, values, elem_of)
     L.functional_rng = functional_rng
+    _drop_identity_restrides(gm, values)
     nodes = list(gm.graph.nodes)
     for i, n in enumerate(nodes):
         L.order[n] = i

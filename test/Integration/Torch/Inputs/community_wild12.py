@@ -19,6 +19,8 @@ session 30's note.
   1j)`, a real Linear's output times `0.5 + 0.25j`) was an internal error
   (float() of a complex); 2.x only: 1.13's own trace cannot differentiate
   it (its error now says so).
+- Swin's pooler, AdaptiveAvgPool1d(1) of a transposed output: PyTorch
+  restrides the mean in place (as_strided_), refused as an in-place write.
 """
 import torch
 import torch.nn as nn
@@ -121,5 +123,22 @@ def kwargs_dict():
     return Kwargs(), {"input_ids": x, "labels": x}
 
 
-MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics"]
+class SwinPooler(nn.Module):
+    """Swin's (and Donut's) pooler: AdaptiveAvgPool1d(1) over a transposed
+    (B, L, C) output; PyTorch restrides the mean in place (as_strided_ on
+    its size-1 dim), which was refused as an in-place write with a view."""
+    def __init__(s):
+        super().__init__()
+        s.lin, s.pool = nn.Linear(8, 8), nn.AdaptiveAvgPool1d(1)
+
+    def forward(s, x):
+        return s.pool(s.lin(x).transpose(1, 2)).flatten(1).pow(2).sum()
+
+
+def swin_pooler():
+    torch.manual_seed(0)
+    return SwinPooler(), (torch.randn(2, 5, 8),)
+
+
+MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics", "swin_pooler"]
 MODELS_2X = MODELS + ["complex_scalars"]  # (make check-torch2)

@@ -28,6 +28,8 @@ from torch.utils._mode_utils import no_dispatch
 from . import lower
 from .mlir import U8, Function, ImporterError, Tensor, fmt_const, ttype
 
+_TORCH2 = int(torch.__version__.split(".")[0]) >= 2
+
 try:  # PyTorch 2.x
     from torch.func import functional_call
 except ImportError:  # PyTorch 1.13
@@ -700,8 +702,7 @@ class TraceHelpers(TorchFunctionMode):
             other = torch.tensor(args[1]).to(args[0].dtype)
             return func(args[0], other)
         if func is torch.full and "dtype" not in kwargs and len(args) >= 2 and \
-                isinstance(args[1], (bool, int)) and \
-                int(torch.__version__.split(".")[0]) < 2:
+                isinstance(args[1], (bool, int)) and not _TORCH2:
             # 1.13's trace drops the dtype torch.full infers from an int or
             # bool fill (aten.full without one makes floats): given here.
             return func(*args, dtype=torch.bool if isinstance(args[1], bool) else torch.int64,
@@ -800,20 +801,25 @@ def _fake_constant(t):
     """`t` as a fake tensor that keeps its value (reads of it answer) when
     a fake mode runs the step (--fake), else `t`."""
     from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
-    from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import ProxyTorchDispatchMode
-    modes = _get_current_dispatch_mode_stack()
     out = t
     # (while tracing, a real tensor is what make_fx lifts as a constant; a
     # fake one carrying its value made 1.13's trace take what it reached as
     # constants too)
-    if not any(isinstance(m, ProxyTorchDispatchMode) for m in modes):
-        for mode in modes:
-            if isinstance(mode, FakeTensorMode):
-                out = mode.fake_tensor_converter.from_real_tensor(mode, t, make_constant=True)
-                break
+    mode = _fake_mode_running()
+    if mode is not None and not any(isinstance(m, ProxyTorchDispatchMode)
+                                    for m in _get_current_dispatch_mode_stack()):
+        out = mode.fake_tensor_converter.from_real_tensor(mode, t, make_constant=True)
     _keep_constant(out, t)
     return out
+
+
+def _fake_mode_running():
+    """The fake mode on the dispatch stack (--fake, AOTAutograd's), or None."""
+    from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    return next((m for m in _get_current_dispatch_mode_stack()
+                 if isinstance(m, FakeTensorMode)), None)
 
 
 def _keep_constant(t, value):
@@ -828,41 +834,31 @@ def _keep_constant(t, value):
 _FAKE_CONSTANTS = {}
 
 
-_TORCH2 = int(torch.__version__.split(".")[0]) >= 2
-
-
 def _is_real_constant(a):
-    return isinstance(a, torch.Tensor) and not isinstance(a, _fake_tensor_type()) and \
-        _scalar_value(a) is not None
-
-
-def _fake_tensor_type():
-    from torch._subclasses.fake_tensor import FakeTensor
-    return FakeTensor
+    return isinstance(a, torch.Tensor) and has_values(a) and _kept_value(a) is not None
 
 
 def _as_fake_constant(a):
     """A real constant of _fake_constant as a plain fake of the fake mode
     running (value kept in _FAKE_CONSTANTS), else `a`."""
-    if not _is_real_constant(a):
+    mode = _fake_mode_running() if _is_real_constant(a) else None
+    if mode is None:
         return a
-    from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
-    from torch._subclasses.fake_tensor import FakeTensorMode
-    for mode in _get_current_dispatch_mode_stack():
-        if isinstance(mode, FakeTensorMode):
-            fake = mode.fake_tensor_converter.from_real_tensor(mode, a)
-            _keep_constant(fake, a)
-            return fake
-    return a
+    fake = mode.fake_tensor_converter.from_real_tensor(mode, a)
+    _keep_constant(fake, a)
+    return fake
+
+
+def _kept_value(t):
+    """The real value _keep_constant recorded for tensor `t`, else None."""
+    kept = _FAKE_CONSTANTS.get(id(t))
+    return kept[1] if kept is not None and kept[0]() is t else None
 
 
 def _scalar_value(a):
     """`a` if a Python number (or a string: rounding_mode), the real value
     of a tensor _fake_constant made, else None."""
-    if isinstance(a, (bool, int, float, str)):
-        return a
-    kept = _FAKE_CONSTANTS.get(id(a))
-    return kept[1] if kept is not None and kept[0]() is a else None
+    return a if isinstance(a, (bool, int, float, str)) else _kept_value(a)
 
 
 # Python reads of a tensor's size (whole, or of its first dim).
@@ -1559,8 +1555,8 @@ def _result(L, node):
 
 def _constant(L, t, name):
     if not has_values(t):  # a fake tensor may carry the constant it stands for
-        kept = _FAKE_CONSTANTS.get(id(t))
-        t = kept[1] if kept is not None and kept[0]() is t else getattr(t, "constant", None)
+        kept = _kept_value(t)
+        t = kept if kept is not None else getattr(t, "constant", None)
         if t is None or not has_values(t):
             raise ImporterError("constant tensor '%s' has no value (fake tensors)" % name)
     if t.numel() > 65536:

@@ -43,7 +43,7 @@ except ImportError:  # 1.13
 
 __all__ = ["partition", "find_remat_opt", "RematFallback", "EagerStep"]
 
-_TORCH2 = int(torch.__version__.split(".")[0]) >= 2
+_TORCH2 = capture._TORCH2
 
 # aten ops whose result shares its first operand's storage (for the bytes
 # autograd holds: a saved view keeps its base alive).

@@ -715,12 +715,23 @@ class TraceHelpers(TorchFunctionMode):
                                     "(a shape) from the values; pass num_classes")
             return (x.unsqueeze(-1) == torch.arange(n, device=x.device)).to(torch.long)
         if self.data_writes == "refuse" and func is torch.Tensor.register_hook and \
-                not _TORCH2:
-            # A hook on an activation (Grad-CAM's h.register_hook(save_grad)):
-            # 1.13's compiled backward never calls it (the attribute it sets
-            # stayed None); the step runs eagerly, where it is called.
-            raise ImporterError("the forward registers a hook on a tensor (register_hook), "
-                                "which PyTorch 1.13's compiled backward would not call")
+                not _TORCH2 and len(args) == 2 and callable(args[1]):
+            # A hook on an activation runs once, while the backward is
+            # traced. One that returns a gradient (a clamp) is traced into
+            # the graph like any op; one that returns nothing acts only
+            # outside it (Grad-CAM's save_grad sets an attribute), and 1.13's
+            # compiled backward would never call it: the trace fails there and
+            # the step runs eagerly, where it is called.
+            hook = args[1]
+
+            def traced_hook(grad):
+                out = hook(grad)
+                if out is None:
+                    raise ImporterError(
+                        "the forward registers a hook on a tensor (register_hook) that "
+                        "returns nothing, which PyTorch 1.13's compiled backward would not call")
+                return out
+            return func(args[0], traced_hook, **kwargs)
         if self.data_writes == "refuse":
             # `.data` of a parameter or buffer (a momentum encoder's update)
             # is refused; of any other tensor (`h.data.shape`,

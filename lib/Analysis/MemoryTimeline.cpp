@@ -287,12 +287,47 @@ int64_t mlir::remat::getCallTransientBytes(Operation *op) {
 }
 
 int64_t mlir::remat::getLoopTransientBytes(Operation *op) {
+  if (auto branch = dyn_cast<scf::IfOp>(op)) {
+    // The larger branch's temporaries; what it yields is the op's results,
+    // counted outside (a fresh value, or the destination from above that
+    // -remat-prepare-lowering gives it).
+    int64_t peak = 0;
+    for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+      if (!region->empty())
+        peak = std::max(peak, MemoryTimeline::build(region->front())
+                                  .getPeakBeyondResults()
+                                  .first);
+    return peak;
+  }
   auto loop = dyn_cast<scf::ForOp>(op);
   if (!loop)
     return 0;
   // The body's buffers are allocated and freed in each iteration; the
   // loop-carried ones are the loop's results, counted outside.
   return MemoryTimeline::build(*loop.getBody()).getPeakBytes();
+}
+
+Value mlir::remat::getIfResultDestination(scf::IfOp op, unsigned index) {
+  Value common;
+  for (Region *region : {&op.getThenRegion(), &op.getElseRegion()}) {
+    if (region->empty())
+      return nullptr;
+    Value value = region->front().getTerminator()->getOperand(index);
+    // Back through the tied inits of destination-style ops of the branch.
+    while (value.getParentRegion() == region) {
+      auto result = dyn_cast<OpResult>(value);
+      auto dps = result ? dyn_cast<DestinationStyleOpInterface>(result.getOwner())
+                        : nullptr;
+      if (!dps || !dps.hasPureTensorSemantics())
+        return nullptr;
+      value = dps.getTiedOpOperand(result)->get();
+    }
+    if (op->isAncestor(value.getParentBlock()->getParentOp()) ||
+        (common && common != value))
+      return nullptr;
+    common = value;
+  }
+  return common;
 }
 
 MemoryTimeline MemoryTimeline::build(Block &block,
@@ -446,6 +481,17 @@ MemoryTimeline MemoryTimeline::build(Block &block,
           join(result, *id);
           continue;
         }
+      }
+      // An `scf.if` whose branches both write one buffer from above (as
+      // -remat-prepare-lowering gives them) returns that buffer.
+      if (auto branch = dyn_cast<scf::IfOp>(op)) {
+        if (Value dest = getIfResultDestination(branch, result.getResultNumber()))
+          if (std::optional<unsigned> id = timeline.getBufferId(dest);
+              id && timeline.buffers[*id].kind == StorageKind::Heap &&
+              lastUseOf(*id, /*viewsThrough=*/false, /*stopAfter=*/i) <= i) {
+            join(result, *id);
+            continue;
+          }
       }
       // The operand whose buffer the result may be written into.
       if (std::optional<unsigned> tied =

@@ -92,6 +92,14 @@ struct RematDeallocateBuffersPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // As upstream's pipeline does first: dead views and allocations gone,
+    // and an `scf.if` whose branches both yield one buffer from above
+    // (-remat-prepare-lowering gives them one) folded to that buffer, so
+    // that it has no memref results and the function stays straight-line.
+    OpPassManager before("builtin.module");
+    before.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(before, module)))
+      return signalPassFailure();
     SmallVector<func::FuncOp> funcs;
     bool straight = !forceUpstream;
     for (auto func : module.getOps<func::FuncOp>()) {
@@ -104,11 +112,6 @@ struct RematDeallocateBuffersPass
     if (!straight)
       return runUpstream(module);
 
-    // As upstream's pipeline does first: dead views and allocations gone.
-    OpPassManager before("builtin.module");
-    before.addPass(createCanonicalizerPass());
-    if (failed(runPipeline(before, module)))
-      return signalPassFailure();
     for (func::FuncOp func : funcs)
       if (failed(deallocate(func)))
         return signalPassFailure();
@@ -149,12 +152,10 @@ struct RematDeallocateBuffersPass
   }
 
   LogicalResult deallocate(func::FuncOp func) {
-    // Canonicalization only erased and folded ops since isStraightLine.
     std::optional<DenseMap<Value, Value>> roots = getRoots(func);
     if (!roots)
       return func.emitError()
-             << "remat-deallocate-buffers: the function stopped being "
-                "straight-line during canonicalization";
+             << "remat-deallocate-buffers: the function is not straight-line";
     DenseMap<Value, Value> &rootOf = *roots;
     Block &block = func.getBody().front();
     DenseMap<Operation *, unsigned> index;

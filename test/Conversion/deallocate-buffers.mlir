@@ -86,3 +86,39 @@ func.func @nested(%x: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// An scf.if whose branches both yield one buffer from above (what
+// -remat-prepare-lowering makes of every tensor scf.if) folds to that
+// buffer: the function stays straight-line and each buffer is freed after
+// its last use, not by ownership flags at the end (the memory timeline
+// counts it so).
+// CHECK-LABEL: func.func @if_one_buffer
+// CHECK:         %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK:         %[[D:.*]] = memref.alloc() : memref<4xf32>
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           linalg.copy ins(%[[A]] : memref<4xf32>) outs(%[[D]] : memref<4xf32>)
+// CHECK:         } else {
+// CHECK:           linalg.copy ins(%arg0 : memref<4xf32>) outs(%[[D]] : memref<4xf32>)
+// CHECK:         }
+// CHECK-NEXT:    memref.dealloc %[[A]]
+// CHECK:         linalg.copy ins(%[[D]] : memref<4xf32>) outs(%[[B:.*]] : memref<4xf32>)
+// CHECK-NEXT:    memref.dealloc %[[D]]
+// CHECK-NOT:     dealloc_helper
+// CHECK:         return %[[B]]
+func.func @if_one_buffer(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  linalg.copy ins(%x : memref<4xf32>) outs(%a : memref<4xf32>)
+  %d = memref.alloc() : memref<4xf32>
+  %r = scf.if %c -> memref<4xf32> {
+    linalg.copy ins(%a : memref<4xf32>) outs(%d : memref<4xf32>)
+    scf.yield %d : memref<4xf32>
+  } else {
+    linalg.copy ins(%x : memref<4xf32>) outs(%d : memref<4xf32>)
+    scf.yield %d : memref<4xf32>
+  }
+  %b = memref.alloc() : memref<4xf32>
+  linalg.copy ins(%r : memref<4xf32>) outs(%b : memref<4xf32>)
+  return %b : memref<4xf32>
+}

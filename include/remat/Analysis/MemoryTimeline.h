@@ -45,6 +45,10 @@
 #include <memory>
 #include <optional>
 
+namespace mlir::scf {
+class IfOp;
+} // namespace mlir::scf
+
 namespace mlir::remat {
 
 /// The operand a result of `op` may be written into in place: the tied init
@@ -80,9 +84,15 @@ bool isYieldedAlias(Value value);
 /// its callee's body (0 for other ops, external or unresolved callees).
 int64_t getCallTransientBytes(Operation *op);
 
-/// The bytes an `scf.for` holds while it runs beyond its results: the peak
-/// of its body (0 for other ops).
+/// The bytes an `scf.for` or `scf.if` holds while it runs beyond its
+/// results: the peak of its body, or of its larger branch beyond what the
+/// branch yields (0 for other ops).
 int64_t getLoopTransientBytes(Operation *op);
+
+/// The value from above that both branches of `op` write result `index`
+/// into (through the tied inits of destination-style ops), or null: the
+/// result is then that value's buffer.
+Value getIfResultDestination(scf::IfOp op, unsigned index);
 
 enum class StorageKind { Argument, Constant, Heap };
 

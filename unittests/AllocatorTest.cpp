@@ -92,3 +92,13 @@ TEST_F(AllocatorTest, ThreadSafe) {
 }
 
 } // namespace
+
+// Compiled code does not test an allocation for null: a failed one stops
+// the process with a message instead of returning null to be written
+// through. (Under AddressSanitizer its own report stops it first.)
+TEST(AllocatorDeathTest, FailedAllocationStopsWithAMessage) {
+  EXPECT_DEATH(_mlir_memref_to_llvm_alloc(SIZE_MAX / 2),
+               "out of memory|exceeds maximum supported size");
+  EXPECT_DEATH(_mlir_memref_to_llvm_aligned_alloc(64, SIZE_MAX / 2),
+               "out of memory|exceeds maximum supported size");
+}

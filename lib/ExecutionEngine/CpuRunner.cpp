@@ -15,7 +15,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <set>
+#include <sys/resource.h>
+#include <sys/sysinfo.h>
 
 using namespace mlir;
 using namespace mlir::remat;
@@ -133,6 +136,23 @@ copyResults(const std::vector<int64_t> &resultStorage,
   return toFree;
 }
 
+/// What this process can allocate at most: physical memory and swap, or
+/// the address-space or data limit if lower; none when unknown.
+static std::optional<uint64_t> getHostMemoryLimit() {
+  std::optional<uint64_t> limit;
+  struct sysinfo info;
+  if (sysinfo(&info) == 0)
+    limit = (static_cast<uint64_t>(info.totalram) +
+             static_cast<uint64_t>(info.totalswap)) *
+            info.mem_unit;
+  for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
+    struct rlimit rl;
+    if (getrlimit(resource, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+      limit = std::min<uint64_t>(limit.value_or(UINT64_MAX), rl.rlim_cur);
+  }
+  return limit;
+}
+
 FailureOr<RunResult>
 mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
                          const RematPipelineOptions &options,
@@ -153,6 +173,20 @@ mlir::remat::compileAndRun(ModuleOp module, StringRef entryName,
   std::vector<bool> argIsTensor;
   for (Type type : entry.getArgumentTypes())
     argIsTensor.push_back(isa<RankedTensorType>(type));
+
+  // A graph whose buffers cannot all be allocated here is refused before it
+  // runs: the compiled code does not check for a failed allocation (an
+  // 8 TiB fill crashed inside the JIT). The prediction is an upper bound
+  // of what the run allocates.
+  if (std::optional<uint64_t> limit = getHostMemoryLimit();
+      limit && prepared->predictedPeakBytes > 0 &&
+      static_cast<uint64_t>(prepared->predictedPeakBytes) > *limit)
+    return emitError(entry.getLoc())
+           << "@" << entryName << " needs up to "
+           << prepared->predictedPeakBytes
+           << " bytes of buffers (the predicted peak), more than this "
+              "process can allocate ("
+           << *limit << " bytes: memory and swap, or its address-space limit)";
 
   RunResult result;
   result.policy = options.policy;

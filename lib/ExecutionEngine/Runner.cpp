@@ -248,8 +248,27 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
   if (failed(runPipeline(clone, getLowerToLLVMPreparePipeline(fuseElementwise),
                          "preparing for bufferization")))
     return failure();
+  // The timeline (and so the prediction) is of one block: a body of
+  // several (cf.cond_br) was run with a prediction of 0 B. The remat
+  // passes refuse such functions; so does the runner, whatever the policy.
+  entry = graph.getEntry();
+  if (!entry.getBody().hasOneBlock())
+    return entry.emitError()
+           << "remat-run needs a function whose body is a single block (use "
+              "scf.if or scf.for for control flow); @"
+           << entryName << " has " << entry.getBody().getBlocks().size();
+  // A call left after inlining is to a declaration: no body to compile
+  // (the JIT said "Symbols not found" with no location).
+  WalkResult external = entry.walk([&](func::CallOp call) {
+    call.emitError() << "calls @" << call.getCallee()
+                     << ", which has no body: remat-run compiles the whole "
+                        "call graph and cannot call outside it";
+    return WalkResult::interrupt();
+  });
+  if (external.wasInterrupted())
+    return failure();
   graph.predictedPeakBytes =
-      MemoryTimeline::build(graph.getEntry().getBody().front()).getPeakBytes();
+      MemoryTimeline::build(entry.getBody().front()).getPeakBytes();
   return graph;
 }
 

@@ -9,6 +9,7 @@
 
 #include "remat-runtime/Allocator.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
@@ -27,8 +28,17 @@ State &state() {
 }
 
 void *record(void *ptr, size_t size) {
-  if (!ptr)
-    return nullptr;
+  if (!ptr) {
+    // Compiled code does not test for null: it would write through it.
+    // Say what failed and stop (remat-run refuses graphs whose predicted
+    // peak exceeds the machine before they run; this is the backstop).
+    State &s = state();
+    std::fprintf(stderr,
+                 "remat runtime: out of memory: an allocation of %zu bytes "
+                 "failed with %llu bytes live\n",
+                 size, static_cast<unsigned long long>(s.stats.live_bytes));
+    std::abort();
+  }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.sizes[ptr] = size;
@@ -52,7 +62,7 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
     alignment = sizeof(void *);
   void *ptr = nullptr;
   if (posix_memalign(&ptr, alignment, size ? size : 1) != 0)
-    return nullptr;
+    ptr = nullptr;
   return record(ptr, size);
 }
 

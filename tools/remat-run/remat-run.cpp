@@ -504,10 +504,9 @@ static FailureOr<std::vector<HostArray>> loadInputs(func::FuncOp entry) {
     for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
       HostArray layout;
       std::string error;
-      if (failed(describeType(type, layout, error))) {
-        fail("argument #" + llvm::Twine(i) + " of @" + name + ": " + error);
-        return failure();
-      }
+      if (failed(describeType(type, layout, error)))
+        return entry.emitError() << "argument #" << i << " of @" << name
+                                 << ": " << error;
     }
     inputs = makeRandomInputs(entry, seed);
   }

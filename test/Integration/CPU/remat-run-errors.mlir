@@ -18,9 +18,9 @@
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --entry nope 2>&1 | FileCheck %s --check-prefix=ENTRY
 // ENTRY: remat-run: error: no function @nope with a body
 // RUN: not remat-run %s 2>&1 | FileCheck %s --check-prefix=CHOOSE
-// CHOOSE: remat-run: error: the module has 2 functions with a body that no other calls; choose one with --entry
+// CHOOSE: remat-run: error: the module has 5 functions with a body that no other calls; choose one with --entry
 // RUN: not remat-run %s --entry dynamic 2>&1 | FileCheck %s --check-prefix=DYNAMIC
-// DYNAMIC: remat-run: error: argument #0 of @dynamic: dynamic shapes are not supported
+// DYNAMIC: remat-run-errors.mlir:{{[0-9]+}}:1: error: argument #0 of @dynamic: dynamic shapes are not supported
 // RUN: not remat-run %t/nothing.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: remat-run: error: cannot open input file '{{.*}}nothing.mlir'
 // RUN: not remat-run %S/../../Tools/Inputs/truncated.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
@@ -66,6 +66,43 @@
 // PREFER: remat-run: error: --prefer only applies to --policy=peak (or --compare-policy=peak), got --policy=selective
 // RUN: not remat-run %S/../../Transforms/Inputs/square_chain.mlir --policy=peak --prefer=bytes 2>&1 | FileCheck %s --check-prefix=PREFER-VALUE
 // PREFER-VALUE: remat-run: for the --prefer option: --prefer must be flops or saved, got 'bytes'
+
+// A body of several blocks was run with a predicted peak of 0 B (the
+// timeline reads one block; the remat passes refuse such functions).
+// RUN: not remat-run %s --entry branches 2>&1 | FileCheck %s --check-prefix=BLOCKS
+// BLOCKS: remat-run-errors.mlir:{{[0-9]+}}:1: error: remat-run needs a function whose body is a single block (use scf.if or scf.for for control flow); @branches has 3
+// A call to a declaration: the JIT said "Symbols not found" without a
+// location.
+// RUN: not remat-run %s --entry external 2>&1 | FileCheck %s --check-prefix=EXTERNAL
+// EXTERNAL: remat-run-errors.mlir:{{[0-9]+}}:8: error: calls @ext, which has no body: remat-run compiles the whole call graph and cannot call outside it
+// A graph whose predicted peak exceeds what the process may allocate is
+// refused before it runs (an 8 TiB fill crashed inside the compiled code).
+// RUN: not remat-run %s --entry huge 2>&1 | FileCheck %s --check-prefix=HUGEPEAK
+// HUGEPEAK: remat-run-errors.mlir:{{[0-9]+}}:1: error: @huge needs up to 8796093022208 bytes of buffers (the predicted peak), more than this process can allocate
+
+func.func @branches(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+  cf.cond_br %c, ^a, ^b
+^a:
+  return %x : tensor<4xf32>
+^b:
+  %y = math.exp %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+func.func private @ext(tensor<4xf32>) -> tensor<4xf32>
+func.func @external(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @ext(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+func.func @huge(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<2147483648x1024xf32>
+  %f = linalg.fill ins(%c : f32) outs(%e : tensor<2147483648x1024xf32>) -> tensor<2147483648x1024xf32>
+  %s = tensor.extract_slice %f[5, 0] [1, 4] [1, 1] : tensor<2147483648x1024xf32> to tensor<4xf32>
+  %y = arith.mulf %s, %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
 
 func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %x : tensor<?xf32>

@@ -299,6 +299,9 @@ int64_t mlir::remat::getLoopTransientBytes(Operation *op) {
                                   .first);
     return peak;
   }
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return std::max(MemoryTimeline::build(*loop.getBeforeBody()).getPeakBytes(),
+                    MemoryTimeline::build(*loop.getAfterBody()).getPeakBytes());
   auto loop = dyn_cast<scf::ForOp>(op);
   if (!loop)
     return 0;
@@ -398,6 +401,12 @@ MemoryTimeline MemoryTimeline::build(Block &block,
   llvm::DenseSet<unsigned> writable;
   if (auto loop = dyn_cast_or_null<scf::ForOp>(block.getParentOp()))
     for (BlockArgument arg : loop.getRegionIterArgs())
+      if (std::optional<unsigned> id = timeline.getBufferId(arg))
+        writable.insert(*id);
+  // So are an scf.while's, in both regions (-remat-prepare-lowering writes
+  // what each region passes on into them).
+  if (isa_and_nonnull<scf::WhileOp>(block.getParentOp()))
+    for (BlockArgument arg : block.getArguments())
       if (std::optional<unsigned> id = timeline.getBufferId(arg))
         writable.insert(*id);
   for (Operation &op : block)

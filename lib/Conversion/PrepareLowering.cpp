@@ -103,13 +103,14 @@ static Value inPlaceRoot(Value value) {
 /// another iteration argument's buffer (a swap, `yield %b, %a`) is copied
 /// out first, all of them before any argument is written. The copies are
 /// in the IR the memory timeline predicts from, so they are counted.
-static void yieldIntoIterArgs(scf::ForOp loop) {
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  OpBuilder builder(yield);
-  auto iterArgs = loop.getRegionIterArgs();
+static void yieldIntoArgs(Operation *terminator,
+                          MutableArrayRef<OpOperand> yielded,
+                          ValueRange iterArgs) {
+  OpBuilder builder(terminator);
   SmallVector<std::pair<OpOperand *, Value>> copies;
-  for (auto [operand, iterArg] : llvm::zip_equal(yield->getOpOperands(), iterArgs)) {
-    if (!isa<RankedTensorType>(iterArg.getType()))
+  for (auto [operand, iterArg] : llvm::zip_equal(yielded, iterArgs)) {
+    if (!isa<RankedTensorType>(iterArg.getType()) ||
+        operand.get().getType() != iterArg.getType())
       continue;
     Value root = inPlaceRoot(operand.get());
     if (root == iterArg)
@@ -117,20 +118,42 @@ static void yieldIntoIterArgs(scf::ForOp loop) {
     Value source = operand.get();
     if (llvm::is_contained(iterArgs, root)) {
       auto type = cast<RankedTensorType>(source.getType());
-      Value empty = tensor::EmptyOp::create(builder, yield.getLoc(),
+      Value empty = tensor::EmptyOp::create(builder, terminator->getLoc(),
                                             type.getShape(),
                                             type.getElementType());
-      source = linalg::CopyOp::create(builder, yield.getLoc(), source, empty)
+      source = linalg::CopyOp::create(builder, terminator->getLoc(), source,
+                                      empty)
                    ->getResult(0);
     }
     copies.push_back({&operand, source});
   }
   for (auto [operand, source] : copies) {
-    BlockArgument iterArg = iterArgs[operand->getOperandNumber()];
-    operand->set(linalg::CopyOp::create(builder, yield.getLoc(), source,
-                                        Value(iterArg))
+    Value iterArg = iterArgs[operand - yielded.data()];
+    operand->set(linalg::CopyOp::create(builder, terminator->getLoc(), source,
+                                        iterArg)
                      ->getResult(0));
   }
+}
+
+static void yieldIntoIterArgs(scf::ForOp loop) {
+  Operation *yield = loop.getBody()->getTerminator();
+  yieldIntoArgs(yield, yield->getOpOperands(), loop.getRegionIterArgs());
+}
+
+/// An `scf.while` the same way, in both regions: what `scf.condition`
+/// forwards is written into the before region's arguments, what the body
+/// yields into its own arguments (the pairs bufferization requires to be
+/// equivalent; "Yield operand #1 is not equivalent to the corresponding
+/// iter bbArg" before).
+static void yieldIntoWhileArgs(scf::WhileOp loop) {
+  scf::ConditionOp condition = loop.getConditionOp();
+  MutableArrayRef<OpOperand> forwarded =
+      condition->getOpOperands().drop_front();
+  if (forwarded.size() == loop.getBeforeArguments().size())
+    yieldIntoArgs(condition, forwarded, loop.getBeforeArguments());
+  Operation *yield = loop.getYieldOp();
+  if (yield->getNumOperands() == loop.getAfterArguments().size())
+    yieldIntoArgs(yield, yield->getOpOperands(), loop.getAfterArguments());
 }
 
 /// The tensor.empty operand that `value`, yielded from `block`, was
@@ -266,6 +289,7 @@ struct RematPrepareLoweringPass
     }
 
     getOperation()->walk([](scf::ForOp loop) { yieldIntoIterArgs(loop); });
+    getOperation()->walk([](scf::WhileOp loop) { yieldIntoWhileArgs(loop); });
     getOperation()->walk([](scf::IfOp op) { yieldIntoDestinations(op); });
 
     MLIRContext *ctx = &getContext();

@@ -84,9 +84,9 @@ bool isYieldedAlias(Value value);
 /// its callee's body (0 for other ops, external or unresolved callees).
 int64_t getCallTransientBytes(Operation *op);
 
-/// The bytes an `scf.for` or `scf.if` holds while it runs beyond its
-/// results: the peak of its body, or of its larger branch beyond what the
-/// branch yields (0 for other ops).
+/// The bytes an `scf.for`, `scf.while` or `scf.if` holds while it runs
+/// beyond its results: the peak of its body (of its larger region), or of
+/// its larger branch beyond what the branch yields (0 for other ops).
 int64_t getLoopTransientBytes(Operation *op);
 
 /// The value from above that both branches of `op` write result `index`

@@ -24,7 +24,8 @@ def RematPrepareLowering : Pass<"remat-prepare-lowering", "ModuleOp"> {
     timeline (which never reuses argument buffers) stays exact. A loop
     (`scf.for`) that yields a new tensor for an iteration argument instead
     of writing into it gets a `linalg.copy` into the argument before its
-    yield, which bufferization requires (and the timeline counts). Each
+    yield, which bufferization requires (and the timeline counts); an
+    `scf.while` gets the same copies in both of its regions. Each
     tensor result of an `scf.if` gets one destination
     (`bufferization.alloc_tensor` before the `if`) that both branches
     write: the op computing the yielded value where its destination was a

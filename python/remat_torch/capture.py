@@ -1063,6 +1063,13 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
     scalars = [i for i, o in enumerate(probe) if o.dim() == 0 and o.is_floating_point()]
     if cotangents == "auto" and len(scalars) == 1:
         seeded = scalars  # the loss: loss.backward()
+    elif cotangents == "auto":
+        # Integer and bool outputs (predictions: logits.argmax(-1), an
+        # accuracy count) have no gradient: results without a cotangent.
+        seeded = [i for i, o in enumerate(probe) if o.is_floating_point() or o.is_complex()]
+        if not seeded:
+            raise ImporterError("no output has a floating-point dtype, so none has a gradient "
+                                "(outputs: %s)" % ", ".join(str(o.dtype) for o in probe))
     else:
         seeded = list(range(len(probe)))
     for i in seeded:
@@ -1194,7 +1201,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
                 [("grad_out%d" % i, "cotangent", v) for i, v in zip(seeded, tangents)])
     graph = _lower(gm, values, arg_info, name, len(probe), trainable, list(buffers),
                    functional_rng=dropout == "functional", seed=seed,
-                   note=_seed_note(seeded, len(probe), cotangents))
+                   note=_seed_note(seeded, len(probe), cotangents, len(scalars) == 1))
     graph.seeded = seeded
     graph.traced_on = "fake tensors" if fake else "fake copies" if fast else "real tensors"
     phase("lower")
@@ -1309,13 +1316,17 @@ def _real_draws(gm, values, seed):
             x.clone() if isinstance(x, torch.Tensor) else x for x in r)
 
 
-def _seed_note(seeded, num_outputs, mode):
+def _seed_note(seeded, num_outputs, mode, scalar_loss):
     if len(seeded) == num_outputs:
         if num_outputs == 1:
             return "backward seeded from output0"
         return "backward seeded from all %d outputs (a cotangent each)" % num_outputs
-    return ("backward seeded from output%d only, the scalar loss (loss.backward()); "
-            "--cotangents=all seeds every output" % seeded[0])
+    if len(seeded) == 1 and mode == "auto" and scalar_loss:
+        return ("backward seeded from output%d only, the scalar loss (loss.backward()); "
+                "--cotangents=all seeds every output" % seeded[0])
+    return ("backward seeded from the floating-point outputs (%s, a cotangent each); the "
+            "others (integer, bool) have no gradient"
+            % ", ".join("output%d" % i for i in seeded))
 
 
 def _packet(target):
@@ -1422,7 +1433,7 @@ def _lower(gm, values, arg_info, name, num_outputs, param_names, buffer_names,
         shape = tuple(v.shape)
         try:
             if v.dtype.is_complex:  # as view_as_real (lower/complexes.py)
-                shape, elem = shape + (2,), elem_of(v.real.dtype)
+                shape, elem = shape + (2,), elem_of(lower.core.complex_part(v.dtype))
             else:
                 elem = elem_of(v.dtype)
         except ImporterError as e:

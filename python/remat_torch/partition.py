@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import warnings
@@ -74,14 +75,18 @@ class EagerStep(Exception):
 
 
 def find_remat_opt(path=None):
-    """`path`, else $REMAT_OPT, else build/bin beside this package, else PATH."""
+    """`path`, else $REMAT_OPT, else a bin beside this package, else PATH."""
     if path:
         return path
     if os.environ.get("REMAT_OPT"):
         return os.environ["REMAT_OPT"]
     here = os.path.dirname(os.path.abspath(__file__))
+    # (the source tree's build, a bin beside python/, and an installed
+    # PREFIX/lib/python/remat_torch beside PREFIX/bin as remat-import-torch
+    # finds it)
     for cand in (os.path.join(here, "..", "..", "build", "bin", "remat-opt"),
-                 os.path.join(here, "..", "..", "bin", "remat-opt")):
+                 os.path.join(here, "..", "..", "bin", "remat-opt"),
+                 os.path.join(here, "..", "..", "..", "bin", "remat-opt")):
         if os.path.isfile(cand) and os.access(cand, os.X_OK):
             return os.path.normpath(cand)
     return shutil.which("remat-opt")
@@ -379,6 +384,12 @@ class _Partitioner:
                                                      jm, values, fwd_outs, tool, text, ops,
                                                      value_of, order, num_fwd_outputs, held,
                                                      warn=False))
+        if _TORCH2 and _reads_mutated_input(given, bw):
+            # (a buffer updated under no_grad, then read by the loss: the
+            # backward would recompute from the input AOTAutograd writes
+            # after the forward, and autograd refuses it)
+            raise RematFallback("remat's backward would recompute from an input the forward "
+                                "writes in place (a buffer updated under no_grad)")
         # Never hold more than PyTorch's own default partition (what eager
         # holds), whatever the policy and its options: policy="none" on
         # Swin V2 saves F.normalize's x / norm beside the contiguous copy
@@ -1074,12 +1085,40 @@ def _reads_mutated_input(jm, bw):
     them as they are.)"""
     mutated = {n.name for n in jm.graph.nodes if n.op == "placeholder" and
                n.meta.get("aot_runtime_epilogue_input_mutation", False)}
+    mutated |= _mutated_by_metadata(jm)
     for n in jm.graph.nodes:
         a = _bn_args(n) if _TORCH2 else None
         if a is not None:
             mutated.update(s.name for s in (a["running_mean"], a["running_var"])
                            if isinstance(s, torch.fx.Node) and s.op == "placeholder")
     return any(n.op == "placeholder" and n.name in mutated for n in bw.graph.nodes)
+
+
+def _mutated_by_metadata(jm):
+    """The placeholders of joint graph `jm` whose input AOTAutograd's
+    epilogue writes after the forward (`self.steps += 1` under no_grad: no
+    mark on the placeholder, no copy_ in the graph). 2.x only, read from
+    the ViewAndMutationMeta of the AOTAutograd frame calling the
+    partition (its input_info is in the order of the primals); empty where
+    none is found."""
+    if not _TORCH2:
+        return set()
+    frame = sys._getframe(1)
+    meta = None
+    while frame is not None and meta is None:
+        m = frame.f_locals.get("fw_metadata")
+        if type(m).__name__ == "ViewAndMutationMeta":
+            meta = m
+        frame = frame.f_back
+    del frame
+    if meta is None:
+        return set()
+    primals = [n for n in jm.graph.nodes if n.op == "placeholder" and not _is_tangent(n)]
+    info = list(getattr(meta, "input_info", ()))
+    if len(info) != len(primals):
+        return set()
+    return {p.name for p, i in zip(primals, info)
+            if getattr(i, "mutates_data", False) or getattr(i, "mutates_metadata", False)}
 
 
 def _default_partition(jm, joint_inputs, num_fwd_outputs):

@@ -13,6 +13,7 @@ The returned module shares the wrapped module's parameters and buffers.
 import contextlib
 import functools
 import math
+import types
 import warnings
 
 import torch
@@ -206,21 +207,78 @@ _NOT_STATE = frozenset({"training", "_is_torch_compile"})
 _MAX_GRAPHS = 64
 
 
+def _plain_value(v):
+    """`v` as a signature entry if it is plain data a trace reads as a
+    constant (a scalar, or a tuple, list or str-keyed dict of them), else
+    _MISSING."""
+    if isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(isinstance(x, _PLAIN) for x in v)):
+        return v
+    if isinstance(v, list) and all(isinstance(x, _PLAIN) for x in v):
+        # (loss weights annealed in place: m.loss_weights[1] = 0.5)
+        return ("list",) + tuple(v)
+    if isinstance(v, dict) and all(isinstance(x, _PLAIN) for x in v.values()) and \
+            all(isinstance(x, str) for x in v):
+        return ("dict",) + tuple(sorted(v.items()))
+    return _MISSING
+
+
+def _config_fields(obj, prefix, out, depth=0):
+    """The plain fields of a configuration object a module holds (a
+    dataclass `self.cfg`, a Hugging Face config), two levels deep: 1.13's
+    trace bakes `self.cfg.temperature` in like a plain attribute (a
+    temperature annealed through it trained with the first value, silently)."""
+    if depth > 1 or isinstance(obj, (nn.Module, torch.Tensor, type)) or callable(obj) or \
+            isinstance(obj, types.ModuleType):
+        return
+    fields = getattr(obj, "__dict__", None)
+    items = list(fields.items()) if isinstance(fields, dict) else []
+    items += [(k, getattr(obj, k)) for k in getattr(type(obj), "__slots__", ())
+              if isinstance(k, str) and hasattr(obj, k)]
+    for k, v in items:
+        if not isinstance(k, str) or k.startswith("__"):
+            continue
+        # (a tokenizer's vocabulary is no configuration: large containers
+        # are left out, they would cost every step)
+        value = _plain_value(v) if not isinstance(v, (list, tuple, dict)) or len(v) <= 64 \
+            else _MISSING
+        if value is not _MISSING:
+            out.append((prefix + "." + k, value))
+        elif hasattr(v, "__dict__") or hasattr(type(v), "__slots__"):
+            _config_fields(v, prefix + "." + k, out, depth + 1)
+
+
+def _forward_globals(m):
+    """The plain module-level globals the forward of `m`'s class names (a
+    `TEMPERATURE` set by a training script between steps), which 1.13's
+    trace bakes in too."""
+    forward = getattr(type(m).forward, "__func__", type(m).forward)
+    code, scope = getattr(forward, "__code__", None), getattr(forward, "__globals__", None)
+    if code is None or not isinstance(scope, dict):
+        return ()
+    out = []
+    for name in code.co_names:
+        value = _plain_value(scope.get(name, _MISSING)) if name in scope else _MISSING
+        if value is not _MISSING and not name.startswith("__"):
+            out.append(("<global>." + name, value))
+    return tuple(out)
+
+
 def _plain_attributes(m):
     """A module's attributes that are Python scalars (or tuples of them),
-    which a trace reads as constants."""
+    which a trace reads as constants; on 1.13 also the plain fields of
+    configuration objects it holds and the plain globals its forward names."""
     out = []
     for k, v in vars(m).items():
         if k in _NOT_STATE or k.startswith("__"):
             continue
-        if isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(isinstance(x, _PLAIN) for x in v)):
-            out.append((k, v))
-        elif isinstance(v, list) and all(isinstance(x, _PLAIN) for x in v):
-            # (loss weights annealed in place: m.loss_weights[1] = 0.5)
-            out.append((k, ("list",) + tuple(v)))
-        elif isinstance(v, dict) and all(isinstance(x, _PLAIN) for x in v.values()) and \
-                all(isinstance(x, str) for x in v):
-            out.append((k, ("dict",) + tuple(sorted(v.items()))))
+        value = _plain_value(v)
+        if value is not _MISSING:
+            out.append((k, value))
+        elif not _TORCH2 and not k.startswith("_") and \
+                (hasattr(v, "__dict__") or hasattr(type(v), "__slots__")):
+            _config_fields(v, k, out)
+    if not _TORCH2:
+        out.extend(_forward_globals(m))
     return tuple(out)
 
 

@@ -3,11 +3,22 @@ import (values of FX nodes, elementwise and reduction builders, in-place
 writes) and small helpers shared by the op families.
 """
 
+import torch
+
 from ..mlir import ImporterError, Tensor, elem_is_float, elem_is_unsigned, ttype
 
 # aten packet name -> handler(L, *args, **kwargs); one registry for every
 # family module. None: known to the driver, which handles it itself.
 HANDLERS = {"getitem": None}  # operator.getitem
+
+
+def complex_part(dtype):
+    """The dtype of a complex dtype's real and imaginary parts, read
+    without `v.real` (an op: on a constant made under another fake mode,
+    2.x's "Mixing fake modes NYI", a complex RoPE buffer from
+    torch.polar)."""
+    return {torch.complex64: torch.float32, torch.complex128: torch.float64,
+            getattr(torch, "complex32", None): torch.float16}[dtype]
 
 
 def handles(*names):
@@ -124,7 +135,7 @@ class Lowering:
         if idx is not None:
             v = v[idx]
         if v.dtype.is_complex:  # as view_as_real (lower/complexes.py)
-            return tuple(v.shape) + (2,), self.elem_of(v.real.dtype)
+            return tuple(v.shape) + (2,), self.elem_of(complex_part(v.dtype))
         return tuple(v.shape), self.elem_of(v.dtype)
 
     def error(self, message):

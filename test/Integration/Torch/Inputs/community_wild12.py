@@ -140,5 +140,24 @@ def swin_pooler():
     return SwinPooler(), (torch.randn(2, 5, 8),)
 
 
-MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics", "swin_pooler"]
+class Predictions(nn.Module):
+    """Logits returned with their predictions and a count of positives
+    (session 32: "output 1 has dtype torch.int64, which has no gradient"):
+    the integer outputs are results without a cotangent."""
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 4)
+
+    def forward(self, x):
+        logits = self.fc(x).tanh()
+        return logits, logits.argmax(-1), (logits > 0).sum()
+
+
+def predictions():
+    torch.manual_seed(0)
+    return Predictions(), (torch.randn(3, 6),)
+
+
+MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics", "swin_pooler",
+          "predictions"]
 MODELS_2X = MODELS + ["complex_scalars"]  # (make check-torch2)

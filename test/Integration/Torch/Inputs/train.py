@@ -26,6 +26,7 @@
 Each prints facts and 'ok' or 'FAIL: ...'; exits 1 on any FAIL.
 """
 import copy
+import dataclasses
 import importlib
 import os
 import sys
@@ -1594,6 +1595,96 @@ def round31():
           % bad)
 
 
+_ROUND32_TEMPERATURE = 1.0  # a training script's module-level schedule value
+
+
+def round32():
+    """Session 32's tester: on 1.13 a temperature changed between steps
+    through a configuration object on the module (`self.cfg.temperature`)
+    or a module-level global trained with the first step's value, silently;
+    on 2.x a buffer updated under no_grad and read by the loss (a step
+    counter, an EMA centre) failed in backward under remat's partition
+    (recomputed from the input AOTAutograd writes after the forward)."""
+    global _ROUND32_TEMPERATURE
+
+    @dataclasses.dataclass
+    class Cfg:
+        temperature: float = 1.0
+
+    class Tempered(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc, self.cfg = nn.Linear(4, 3), Cfg()
+
+        def forward(self, x, y):
+            return F.cross_entropy(self.fc(x) / self.cfg.temperature / _ROUND32_TEMPERATURE, y)
+    torch.manual_seed(0)
+    base, x, y = Tempered(), torch.randn(2, 4), torch.tensor([0, 2])
+    eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+    wrapped = remat_torch.compile(compiled)
+
+    def cfg_step(t):
+        def step(m, f):
+            m.cfg.temperature = t
+            return f(x, y)
+        return step
+
+    def global_step(t):
+        def step(m, f):
+            global _ROUND32_TEMPERATURE
+            _ROUND32_TEMPERATURE = t
+            return f(x, y)
+        return step
+    _same_steps("a temperature annealed through self.cfg", eager, wrapped, compiled,
+                [cfg_step(t) for t in (1.0, 0.5, 0.1)])
+    _same_steps("a temperature annealed through a global", eager, wrapped, compiled,
+                [global_step(t) for t in (1.0, 0.5, 0.1)])
+    _ROUND32_TEMPERATURE = 1.0
+
+    class Counted(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc, self.out = nn.Linear(4, 6), nn.Linear(6, 3)
+            self.register_buffer("center", torch.zeros(6))
+            self.register_buffer("steps", torch.zeros((), dtype=torch.long))
+
+        def forward(self, x, y):
+            h = torch.tanh(self.fc(x))
+            with torch.no_grad():
+                self.center.mul_(0.9).add_(0.1 * h.mean(0))
+                self.steps += 1
+            warm = torch.clamp(self.steps.float() / 10.0, max=1.0)
+            return F.cross_entropy(self.out(h - self.center) * warm, y)
+    for policy in ("peak", "selective"):
+        torch.manual_seed(0)
+        base = Counted()
+        eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+        wrapped = remat_torch.compile(compiled, policy=policy)
+        xs, ys = torch.randn(4, 4), torch.tensor([0, 1, 2, 0])
+        _warned(lambda: _same_steps(
+            "buffers updated under no_grad and read by the loss, policy=%s" % policy,
+            eager, wrapped, compiled, [lambda m, f: f(xs, ys)] * 3))
+
+    class ComplexRope(nn.Module):
+        """Meta's LLaMA rotary embedding: a complex buffer from torch.polar
+        (2.x: "Mixing fake modes NYI" while lowering it; every graph took
+        PyTorch's partition)."""
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+            self.register_buffer("freqs", torch.polar(torch.ones(4, 4), torch.randn(4, 4)))
+
+        def forward(self, x):
+            z = torch.view_as_complex(self.fc(x).reshape(2, 4, 4, 2)) * self.freqs
+            return torch.view_as_real(z).pow(2).sum()
+    torch.manual_seed(0)
+    base, xs = ComplexRope(), torch.randn(2, 4, 8)
+    eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+    wrapped = remat_torch.compile(compiled)
+    _same_steps("a complex RoPE buffer", eager, wrapped, compiled, [lambda m, f: f(xs)] * 2)
+    check(all(s["fallback"] is None for s in wrapped.stats),
+          "a complex RoPE buffer: every graph decided by remat (%d)" % len(wrapped.stats))
+
 if __name__ == "__main__":
     warnings.filterwarnings("ignore", message=".*boxed.*")
     cmd = sys.argv[1]
@@ -1616,5 +1707,6 @@ if __name__ == "__main__":
          "loop": loop, "ddp": ddp,
          "fsdp": fsdp, "inductor": inductor, "community": community, "bnsplit": bnsplit, "fresh": fresh, "wild": wild,
          "wild2": wild2, "wild3": wild3, "wild4": wild4, "wild5": wild5, "wild6": wild6,
-         "wild7": wild7, "wild8": wild8, "state": state, "round31": round31}[cmd]()
+         "wild7": wild7, "wild8": wild8, "state": state, "round31": round31,
+         "round32": round32}[cmd]()
     sys.exit(1 if FAILED else 0)

@@ -286,7 +286,7 @@ int64_t mlir::remat::getCallTransientBytes(Operation *op) {
   return std::max<int64_t>(0, peak - resultBytes);
 }
 
-int64_t mlir::remat::getLoopTransientBytes(Operation *op) {
+int64_t mlir::remat::getRegionTransientBytes(Operation *op) {
   if (auto branch = dyn_cast<scf::IfOp>(op)) {
     // The larger branch's temporaries; what it yields is the op's results,
     // counted outside (a fresh value, or the destination from above that
@@ -546,7 +546,7 @@ MemoryTimeline MemoryTimeline::build(Block &block,
       int64_t innerPeak = 0;
       if (auto recompute = dyn_cast<RecomputeOp>(op))
         innerPeak = build(recompute.getBodyBlock(), shared).getPeakBytes();
-      int64_t held = getCallTransientBytes(op) + getLoopTransientBytes(op);
+      int64_t held = getCallTransientBytes(op) + getRegionTransientBytes(op);
       // Inserted after the inner build, which may grow the map.
       it = facts.transient.try_emplace(op, innerPeak, held).first;
     }

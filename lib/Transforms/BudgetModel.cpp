@@ -396,7 +396,7 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
     mop.flops = getOpCost(op).flops;
     // A callee's peak, or a loop body's (the tiled attention's loops,
     // which the solvers never recompute: as the timeline counts them).
-    mop.callTransient = getCallTransientBytes(op) + getLoopTransientBytes(op);
+    mop.callTransient = getCallTransientBytes(op) + getRegionTransientBytes(op);
     mop.backward = graph.isBackward(op);
     mop.terminator = op->hasTrait<OpTrait::IsTerminator>();
     mop.funcReturn =

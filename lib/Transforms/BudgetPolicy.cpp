@@ -66,8 +66,6 @@ static constexpr unsigned kMeasuredOps = 2000;
 static constexpr size_t kMeasuredMembers = 64;
 /// The selective cuts and segments measured beside the family's members.
 static constexpr size_t kMeasuredExtras = 16;
-/// The peak policy's flops-per-byte default (-remat-mark's option).
-static constexpr double kPeakFlopsPerByte = 200.0;
 
 /// The time one pipeline evaluation (materialize, schedule, timeline) is
 /// estimated to take, per top-level op: about 22-36 us on the reference
@@ -360,7 +358,7 @@ policies::budgetFamily(const TrainingGraph &graph, BudgetSolver solver, bool mea
   // monotone.
   auto measurePeakPolicy = [&](std::vector<Evaluation> &into) {
     Decisions peak;
-    peakDecisions(graph, kPeakFlopsPerByte, kDefaultMaxRecompute,
+    peakDecisions(graph, kDefaultFlopsPerByte, kDefaultMaxRecompute,
                   kDefaultMaxGrowth, PeakPreference::Flops, peak);
     if (llvm::any_of(peak, [](const auto &d) {
           return d.second == Policy::Recompute;

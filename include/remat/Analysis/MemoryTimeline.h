@@ -87,7 +87,7 @@ int64_t getCallTransientBytes(Operation *op);
 /// The bytes an `scf.for`, `scf.while` or `scf.if` holds while it runs
 /// beyond its results: the peak of its body (of its larger region), or of
 /// its larger branch beyond what the branch yields (0 for other ops).
-int64_t getLoopTransientBytes(Operation *op);
+int64_t getRegionTransientBytes(Operation *op);
 
 /// The value from above that both branches of `op` write result `index`
 /// into (through the tied inits of destination-style ops), or null: the

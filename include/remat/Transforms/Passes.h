@@ -25,6 +25,8 @@ namespace mlir::remat {
 /// remat-run): the other policies accept only these values.
 constexpr double kDefaultMaxRecompute = 0.05;
 constexpr double kDefaultMaxGrowth = 1.5;
+/// flops-per-byte's default (peak and selective).
+constexpr double kDefaultFlopsPerByte = 200.0;
 
 #define GEN_PASS_DECL
 #include "remat/Transforms/Passes.h.inc"
@@ -93,7 +95,7 @@ struct RematPipelineOptions
       *this, "flops-per-byte",
       llvm::cl::desc("peak, selective: recompute only through ops with fewer "
                      "FLOPs per byte of output than this"),
-      llvm::cl::init(200.0)};
+      llvm::cl::init(kDefaultFlopsPerByte)};
   Option<std::string> segments{
       *this, "segments",
       llvm::cl::desc("segments: a number of segments, or 'sqrt'"),

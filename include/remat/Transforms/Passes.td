@@ -128,7 +128,8 @@ def RematMark : Pass<"remat-mark", "ModuleOp"> {
            /*default=*/"::mlir::remat::kDefaultMaxGrowth",
            "peak: the most the function may grow by cloned ops (1.5: by "
            "half)">,
-    Option<"flopsPerByte", "flops-per-byte", "double", /*default=*/"200.0",
+    Option<"flopsPerByte", "flops-per-byte", "double",
+           /*default=*/"::mlir::remat::kDefaultFlopsPerByte",
            "peak, selective: recompute only through ops with fewer FLOPs per byte "
            "of output than this">,
     Option<"segments", "segments", "std::string", /*default=*/"\"\"",

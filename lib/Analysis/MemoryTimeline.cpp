@@ -310,6 +310,32 @@ int64_t mlir::remat::getRegionTransientBytes(Operation *op) {
   return MemoryTimeline::build(*loop.getBody()).getPeakBytes();
 }
 
+int64_t mlir::remat::getDecompositionTransientBytes(Operation *op) {
+  auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
+  if (!softmax)
+    return 0;
+  // -remat-prepare-lowering decomposes it (linalg's decomposition, then
+  // split destinations): a row maximum, the exponentials in a fresh buffer
+  // of the input's shape, a row sum, then the quotient into the result.
+  // Beyond its operand and result: the exponentials and one reduced
+  // buffer at a time (the maximum is dead once the exponentials are
+  // written, before the sum is filled). MemoryTimeline::build takes the
+  // exponentials off where the input dies at the softmax.
+  auto type = dyn_cast<RankedTensorType>(softmax.getInput().getType());
+  if (!type || !type.hasStaticShape() ||
+      softmax.getDimension() >= uint64_t(type.getRank()))
+    return 0;
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + softmax.getDimension());
+  return getTensorBytes(type) +
+         getTensorBytes(RankedTensorType::get(shape, type.getElementType()));
+}
+
+int64_t mlir::remat::getHeldTransientBytes(Operation *op) {
+  return getCallTransientBytes(op) + getRegionTransientBytes(op) +
+         getDecompositionTransientBytes(op);
+}
+
 Value mlir::remat::getIfResultDestination(scf::IfOp op, unsigned index) {
   Value common;
   for (Region *region : {&op.getThenRegion(), &op.getElseRegion()}) {
@@ -546,7 +572,7 @@ MemoryTimeline MemoryTimeline::build(Block &block,
       int64_t innerPeak = 0;
       if (auto recompute = dyn_cast<RecomputeOp>(op))
         innerPeak = build(recompute.getBodyBlock(), shared).getPeakBytes();
-      int64_t held = getCallTransientBytes(op) + getRegionTransientBytes(op);
+      int64_t held = getHeldTransientBytes(op);
       // Inserted after the inner build, which may grow the map.
       it = facts.transient.try_emplace(op, innerPeak, held).first;
     }
@@ -554,6 +580,15 @@ MemoryTimeline MemoryTimeline::build(Block &block,
     if (isa<RecomputeOp>(op))
       transient[i] = std::max<int64_t>(0, innerPeak - resultBytes);
     transient[i] += held;
+    // A softmax whose input dies here: its buffer is freed once the
+    // exponentials are written, before the quotient's buffer is allocated,
+    // so the exponentials cost nothing beyond the input and the result.
+    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
+      if (std::optional<unsigned> id = timeline.getBufferId(softmax.getInput()))
+        if (timeline.buffers[*id].kind == StorageKind::Heap &&
+            lastUseOf(*id, /*viewsThrough=*/true, /*stopAfter=*/i) <= i)
+          transient[i] -= std::min(
+              held, getTensorBytes(softmax.getInput().getType()));
   }
 
   // Sweep: +bytes at the definition, -bytes after the last use.

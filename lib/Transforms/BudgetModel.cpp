@@ -151,7 +151,11 @@ struct MOp {
   SmallVector<uint32_t, 4> inputs; // getOpInputs, as value ids
   uint32_t resBegin = 0, resEnd = 0;
   int64_t flops = 0;
-  int64_t callTransient = 0; // getCallTransientBytes
+  int64_t callTransient = 0; // getHeldTransientBytes
+  /// A softmax's input, and what callTransient counts for its exponentials:
+  /// nothing when the input dies at the softmax (MemoryTimeline::build).
+  int32_t dyingInput = kNone;
+  int64_t dyingCredit = 0;
   int32_t candidate = kNone;
   bool userRecompute = false, backward = false, terminator = false,
        funcReturn = false, empty = false, clonable = false,
@@ -163,6 +167,9 @@ struct Step {
   uint32_t useBegin, useEnd; // into Program::uses
   uint32_t resBegin, resEnd; // into Program::results
   int64_t transient = 0;
+  /// MOp::dyingInput (as the program names it) and MOp::dyingCredit.
+  int32_t dyingInput = kNone;
+  int64_t dyingCredit = 0;
   bool empty = false, funcReturn = false, constant = false;
   int32_t origin = kNone; // the body op, kNone for a region
 };
@@ -396,7 +403,13 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
     mop.flops = getOpCost(op).flops;
     // A callee's peak, or a loop body's (the tiled attention's loops,
     // which the solvers never recompute: as the timeline counts them).
-    mop.callTransient = getCallTransientBytes(op) + getRegionTransientBytes(op);
+    mop.callTransient = getHeldTransientBytes(op);
+    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
+      if (auto it = ids.find(softmax.getInput()); it != ids.end()) {
+        mop.dyingInput = it->second;
+        mop.dyingCredit = std::min(
+            mop.callTransient, getTensorBytes(softmax.getInput().getType()));
+      }
     mop.backward = graph.isBackward(op);
     mop.terminator = op->hasTrait<OpTrait::IsTerminator>();
     mop.funcReturn =
@@ -657,6 +670,10 @@ void BudgetModel::Impl::buildProgram(const std::vector<ModelRegion> &regions,
     Step step{};
     step.origin = i;
     step.transient = op.callTransient;
+    if (op.dyingInput != kNone) {
+      step.dyingInput = int32_t(mapped(op.dyingInput, redirect));
+      step.dyingCredit = op.dyingCredit;
+    }
     step.empty = op.empty;
     step.funcReturn = op.funcReturn;
     step.constant = op.constant;
@@ -696,6 +713,8 @@ int64_t BudgetModel::Impl::regionPeak(const ModelRegion &region) const {
     Step step{};
     step.origin = opIndex;
     step.transient = op.callTransient;
+    step.dyingInput = op.dyingInput;
+    step.dyingCredit = op.dyingCredit;
     step.empty = op.empty;
     step.constant = op.constant;
     step.useBegin = inner.uses.size();
@@ -954,6 +973,13 @@ TimelineResult Timeline::sweep() {
     delta[buffer.def] += buffer.bytes;
     delta[buffer.last + 1] -= buffer.bytes;
   }
+  // A softmax's exponentials replace an input that dies there.
+  for (uint32_t s = 0; s < n; ++s)
+    if (int32_t input = prog->steps[s].dyingInput; input != kNone)
+      if (int32_t v = localIfAny(input); v != kNone && bufferOf[v] != kNone)
+        if (const Buf &b = buffers[bufferOf[v]];
+            b.kind == StorageKind::Heap && b.last <= s)
+          transient[s] -= prog->steps[s].dyingCredit;
   TimelineResult result;
   int64_t live = 0;
   for (uint32_t s = 0; s < n; ++s) {

@@ -89,6 +89,16 @@ int64_t getCallTransientBytes(Operation *op);
 /// its larger branch beyond what the branch yields (0 for other ops).
 int64_t getRegionTransientBytes(Operation *op);
 
+/// The bytes an aggregate op holds while it runs beyond its results, as
+/// -remat-prepare-lowering decomposes it: `linalg.softmax` keeps its
+/// exponentials (the input's shape) and a row maximum, then a row sum (the
+/// input's shape without the softmax dimension); 0 for other ops.
+int64_t getDecompositionTransientBytes(Operation *op);
+
+/// Everything an op holds while it runs beyond its results: the sum of the
+/// three above.
+int64_t getHeldTransientBytes(Operation *op);
+
 /// The value from above that both branches of `op` write result `index`
 /// into (through the tied inits of destination-style ops), or null: the
 /// result is then that value's buffer.

@@ -327,19 +327,30 @@ static SmallVector<Operation *> privateChain(Block &body, Operation *result) {
 /// with the timeline (the list schedule, one op at a time, cannot see that
 /// a recomputation and the product after it together free memory).
 /// `current`, if given, is the timeline of the body's present order.
-static void hoistResultChains(Block &body, const Phases &phases,
-                              std::pair<int64_t, int64_t> &best,
-                              std::optional<MemoryTimeline> current,
-                              MemoryTimelineFacts &facts) {
-  constexpr int kRounds = 8, kTrialsPerRound = 4;
+/// `byPeak` guides the trials by where the peak itself is instead: two
+/// results made last (x^T dh then dh w^T, with the transposed weight as
+/// large as the weight gradient) can have the same peak beyond results in
+/// either order and different peaks.
+static std::optional<MemoryTimeline>
+hoistResultChains(Block &body, const Phases &phases,
+                  std::pair<int64_t, int64_t> &best,
+                  std::optional<MemoryTimeline> current,
+                  MemoryTimelineFacts &facts, bool byPeak) {
+  // Guided by the peak, fewer trials: a second look, after the first.
+  const int kRounds = byPeak ? 1 : 8, kTrialsPerRound = byPeak ? 2 : 4;
   for (int round = 0; round < kRounds; ++round) {
     MemoryTimeline timeline =
         current ? std::move(*current) : MemoryTimeline::build(body, &facts);
     current.reset();
-    unsigned peakIndex = timeline.getPeakBeyondResults().second;
+    unsigned peakIndex = byPeak ? timeline.getPeakIndex()
+                                : timeline.getPeakBeyondResults().second;
+    // Where the first look ended: its trials were made there already.
+    if (byPeak && round == 0 &&
+        peakIndex == timeline.getPeakBeyondResults().second)
+      return timeline;
     ArrayRef<Operation *> ops = timeline.getOps();
     if (ops.empty())
-      return;
+      return std::nullopt;
     Operation *peakOp = ops[peakIndex];
     // Producers of returned values at or after the peak, nearest first.
     SmallVector<Operation *> candidates;
@@ -408,8 +419,9 @@ static void hoistResultChains(Block &body, const Phases &phases,
       applyOrder(body, original);
     }
     if (!improved)
-      return;
+      return timeline;
   }
+  return current;
 }
 
 bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
@@ -453,12 +465,15 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
     }
   }
   applyOrder(body, bestOrder);
-  if (beyondResults)
-    hoistResultChains(body, phases, best,
-                      bestTimeline ? std::move(bestTimeline)
-                                   : std::optional<MemoryTimeline>(
-                                         std::move(before)),
-                      facts);
+  if (beyondResults) {
+    std::optional<MemoryTimeline> last = hoistResultChains(
+        body, phases, best,
+        bestTimeline ? std::move(bestTimeline)
+                     : std::optional<MemoryTimeline>(std::move(before)),
+        facts, /*byPeak=*/false);
+    hoistResultChains(body, phases, best, std::move(last), facts,
+                      /*byPeak=*/true);
+  }
   if (peak)
     *peak = best.first;
   SmallVector<Operation *> now;

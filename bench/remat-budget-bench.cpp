@@ -14,6 +14,7 @@
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/TrainingGraph.h"
 #include "remat/InitRemat.h"
+#include "remat/Support/InputGuard.h"
 #include "remat/Transforms/BudgetModel.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -61,17 +62,38 @@ static double secondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
+static int benchInput();
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   llvm::cl::ParseCommandLineOptions(argc, argv, "time the fast budget solver\n");
+  // The same guards as remat-opt and remat-run (remat/Support/InputGuard.h):
+  // a large stack, a nesting limit, and the parser's own crashes reported.
+  return runWithLargeStack(benchInput);
+}
+
+static int benchInput() {
   DialectRegistry registry;
   registerRematDialects(registry);
   registry.insert<bufferization::BufferizationDialect>();
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   llvm::SourceMgr sources;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(input, sources, &ctx);
-  if (!module)
+  SourceMgrDiagnosticHandler handler(sources, &ctx);
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(input);
+  if (!file) {
+    llvm::errs() << "remat-budget-bench: cannot read '" << input
+                 << "': " << file.getError().message() << "\n";
+    return 1;
+  }
+  unsigned bufferId = sources.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  if (!checkInputNesting(sources, bufferId))
+    return 1;
+  OwningOpRef<ModuleOp> module;
+  if (runGuardingParser([&](llvm::function_ref<void()>) {
+        module = parseSourceFile<ModuleOp>(sources, &ctx);
+        return module ? 0 : 1;
+      }))
     return 1;
   LogicalResult result = forEachTrainingGraph(*module, [&](TrainingGraph &graph) {
     using Clock = std::chrono::steady_clock;

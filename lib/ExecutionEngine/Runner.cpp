@@ -212,6 +212,32 @@ static LogicalResult describeAll(func::FuncOp entry, TypeRange types,
   return success();
 }
 
+/// Erases the functions of `module` that `entry` does not reach through
+/// symbol references: remat-run compiles the entry's call graph only, and
+/// the pipeline's options (a byte budget) must not be judged on a
+/// function it will not run (a budget another function cannot meet made
+/// `--entry` fail).
+static void keepReachable(ModuleOp module, func::FuncOp entry) {
+  llvm::SmallPtrSet<Operation *, 8> reached{entry};
+  SmallVector<Operation *> work{entry};
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&op->getRegion(0));
+    if (!uses)
+      return; // unknown symbol uses: keep everything
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (Operation *target = SymbolTable::lookupNearestSymbolFrom(
+              use.getUser(), use.getSymbolRef()))
+        if (isa<func::FuncOp>(target) && reached.insert(target).second)
+          work.push_back(target);
+  }
+  for (func::FuncOp func :
+       llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reached.contains(func))
+      func.erase();
+}
+
 FailureOr<PreparedGraph>
 mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
                           const RematPipelineOptions &options,
@@ -234,6 +260,7 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
       (inputs && failed(checkInputs(entry, *inputs))) ||
       failed(checkCallGraph(clone)))
     return failure();
+  keepReachable(clone, entry);
 
   if (options.policy != MarkPolicy::None ||
       options.attention == AttentionMode::Tiled ||

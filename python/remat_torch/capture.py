@@ -429,6 +429,44 @@ def _clone_inputs(inputs):
     return tuple(x.detach().clone() if isinstance(x, torch.Tensor) else x for x in inputs)
 
 
+def _failure_hint(e, fake, one_dict, half):
+    """A hint for the error `e` the model's forward raised while importing."""
+    text = str(e)
+    if fake and "non-Fake Tensor" in text:
+        return " (import without --fake: an op of this model does not run on fake tensors)"
+    if fake and "Dynamic" in type(e).__name__:
+        return " (with --fake, ops whose output shape depends on values cannot run)"
+    if half and not fake and "not implemented for" in text:
+        return " (try --fake: PyTorch may lack CPU kernels for this dtype)"
+    if half and ("same dtype" in text or "expected scalar type" in text or
+                 "expected both" in text or "found BFloat16" in text or "found Half" in text):
+        return (" (the model mixes dtypes: --dtype casts its parameters, buffers and floating "
+                "inputs, not the tensors its forward creates, e.g. with torch.arange or "
+                "torch.zeros without dtype=: give them the parameters' dtype)")
+    if one_dict:
+        return (" (a dict of example inputs is one positional argument, model(batch); for "
+                "keyword arguments, as Hugging Face models take, wrap the model in a module "
+                "whose forward passes them by name)")
+    return ""
+
+
+def _copy_model(model):
+    """copy.deepcopy(model), also when a module holds tensors computed from
+    its parameters (weight_norm's and spectral_norm's `weight`, recomputed
+    by a pre-forward hook before every call): deepcopy refuses non-leaf
+    tensors. They are copied detached; the hook recomputes them."""
+    computed = [(m, k, v) for m in model.modules() for k, v in vars(m).items()
+                if isinstance(v, torch.Tensor) and not isinstance(v, torch.nn.Parameter)
+                and v.grad_fn is not None]
+    try:
+        for m, k, v in computed:
+            setattr(m, k, v.detach())
+        return copy.deepcopy(model)
+    finally:
+        for m, k, v in computed:
+            setattr(m, k, v)
+
+
 def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name="train_step",
                  tangents=None, locations=True, dropout="inputs", cotangents="auto", timings=None):
     """Imports `model(*example_inputs)` with its backward.
@@ -472,7 +510,7 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     if dtype is not None:
         if dtype not in DTYPES:
             raise ImporterError("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)
-        model = copy.deepcopy(model) if not fake else model
+        model = _copy_model(model) if not fake else model
         # As model.bfloat16() does, not model.to(torch.bfloat16): floating
         # tensors only (a complex buffer, LLaMA's freqs_cis, lost its
         # imaginary part and the step its meaning, silently).
@@ -1047,16 +1085,20 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         raise
     except Exception as e:
         fast_failed(e)
+        found = re.search(r"Found in (aten\.[\w.]+)", str(e)) if fake else None
+        if found and "non-Fake Tensor" in str(e):
+            # (PyTorch 1.13: cross-entropy with both label_smoothing and
+            # ignore_index writes a real tensor into a fake one; the error
+            # printed both tensors and named no fix)
+            raise ImporterError(
+                "running the model failed: %s does not run on PyTorch %s's fake tensors "
+                "(--fake): import without --fake" % (found.group(1),
+                                                     torch.__version__.split("+")[0]))
         raise ImporterError("running the model failed: %s: %s%s" % (
             type(e).__name__, str(e).strip().split("\n")[0],
-            " (try --fake: PyTorch may lack CPU kernels for this dtype)"
-            if any(x.dtype in (torch.float16, torch.bfloat16) for x in all_params.values()) and not fake else
-            " (with --fake, ops whose output shape depends on values cannot run)"
-            if fake and "Dynamic" in type(e).__name__ else
-            " (a dict of example inputs is one positional argument, model(batch); for "
-            "keyword arguments, as Hugging Face models take, wrap the model in a module "
-            "whose forward passes them by name)"
-            if _one_dict(example_inputs, input_spec) else ""))
+            _failure_hint(e, fake, _one_dict(example_inputs, input_spec),
+                          any(x.dtype in (torch.float16, torch.bfloat16)
+                              for x in all_params.values()))))
     torch.set_rng_state(rng)
     if not probe:
         raise ImporterError("the model returned no tensor")

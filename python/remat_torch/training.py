@@ -11,7 +11,9 @@ The returned module shares the wrapped module's parameters and buffers.
 """
 
 import contextlib
+import dis
 import functools
+import inspect
 import math
 import types
 import warnings
@@ -51,9 +53,11 @@ def _signature(args, kwargs, module, volatile=frozenset()):
                     for name, t in module.named_parameters()) + \
         tuple((name, tuple(t.shape), t.dtype, str(t.device))
               for name, t in module.named_buffers() if t is not None)
-    modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m),
+    named = list(module.named_modules())
+    read = _classes_read(frozenset(type(m) for _, m in named))
+    modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m, read),
                      () if _TORCH2 else _tensor_attributes(m, name, volatile))
-                    for name, m in module.named_modules())
+                    for name, m in named)
     return (leaf(args), leaf(kwargs), tensors, modules, _autocast_state())
 
 
@@ -263,13 +267,91 @@ def _forward_globals(m):
     return tuple(out)
 
 
-def _plain_attributes(m):
+# Attribute names any code may read without naming them (getattr with a
+# computed name, vars(self), self.__dict__): a class whose code uses one
+# keeps every plain attribute in its signature.
+_DYNAMIC_READS = frozenset({"getattr", "vars", "__dict__", "__getattr__", "__getattribute__",
+                            "eval", "exec"})
+
+
+_ATTR_LOADS = frozenset({"LOAD_ATTR", "LOAD_METHOD", "LOAD_SUPER_ATTR"})
+
+
+@functools.lru_cache(maxsize=None)
+def _names_read(cls):
+    """The names the code of `cls` can read as attributes (every name its
+    methods, and the module-level functions they call, two levels, put in
+    co_names), or None when that cannot be known (it reads attributes by
+    computed names, or defines __getattr__). A plain attribute outside it
+    is nothing the trace reads: a list of past losses the training loop
+    appends to (model.history) made every step another graph, and after 64
+    steps remat stopped, silently."""
+    names = set()
+    seen = set()
+
+    def code_of(f):
+        f = getattr(f, "__func__", f)
+        try:
+            f = inspect.unwrap(f)
+        except ValueError:
+            pass
+        return getattr(f, "__code__", None), getattr(f, "__globals__", None)
+
+    def visit(code, scope, depth):
+        if code is None or code in seen:
+            return
+        seen.add(code)
+        # Loads only: `self.history = []` in __init__ stores the name.
+        for ins in dis.get_instructions(code):
+            if ins.opname in _ATTR_LOADS and isinstance(ins.argval, str):
+                names.add(ins.argval)
+            elif ins.opname in ("LOAD_GLOBAL", "LOAD_NAME") and isinstance(ins.argval, str):
+                names.add(ins.argval)
+                f = scope.get(ins.argval) if isinstance(scope, dict) else None
+                if depth < 2 and isinstance(f, types.FunctionType):
+                    visit(*code_of(f), depth + 1)
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                visit(const, scope, depth)
+
+    for klass in cls.__mro__:
+        if klass in (nn.Module, object):
+            continue
+        for v in vars(klass).values():
+            fs = (v.fget, v.fset) if isinstance(v, property) else (v,)
+            for f in fs:
+                if callable(f) or isinstance(f, (staticmethod, classmethod)):
+                    visit(*code_of(f), 0)
+    if names & _DYNAMIC_READS or any("__getattr__" in vars(k) for k in cls.__mro__
+                                     if k is not nn.Module):
+        return None
+    return frozenset(names)
+
+
+@functools.lru_cache(maxsize=256)
+def _classes_read(classes):
+    """The union of _names_read over `classes` (a frozenset): a forward
+    reads its submodules' attributes too (self.attn.temperature)."""
+    out = set()
+    for cls in classes:
+        names = _names_read(cls)
+        if names is None:
+            return None
+        out |= names
+    return frozenset(out)
+
+
+def _plain_attributes(m, read=None):
     """A module's attributes that are Python scalars (or tuples of them),
     which a trace reads as constants; on 1.13 also the plain fields of
-    configuration objects it holds and the plain globals its forward names."""
+    configuration objects it holds and the plain globals its forward names.
+    Only attributes the model's code names (`read`, from _classes_read;
+    None: all)."""
     out = []
     for k, v in vars(m).items():
         if k in _NOT_STATE or k.startswith("__"):
+            continue
+        if read is not None and k not in read:
             continue
         value = _plain_value(v)
         if value is not _MISSING:

@@ -161,3 +161,33 @@ def predictions():
 MODELS = ["half_split", "hardswish_kinks", "empty_select", "metrics", "swin_pooler",
           "predictions"]
 MODELS_2X = MODELS + ["complex_scalars"]  # (make check-torch2)
+
+
+def ls_ignore():
+    """Cross-entropy with both label_smoothing and ignore_index: PyTorch
+    1.13 writes a real tensor into a fake one under --fake, and the error
+    printed both tensors and named no fix (session 33)."""
+    class Net(nn.Module):
+        def __init__(s):
+            super().__init__(); s.fc = nn.Linear(8, 10)
+
+        def forward(s, x, y):
+            return F.cross_entropy(s.fc(x), y, ignore_index=-100, label_smoothing=0.1)
+    torch.manual_seed(0)
+    return Net(), (torch.randn(4, 8), torch.tensor([1, 2, -100, 3]))
+
+
+def mixed_dtype():
+    """A sinusoidal timestep embedding made in f32 inside forward meets
+    bf16 weights under --dtype bf16: the hint said "try --fake", which
+    fails the same way (session 33)."""
+    class Net(nn.Module):
+        def __init__(s):
+            super().__init__(); s.fc = nn.Linear(8, 8)
+
+        def forward(s, t):
+            freqs = torch.exp(-torch.arange(0, 4, dtype=torch.float32) / 4)
+            args = t[:, None].float() * freqs[None]
+            return s.fc(torch.cat([torch.cos(args), torch.sin(args)], dim=-1)).pow(2).mean()
+    torch.manual_seed(0)
+    return Net(), (torch.tensor([3, 7]),)

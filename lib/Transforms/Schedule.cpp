@@ -424,6 +424,10 @@ hoistResultChains(Block &body, const Phases &phases,
   return current;
 }
 
+/// The most ops of a body whose result chains are also hoisted by where
+/// the peak is (hoistResultChains' byPeak).
+static constexpr size_t kPeakGuidedMaxOps = 2000;
+
 bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
                                     bool beyondResults) {
   // The trials below only reorder the body's ops: they share what each op
@@ -471,8 +475,12 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
         bestTimeline ? std::move(bestTimeline)
                      : std::optional<MemoryTimeline>(std::move(before)),
         facts, /*byPeak=*/false);
-    hoistResultChains(body, phases, best, std::move(last), facts,
-                      /*byPeak=*/true);
+    // (Not on large bodies: on a 12-block GPT-2 stack, 3,272 ops, it lowered
+    // the peak 0.26% and, its measured peaks no longer the model's, made
+    // the peak policy measure one member more: 10% more time in all.)
+    if (original.size() <= kPeakGuidedMaxOps)
+      hoistResultChains(body, phases, best, std::move(last), facts,
+                        /*byPeak=*/true);
   }
   if (peak)
     *peak = best.first;

@@ -491,6 +491,13 @@ MemoryTimeline MemoryTimeline::build(Block &block,
   };
 
   SmallVector<int64_t> transient(timeline.ops.size(), 0);
+  // Softmaxes (at, input buffer, credit) whose exponentials take their
+  // input's place if it dies there.
+  struct DyingInput {
+    unsigned at, id;
+    int64_t credit;
+  };
+  SmallVector<DyingInput> dyingInputs;
   for (size_t i = 0; i < timeline.ops.size(); ++i) {
     // Not a structured binding: a lambda below captures it (clang 14).
     Operation *op = timeline.ops[i];
@@ -583,12 +590,14 @@ MemoryTimeline MemoryTimeline::build(Block &block,
     // A softmax whose input dies here: its buffer is freed once the
     // exponentials are written, before the quotient's buffer is allocated,
     // so the exponentials cost nothing beyond the input and the result.
+    // Whether it dies is known once every buffer is placed (a later
+    // write-only init can join it): decided in the sweep.
     if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
       if (std::optional<unsigned> id = timeline.getBufferId(softmax.getInput()))
-        if (timeline.buffers[*id].kind == StorageKind::Heap &&
-            lastUseOf(*id, /*viewsThrough=*/true, /*stopAfter=*/i) <= i)
-          transient[i] -= std::min(
-              held, getTensorBytes(softmax.getInput().getType()));
+        if (timeline.buffers[*id].kind == StorageKind::Heap)
+          dyingInputs.push_back(
+              {unsigned(i), *id,
+               std::min(held, getTensorBytes(softmax.getInput().getType()))});
   }
 
   // Sweep: +bytes at the definition, -bytes after the last use.
@@ -618,6 +627,9 @@ MemoryTimeline MemoryTimeline::build(Block &block,
     delta[buffer.defIndex] += buffer.bytes;
     delta[buffer.lastUseIndex + 1] -= buffer.bytes;
   }
+  for (const DyingInput &d : dyingInputs)
+    if (timeline.buffers[d.id].lastUseIndex <= d.at)
+      transient[d.at] -= d.credit;
   int64_t live = 0;
   timeline.liveBytes.resize(timeline.ops.size());
   for (size_t i = 0; i < timeline.ops.size(); ++i) {

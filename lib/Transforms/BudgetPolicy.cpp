@@ -184,6 +184,11 @@ std::optional<int64_t> ExactProof::lowerBoundAt(int64_t budget) const {
 }
 
 std::optional<double> ExactProof::gapAt(int64_t budget, int64_t flops) const {
+  // Nothing recomputed needs no bound: no decision costs less (the
+  // schedule alone met the budget, where the model, which does not
+  // reorder, saw no member fit).
+  if (flops == 0)
+    return 0.0;
   std::optional<int64_t> bound = lowerBoundAt(budget);
   if (!bound)
     return std::nullopt;
@@ -194,9 +199,6 @@ std::optional<double> ExactProof::gapAt(int64_t budget, int64_t flops) const {
 
 std::string policies::describeGap(const ExactProof &proof, int64_t budget,
                                   int64_t flops) {
-  // Nothing recomputed needs no bound: no decision costs less (the
-  // schedule alone met the budget, where the model, which does not
-  // reorder, saw no member fit).
   if (flops == 0)
     return "gap=0 (proven optimal: nothing recomputed)";
   std::optional<double> gap = proof.gapAt(budget, flops);

@@ -37,6 +37,16 @@ const char *policies::whyNotRecomputable(Operation *op) {
 void policies::demoteUnrecomputableOverrides(const TrainingGraph &graph) {
   MLIRContext *ctx = graph.getFunction()->getContext();
   for (Operation *op : graph.getOps()) {
+    // Only forward values are saved or recomputed: a mark on a backward op
+    // (one reading a gradient seed, or after the backward starts) was
+    // ignored silently.
+    if (graph.isBackward(op) && !op->hasTrait<OpTrait::IsTerminator>() &&
+        op->hasAttr(RematDialect::kPolicyAttrName)) {
+      op->emitWarning() << "'" << RematDialect::kPolicyAttrName
+                        << "' on a backward op has no effect: only forward "
+                           "ops are saved or recomputed";
+      continue;
+    }
     if (graph.isBackward(op) || getPolicy(op) != Policy::Recompute)
       continue;
     if (const char *why = whyNotRecomputable(op)) {

@@ -455,9 +455,14 @@ def _copy_model(model):
     its parameters (weight_norm's and spectral_norm's `weight`, recomputed
     by a pre-forward hook before every call): deepcopy refuses non-leaf
     tensors. They are copied detached; the hook recomputes them."""
-    computed = [(m, k, v) for m in model.modules() for k, v in vars(m).items()
-                if isinstance(v, torch.Tensor) and not isinstance(v, torch.nn.Parameter)
-                and v.grad_fn is not None]
+    # Only the tensors those hooks set: another computed attribute would
+    # lose its gradient path silently (deepcopy's refusal is kept for it).
+    hooked = [(m, getattr(h, "name", None)) for m in model.modules()
+              for h in m._forward_pre_hooks.values()
+              if type(h).__name__ in ("WeightNorm", "SpectralNorm")]
+    computed = [(m, k, vars(m)[k]) for m, k in hooked
+                if isinstance(vars(m).get(k), torch.Tensor) and
+                not isinstance(vars(m)[k], torch.nn.Parameter) and vars(m)[k].grad_fn is not None]
     try:
         for m, k, v in computed:
             setattr(m, k, v.detach())

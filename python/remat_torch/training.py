@@ -54,7 +54,13 @@ def _signature(args, kwargs, module, volatile=frozenset()):
         tuple((name, tuple(t.shape), t.dtype, str(t.device))
               for name, t in module.named_buffers() if t is not None)
     named = list(module.named_modules())
-    read = _classes_read(frozenset(type(m) for _, m in named))
+    # Code outside the classes (hooks, a forward set on an instance) reads
+    # what it likes: then every attribute counts.
+    read = None if any(m._forward_hooks or "forward" in vars(m) or
+                       any(type(h).__name__ not in _NORM_HOOKS
+                           for h in m._forward_pre_hooks.values())
+                       for _, m in named) else \
+        _classes_read(frozenset(type(m) for _, m in named))
     modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m, read),
                      () if _TORCH2 else _tensor_attributes(m, name, volatile))
                     for name, m in named)
@@ -277,15 +283,28 @@ _DYNAMIC_READS = frozenset({"getattr", "vars", "__dict__", "__getattr__", "__get
 _ATTR_LOADS = frozenset({"LOAD_ATTR", "LOAD_METHOD", "LOAD_SUPER_ATTR"})
 
 
+# Modules whose functions a forward calls that read no module attribute
+# they are not given (torch.nn.functional, math, ...): not followed.
+_LIBRARY_MODULES = ("torch", "math", "numpy", "einops", "functools", "operator", "typing",
+                    "collections", "itertools", "builtins")
+
+
+class _Unknown(Exception):
+    """What the code of a class reads cannot be known."""
+
+
 @functools.lru_cache(maxsize=None)
 def _names_read(cls):
-    """The names the code of `cls` can read as attributes (every name its
-    methods, and the module-level functions they call, two levels, put in
-    co_names), or None when that cannot be known (it reads attributes by
-    computed names, or defines __getattr__). A plain attribute outside it
-    is nothing the trace reads: a list of past losses the training loop
-    appends to (model.history) made every step another graph, and after 64
-    steps remat stopped, silently."""
+    """The names the code of `cls` can read as attributes (loaded by its
+    methods, the functions they call, two levels, and the functions their
+    closures hold), or None when that cannot be known: attributes read by
+    computed names (getattr, vars, __dict__, __getattr__), a function of a
+    user module called through the module (helpers.scaled), a call deeper
+    than two levels, a decorator whose wrapper hides the method. Only
+    lists and dicts are left out of the signature by it (_plain_attributes):
+    a list of past losses the training loop appends to (model.history)
+    made every step another graph, and after 64 steps remat stopped,
+    silently."""
     names = set()
     seen = set()
 
@@ -293,35 +312,55 @@ def _names_read(cls):
         f = getattr(f, "__func__", f)
         try:
             f = inspect.unwrap(f)
-        except ValueError:
+        except Exception:
             pass
-        return getattr(f, "__code__", None), getattr(f, "__globals__", None)
+        return getattr(f, "__code__", None), getattr(f, "__globals__", None), \
+            getattr(f, "__closure__", None)
 
-    def visit(code, scope, depth):
+    def visit(code, scope, closure, depth):
         if code is None or code in seen:
             return
         seen.add(code)
+        for cell in closure or ():
+            try:
+                inner = cell.cell_contents
+            except ValueError:
+                continue
+            if callable(inner) and not isinstance(inner, type):
+                c = code_of(inner)
+                if c[0] is None and not isinstance(inner, types.BuiltinFunctionType):
+                    raise _Unknown()
+                visit(*c, depth + 1)
         # Loads only: `self.history = []` in __init__ stores the name.
         for ins in dis.get_instructions(code):
             if ins.opname in _ATTR_LOADS and isinstance(ins.argval, str):
                 names.add(ins.argval)
-            elif ins.opname in ("LOAD_GLOBAL", "LOAD_NAME") and isinstance(ins.argval, str):
+            elif ins.opname in ("LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF") and \
+                    isinstance(ins.argval, str):
                 names.add(ins.argval)
                 f = scope.get(ins.argval) if isinstance(scope, dict) else None
-                if depth < 2 and isinstance(f, types.FunctionType):
+                if isinstance(f, types.ModuleType) and \
+                        not f.__name__.split(".")[0] in _LIBRARY_MODULES:
+                    raise _Unknown()
+                if isinstance(f, types.FunctionType):
+                    if depth >= 2:
+                        raise _Unknown()
                     visit(*code_of(f), depth + 1)
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
-                visit(const, scope, depth)
+                visit(const, scope, None, depth)
 
-    for klass in cls.__mro__:
-        if klass in (nn.Module, object):
-            continue
-        for v in vars(klass).values():
-            fs = (v.fget, v.fset) if isinstance(v, property) else (v,)
-            for f in fs:
-                if callable(f) or isinstance(f, (staticmethod, classmethod)):
-                    visit(*code_of(f), 0)
+    try:
+        for klass in cls.__mro__:
+            if klass in (nn.Module, object):
+                continue
+            for v in vars(klass).values():
+                fs = (v.fget, v.fset) if isinstance(v, property) else (v,)
+                for f in fs:
+                    if callable(f) or isinstance(f, (staticmethod, classmethod)):
+                        visit(*code_of(f), 0)
+    except Exception:
+        return None
     if names & _DYNAMIC_READS or any("__getattr__" in vars(k) for k in cls.__mro__
                                      if k is not nn.Module):
         return None
@@ -351,7 +390,8 @@ def _plain_attributes(m, read=None):
     for k, v in vars(m).items():
         if k in _NOT_STATE or k.startswith("__"):
             continue
-        if read is not None and k not in read:
+        # (lists and dicts only: what a loop appends to between steps)
+        if read is not None and k not in read and isinstance(v, (list, dict)):
             continue
         value = _plain_value(v)
         if value is not _MISSING:

@@ -82,3 +82,17 @@ func.func @manual(%x: tensor<64xf32>, %dy: tensor<64xf32> {remat.cotangent}) -> 
   %h = arith.mulf %g, %e : tensor<64xf32>
   return %h : tensor<64xf32>
 }
+
+// -----
+
+// Tests that a mark on a backward op (here one reading the cotangent) is
+// kept as written but says it has no effect: only forward values are saved
+// or recomputed (it was ignored silently before session 33).
+// SEL-LABEL: func.func @backward_mark
+// MAN-LABEL: func.func @backward_mark
+func.func @backward_mark(%x: tensor<64xf32>, %dy: tensor<64xf32> {remat.cotangent}) -> tensor<64xf32> {
+  %t = math.tanh %x : tensor<64xf32>
+  // expected-warning @+1 {{'remat.policy' on a backward op has no effect: only forward ops are saved or recomputed}}
+  %g = arith.mulf %dy, %t {remat.policy = "recompute"} : tensor<64xf32>
+  return %g : tensor<64xf32>
+}

@@ -331,6 +331,17 @@ int64_t mlir::remat::getDecompositionTransientBytes(Operation *op) {
          getTensorBytes(RankedTensorType::get(shape, type.getElementType()));
 }
 
+std::optional<std::pair<Value, int64_t>>
+mlir::remat::getDecompositionCredit(Operation *op) {
+  auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
+  if (!softmax)
+    return std::nullopt;
+  return std::make_pair(
+      softmax.getInput(),
+      std::min(getDecompositionTransientBytes(op),
+               getTensorBytes(softmax.getInput().getType())));
+}
+
 int64_t mlir::remat::getHeldTransientBytes(Operation *op) {
   return getCallTransientBytes(op) + getRegionTransientBytes(op) +
          getDecompositionTransientBytes(op);
@@ -592,12 +603,10 @@ MemoryTimeline MemoryTimeline::build(Block &block,
     // so the exponentials cost nothing beyond the input and the result.
     // Whether it dies is known once every buffer is placed (a later
     // write-only init can join it): decided in the sweep.
-    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
-      if (std::optional<unsigned> id = timeline.getBufferId(softmax.getInput()))
+    if (auto credit = getDecompositionCredit(op))
+      if (std::optional<unsigned> id = timeline.getBufferId(credit->first))
         if (timeline.buffers[*id].kind == StorageKind::Heap)
-          dyingInputs.push_back(
-              {unsigned(i), *id,
-               std::min(held, getTensorBytes(softmax.getInput().getType()))});
+          dyingInputs.push_back({unsigned(i), *id, credit->second});
   }
 
   // Sweep: +bytes at the definition, -bytes after the last use.

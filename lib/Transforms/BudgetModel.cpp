@@ -152,8 +152,8 @@ struct MOp {
   uint32_t resBegin = 0, resEnd = 0;
   int64_t flops = 0;
   int64_t callTransient = 0; // getHeldTransientBytes
-  /// A softmax's input, and what callTransient counts for its exponentials:
-  /// nothing when the input dies at the softmax (MemoryTimeline::build).
+  /// getDecompositionCredit: the input (a value id) whose death at this op
+  /// gives back `dyingCredit` of callTransient.
   int32_t dyingInput = kNone;
   int64_t dyingCredit = 0;
   int32_t candidate = kNone;
@@ -404,11 +404,10 @@ BudgetModel::BudgetModel(const TrainingGraph &graph,
     // A callee's peak, or a loop body's (the tiled attention's loops,
     // which the solvers never recompute: as the timeline counts them).
     mop.callTransient = getHeldTransientBytes(op);
-    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
-      if (auto it = ids.find(softmax.getInput()); it != ids.end()) {
+    if (auto credit = getDecompositionCredit(op))
+      if (auto it = ids.find(credit->first); it != ids.end()) {
         mop.dyingInput = it->second;
-        mop.dyingCredit = std::min(
-            mop.callTransient, getTensorBytes(softmax.getInput().getType()));
+        mop.dyingCredit = credit->second;
       }
     mop.backward = graph.isBackward(op);
     mop.terminator = op->hasTrait<OpTrait::IsTerminator>();

@@ -257,8 +257,9 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   };
   // Each measurement on its own copy, in parallel where threads are
   // allowed; considered in order, so the choice is the same either way.
-  if (order.size() > (large ? kPeakLargeFallbackMeasurements : budget))
-    order.resize(large ? kPeakLargeFallbackMeasurements : budget);
+  size_t limit = large ? kPeakLargeFallbackMeasurements : budget;
+  if (order.size() > limit)
+    order.resize(limit);
   std::vector<std::optional<Evaluation>> measured(order.size());
   size_t done = 0;
   auto measureMembers = [&](size_t end) {

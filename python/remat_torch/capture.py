@@ -450,6 +450,22 @@ def _failure_hint(e, fake, one_dict, half):
     return ""
 
 
+# The pre-hooks of torch.nn.utils' weight and spectral norm: they compute
+# the weight inside the graph at every call (and set it as an attribute).
+_NORM_HOOKS = ("WeightNorm", "SpectralNorm")
+
+
+def _norm_hooked(m):
+    """The attributes weight and spectral norm's pre-hooks set on `m`."""
+    return {getattr(h, "name", None) for h in m._forward_pre_hooks.values()
+            if type(h).__name__ in _NORM_HOOKS}
+
+
+def _user_pre_hooks(m):
+    """`m`'s forward pre-hooks other than weight and spectral norm's."""
+    return [h for h in m._forward_pre_hooks.values() if type(h).__name__ not in _NORM_HOOKS]
+
+
 def _copy_model(model):
     """copy.deepcopy(model), also when a module holds tensors computed from
     its parameters (weight_norm's and spectral_norm's `weight`, recomputed
@@ -457,10 +473,7 @@ def _copy_model(model):
     tensors. They are copied detached; the hook recomputes them."""
     # Only the tensors those hooks set: another computed attribute would
     # lose its gradient path silently (deepcopy's refusal is kept for it).
-    hooked = [(m, getattr(h, "name", None)) for m in model.modules()
-              for h in m._forward_pre_hooks.values()
-              if type(h).__name__ in ("WeightNorm", "SpectralNorm")]
-    computed = [(m, k, vars(m)[k]) for m, k in hooked
+    computed = [(m, k, vars(m)[k]) for m in model.modules() for k in _norm_hooked(m)
                 if isinstance(vars(m).get(k), torch.Tensor) and
                 not isinstance(vars(m)[k], torch.nn.Parameter) and vars(m)[k].grad_fn is not None]
     try:

@@ -228,13 +228,13 @@ _OPTIONS = {"flops-per-byte", "max-recompute", "max-growth", "prefer", "segments
             "attention-block-q", "attention-block-k", "accumulators"}
 
 
-# A budget in bytes as text: 12000, '16MiB', '2.5 GiB'.
 # policy="budget": how many steps between the smallest peak remat reaches
 # and the unrematerialized one are tried (remat-opt runs: this plus 5:
 # the report, the probe for the smallest peak, the grid's last point and
 # the two other policies).
 _BUDGET_GRID = 8
 
+# A budget in bytes as text: 12000, '16MiB', '2.5 GiB'.
 _BUDGET_RE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?)\s*([KMG]i?B|B)?\s*$")
 
 

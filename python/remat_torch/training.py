@@ -22,7 +22,7 @@ import torch
 import torch.nn as nn
 
 from .capture import (ImporterError, TraceHelpers, aot_reads_library_checks, checkpoint_as_call,
-                      _user_site, stateless_as_2x)
+                      _norm_hooked, _user_pre_hooks, _user_site, stateless_as_2x)
 from .partition import EagerStep, partition
 
 __all__ = ["compile", "RematModule", "held_bytes"]
@@ -56,9 +56,7 @@ def _signature(args, kwargs, module, volatile=frozenset()):
     named = list(module.named_modules())
     # Code outside the classes (hooks, a forward set on an instance) reads
     # what it likes: then every attribute counts.
-    read = None if any(m._forward_hooks or "forward" in vars(m) or
-                       any(type(h).__name__ not in _NORM_HOOKS
-                           for h in m._forward_pre_hooks.values())
+    read = None if any(m._forward_hooks or "forward" in vars(m) or _user_pre_hooks(m)
                        for _, m in named) else \
         _classes_read(frozenset(type(m) for _, m in named))
     modules = tuple((name, type(m).__name__, m.training, _plain_attributes(m, read),
@@ -78,12 +76,6 @@ def _tensor_attributes(m, name, volatile):
     return tuple((k, id(v), v.data_ptr(), tuple(v.shape), v.dtype) for k, v in vars(m).items()
                  if isinstance(v, torch.Tensor) and not isinstance(v, nn.Parameter)
                  and k not in hooked and (name, k) not in volatile)
-
-
-def _norm_hooked(m):
-    """The attributes weight and spectral norm's pre-hooks set on `m`."""
-    return {getattr(h, "name", None) for h in m._forward_pre_hooks.values()
-            if type(h).__name__ in _NORM_HOOKS}
 
 
 def _object_with_tensors(v):
@@ -162,10 +154,6 @@ def _state_changed(before, after):
 
 _MISSING = object()
 
-
-# The pre-hooks of torch.nn.utils' weight and spectral norm: they compute
-# the weight inside the graph at every call (and set it as an attribute).
-_NORM_HOOKS = ("WeightNorm", "SpectralNorm")
 
 
 def _stored_tensors(module):
@@ -732,7 +720,7 @@ class RematModule(nn.Module):
             return
         for name, m in self.module.named_modules():
             hooks = list(m._forward_hooks.values()) + list(m._backward_hooks.values()) + \
-                [h for h in m._forward_pre_hooks.values() if type(h).__name__ not in _NORM_HOOKS]
+                _user_pre_hooks(m)
             if hooks:
                 self._hooks_warned = True
                 warnings.warn("remat_torch: module '%s' has hooks; under PyTorch 1.13 they run "

@@ -99,6 +99,12 @@ int64_t getDecompositionTransientBytes(Operation *op);
 /// three above.
 int64_t getHeldTransientBytes(Operation *op);
 
+/// The operand of an aggregate op whose buffer, when it dies at the op and
+/// lives on the heap, gives back that many of getDecompositionTransientBytes
+/// (a softmax's exponentials take its input's place); nullopt for other
+/// ops. MemoryTimeline::build and the budget model both apply it.
+std::optional<std::pair<Value, int64_t>> getDecompositionCredit(Operation *op);
+
 /// The value from above that both branches of `op` write result `index`
 /// into (through the tied inits of destination-style ops), or null: the
 /// result is then that value's buffer.

@@ -195,7 +195,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
                succeeded(choice)) {
       best = **choice;
     }
-    if (failed(best))
+    if (failed(best)) {
+      // budget=1 is one byte, budget=1.0 the whole peak: easy to misread.
+      bool oneByte = StringRef(budget).trim() == "1";
       return graph.getFunction()->emitError()
              << "remat-mark: budget of " << bytes << " bytes ("
              << formatBytes(bytes) << ") is below the smallest peak remat "
@@ -204,7 +206,11 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
              << (chosen == BudgetSolver::Fast
                      ? " with the fast solver; solver=exact searches the "
                        "model's whole frontier and may reach lower"
-                     : "");
+                     : "")
+             << (oneByte ? " (budget=1 is one byte; the whole unrematerialized "
+                           "peak is budget=1.0)"
+                         : "");
+    }
     decisions = best->decisions;
     // What the exact solvers proved about the answer (the exhaustive search
     // measures every decision: nothing to state).

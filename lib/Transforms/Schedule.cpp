@@ -482,6 +482,17 @@ bool mlir::remat::scheduleForMemory(Block &body, int64_t *peak,
       hoistResultChains(body, phases, best, std::move(last), facts,
                         /*byPeak=*/true);
   }
+  // A zero fill (a GEMM's accumulator) is ready from the start, and the
+  // orders above may place it well before its user; the lowering sinks it
+  // next to the user (-remat-split-destinations), and so does this, so that
+  // the timeline of this order is the one that runs. It only shortens the
+  // fill's buffer: the peak never rises. (A 4-layer GPT-2 under selective:
+  // a 256 KiB accumulator filled before a recomputed attention block, the
+  // report said 5,919,748 B where remat-run predicts and measures
+  // 5,657,604 B.)
+  unsigned sunk = 0;
+  if (splitDestinations(body.getParentOp(), &sunk) || sunk)
+    best.first = MemoryTimeline::build(body).getPeakBytes();
   if (peak)
     *peak = best.first;
   SmallVector<Operation *> now;

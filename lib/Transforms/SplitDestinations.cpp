@@ -49,7 +49,7 @@ static Operation *cloneDestination(Operation *op, Operation *before) {
   return builder.clone(*op, mapping);
 }
 
-unsigned mlir::remat::splitDestinations(Operation *root) {
+unsigned mlir::remat::splitDestinations(Operation *root, unsigned *sunk) {
   unsigned cloned = 0;
   SmallVector<Operation *> destinations;
   root->walk([&](Operation *op) {
@@ -73,8 +73,11 @@ unsigned mlir::remat::splitDestinations(Operation *root) {
       // Sink a lone destination next to its user, where its buffer is
       // needed (canonicalization hoists them to the top).
       Operation *user = block->findAncestorOpInBlock(*uses[0]->getOwner());
-      if (op->getNextNode() != user)
+      if (op->getNextNode() != user) {
         op->moveBefore(user);
+        if (sunk)
+          ++*sunk;
+      }
       continue;
     }
     for (OpOperand *use : uses) {

@@ -5,16 +5,16 @@
 // The attention graph with the exhaustive search off: the MILP's frontier
 // finds what exhaustive search does, and the remark says it is proven.
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-pipeline="policy=budget budget=64KiB solver=milp exact-limit=0" -remat-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=ATTN
-// ATTN: remark: remat: solver=milp (MILP, CBC): 155648 FLOP recomputed, peak 57856 bytes; gap=0 (proven optimal for the peak model)
+// ATTN: remark: remat: solver=milp (MILP, CBC): 155648 FLOP recomputed, peak 57600 bytes; gap=0 (proven optimal for the peak model)
 // ATTN: recompute 155.65 KFLOP
-// ATTN: peak:    56.5 KiB (57856 B)
+// ATTN: peak:    56.2 KiB (57600 B)
 
-// A random graph with 33 candidates: 80% of the peak costs 160 FLOP, as the
+// A random graph with 33 candidates: 80% of the peak costs 128 FLOP, as the
 // branch and bound proves too (budget.mlir).
 // RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pipeline="policy=budget budget=0.8 solver=milp" -remat-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=BIG
 // BIG: gap=0 (proven optimal for the peak model)
-// BIG: recompute 160 FLOP
-// BIG: peak:    2.3 KiB (2368 B)
+// BIG: recompute 128 FLOP
+// BIG: peak:    2.5 KiB (2560 B)
 
 // A time-limit too short to prove anything: the best found, with its
 // proven gap, not an error and not a claim.
@@ -30,8 +30,8 @@
 // (pareto.mlir); out of time, a warning with the largest gap.
 // RUN: remat-opt %S/Inputs/attention.mlir -remat-pareto="file=%t.json solver=milp exact-limit=0" -o /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
-// JSON:      "budget_bytes": 57856,
-// JSON-NEXT: "peak_bytes": 57856,
+// JSON:      "budget_bytes": 57600,
+// JSON-NEXT: "peak_bytes": 57600,
 // JSON-NEXT: "recompute_flops": 155648
 // RUN: remat-opt %S/Inputs/random-seed5.mlir -remat-pareto="file=%t.seed5.json solver=milp time-limit=0.005" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARETO-GAP
 // PARETO-GAP: warning: remat-pareto: the exact solver did not finish within time-limit: the curve is not proven optimal, its largest gap at budget {{[0-9]+}} bytes: gap={{[0-9.]+}}%

@@ -15,8 +15,8 @@
 // JSON-NEXT:     "recompute_flops": 0
 // JSON-NEXT:   },
 // JSON-NEXT:   {
-// JSON-NEXT:     "budget_bytes": 57856,
-// JSON-NEXT:     "peak_bytes": 57856,
+// JSON-NEXT:     "budget_bytes": 57600,
+// JSON-NEXT:     "peak_bytes": 57600,
 // JSON-NEXT:     "recompute_flops": 155648
 // JSON-NEXT:   }
 // JSON-NEXT: ],

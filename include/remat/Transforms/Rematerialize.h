@@ -21,8 +21,8 @@ struct MaterializeStats {
 };
 
 /// -remat-split-destinations on the ops nested in `root`; returns the
-/// number of destinations cloned.
-unsigned splitDestinations(Operation *root);
+/// number of destinations cloned (and adds those sunk to `sunk`).
+unsigned splitDestinations(Operation *root, unsigned *sunk = nullptr);
 /// Whether a destination in `root` has several users (as CSE leaves them).
 bool hasSharedDestination(Operation *root);
 

@@ -269,7 +269,10 @@ mlir::remat::prepareGraph(ModuleOp module, StringRef entryName,
     PassManager pm(clone.getContext());
     buildRematPipeline(pm, options);
     if (failed(pm.run(clone)))
-      return emitError(module.getLoc()) << "the remat pipeline failed";
+      // At the entry (the module's own location is often file:0:0); the
+      // pass said why just before.
+      return emitError(entry.getLoc())
+             << "the remat pipeline failed on @" << entryName;
   }
   // As -remat-report counts it: destinations shared by several users (an
   // importer's, CSE's) split as the lowering splits them. Without it, an

@@ -33,9 +33,10 @@ using namespace mlir::remat;
 
 bool mlir::remat::isBudgetMilpAvailable() { return false; }
 
-ExactModelResult mlir::remat::solveBudgetMilp(const BudgetModel &, int64_t,
-                                              uint64_t, const ModelDecision *,
-                                              std::vector<BudgetCut> *) {
+ExactModelResult mlir::remat::solveBudgetMilp(
+    const BudgetModel &, int64_t, uint64_t, const ModelDecision *,
+    std::vector<BudgetCut> *,
+    std::optional<std::chrono::steady_clock::time_point>) {
   llvm::report_fatal_error("remat was built without CBC: check "
                            "isBudgetMilpAvailable() first");
 }
@@ -124,7 +125,7 @@ struct Master {
 
   /// CBC on the master, looking only for solutions of at most `cutoff`
   /// granules, with at most `maxNodes` branch-and-bound nodes.
-  Solve solve(double cutoff, uint64_t maxNodes) {
+  Solve solve(double cutoff, uint64_t maxNodes, double maxSeconds) {
     Solve result;
     // Plain branch and bound with CBC's knapsack covers (the rows are
     // covers): the masters are small and solved hundreds of times, where
@@ -137,6 +138,8 @@ struct Master {
     cbc.setCutoff(cutoff + 0.5);
     cbc.setMaximumNodes(
         int(std::min<uint64_t>(maxNodes, std::numeric_limits<int>::max())));
+    if (maxSeconds > 0)
+      cbc.setMaximumSeconds(maxSeconds);
     CglKnapsackCover knapsack;
     cbc.addCutGenerator(&knapsack, -1, "knapsack");
     cbc.initialSolve();
@@ -184,11 +187,19 @@ static BudgetOutcome evaluateWithCuts(const BudgetModel &model,
   return o;
 }
 
-ExactModelResult mlir::remat::solveBudgetMilp(const BudgetModel &model,
-                                              int64_t budget,
-                                              uint64_t nodeLimit,
-                                              const ModelDecision *incumbent,
-                                              std::vector<BudgetCut> *cuts) {
+ExactModelResult mlir::remat::solveBudgetMilp(
+    const BudgetModel &model, int64_t budget, uint64_t nodeLimit,
+    const ModelDecision *incumbent, std::vector<BudgetCut> *cuts,
+    std::optional<std::chrono::steady_clock::time_point> deadline) {
+  // Seconds left before `deadline` (0: none set; negative: past it).
+  auto secondsLeft = [&]() -> double {
+    if (!deadline)
+      return 0;
+    double left = std::chrono::duration<double>(
+                      *deadline - std::chrono::steady_clock::now())
+                      .count();
+    return left > 0 ? left : -1;
+  };
   std::vector<BudgetCut> ownCuts;
   std::vector<BudgetCut> &pool = cuts ? *cuts : ownCuts;
   ExactModelResult result;
@@ -213,6 +224,13 @@ ExactModelResult mlir::remat::solveBudgetMilp(const BudgetModel &model,
   offer(none, evaluateWithCuts(model, none, budget, pool, added));
   ++result.nodes;
 
+  // Past the deadline: the incumbent and nothing recomputed, unproven
+  // (a sweep of many levels then costs one evaluation per level).
+  if (secondsLeft() < 0) {
+    result.complete = false;
+    result.lowerBound = 0;
+    return result;
+  }
   Master master(model, budget);
   size_t inMaster = 0;
   auto sync = [&]() {
@@ -235,12 +253,15 @@ ExactModelResult mlir::remat::solveBudgetMilp(const BudgetModel &model,
     if (bestFlops <= lowerBound)
       return finish(true);
     uint64_t left = nodeLimit - std::min(nodeLimit, result.nodes);
+    double seconds = secondsLeft();
+    if (seconds < 0)
+      return finish(false);
     // Solutions must beat the best known by a granule (all costs are
     // multiples of it).
     double cutoff = bestFlops == std::numeric_limits<int64_t>::max()
                         ? 1e30
                         : double(bestFlops / g - 1);
-    Master::Solve s = master.solve(cutoff, left);
+    Master::Solve s = master.solve(cutoff, left, seconds);
     result.nodes += s.nodes + 1;
     if (s.proven && s.solutions.empty())
       return finish(true); // nothing under the cutoff satisfies the cuts

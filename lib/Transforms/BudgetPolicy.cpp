@@ -226,8 +226,17 @@ exactFrontier(const TrainingGraph &graph, const BudgetModel &model,
   uint64_t nodes =
       milp ? runsWithin(1, timeLimit, kSecondsPerMilpNode)
            : runsWithin(model.getNumOps(), timeLimit, kSecondsPerOpModelNode);
-  FrontierResult frontier =
-      budgetFrontier(model, incumbents, stopAt, nodes, false, milp);
+  // The MILP's work is counted in fixed units (the same search on every
+  // machine), but a CBC node on a large master can take far longer than
+  // the rate assumes (a 149-op tied LM at budget 0.05: time-limit=30 ran
+  // 167 s): the clock bounds it too.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (milp && timeLimit > 0)
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(timeLimit));
+  FrontierResult frontier = budgetFrontier(model, incumbents, stopAt, nodes,
+                                           false, milp, deadline);
   if (proof) {
     proof->complete = frontier.complete;
     for (auto [member, bound] :

@@ -427,10 +427,10 @@ mlir::remat::solveBudgetExactly(const BudgetModel &model, int64_t budget,
   return bb.result;
 }
 
-FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
-                                           ArrayRef<ModelDecision> incumbents,
-                                           int64_t stopAt, uint64_t nodeLimit,
-                                           bool splitNodes, bool milp) {
+FrontierResult mlir::remat::budgetFrontier(
+    const BudgetModel &model, ArrayRef<ModelDecision> incumbents,
+    int64_t stopAt, uint64_t nodeLimit, bool splitNodes, bool milp,
+    std::optional<std::chrono::steady_clock::time_point> deadline) {
   FrontierResult frontier;
   std::vector<ModelDecision> known(incumbents.begin(), incumbents.end());
   llvm::BitVector none(model.getNumCandidates());
@@ -463,7 +463,7 @@ FrontierResult mlir::remat::budgetFrontier(const BudgetModel &model,
     }
     const ModelDecision *incumbent = chooseModelDecision(known, level);
     ExactModelResult r =
-        milp ? solveBudgetMilp(model, level, cap, incumbent, &cuts)
+        milp ? solveBudgetMilp(model, level, cap, incumbent, &cuts, deadline)
              : solveBudgetExactly(model, level, cap, incumbent);
     frontier.nodes += r.nodes;
     frontier.complete &= r.complete;

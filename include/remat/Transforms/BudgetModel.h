@@ -26,6 +26,8 @@
 #ifndef REMAT_TRANSFORMS_BUDGETMODEL_H
 #define REMAT_TRANSFORMS_BUDGETMODEL_H
 
+#include <chrono>
+#include <optional>
 #include "remat/Analysis/TrainingGraph.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -225,11 +227,15 @@ bool isBudgetMilpAvailable();
 /// it undercounts is excluded once its real cost is known. `nodeLimit`
 /// bounds CBC's nodes plus evaluations; when it runs out the result has the
 /// best found and the proven `lowerBound` (complete false). `cuts` (may be
-/// null) is a pool kept across calls. Only when isBudgetMilpAvailable().
-ExactModelResult solveBudgetMilp(const BudgetModel &model, int64_t budget,
-                                 uint64_t nodeLimit,
-                                 const ModelDecision *incumbent = nullptr,
-                                 std::vector<BudgetCut> *cuts = nullptr);
+/// null) is a pool kept across calls. `deadline`, when given, stops it by
+/// the clock too (CBC's own limit, and no master solved past it), with the
+/// same kind of result. Only when isBudgetMilpAvailable().
+ExactModelResult
+solveBudgetMilp(const BudgetModel &model, int64_t budget, uint64_t nodeLimit,
+                const ModelDecision *incumbent = nullptr,
+                std::vector<BudgetCut> *cuts = nullptr,
+                std::optional<std::chrono::steady_clock::time_point> deadline =
+                    std::nullopt);
 
 /// The Pareto frontier of the model, swept from the top: starting from
 /// nothing recomputed, each next member is the fewest-FLOPs decision whose
@@ -260,10 +266,12 @@ struct FrontierResult {
   bool complete = true;
   uint64_t nodes = 0;
 };
-FrontierResult budgetFrontier(const BudgetModel &model,
-                              ArrayRef<ModelDecision> incumbents,
-                              int64_t stopAt, uint64_t nodeLimit,
-                              bool splitNodes = false, bool milp = false);
+FrontierResult budgetFrontier(
+    const BudgetModel &model, ArrayRef<ModelDecision> incumbents,
+    int64_t stopAt, uint64_t nodeLimit, bool splitNodes = false,
+    bool milp = false,
+    std::optional<std::chrono::steady_clock::time_point> deadline =
+        std::nullopt);
 
 } // namespace mlir::remat
 

@@ -79,6 +79,11 @@
 // refused before it runs (an 8 TiB fill crashed inside the compiled code).
 // RUN: not remat-run %s --entry huge 2>&1 | FileCheck %s --check-prefix=HUGEPEAK
 // HUGEPEAK: remat-run-errors.mlir:{{[0-9]+}}:1: error: @huge needs up to 8796093022208 bytes of buffers (the predicted peak), more than this process can allocate
+// A pass that fails says why at the function, and so does remat-run
+// after it (it said "file:0:0: error: the remat pipeline failed").
+// RUN: not remat-run %s --entry other --policy=peak 2>&1 | FileCheck %s --check-prefix=NOSEED
+// NOSEED: remat-run-errors.mlir:[[L:[0-9]+]]:1: error: no gradient seed
+// NOSEED: remat-run-errors.mlir:[[L]]:1: error: the remat pipeline failed on @other
 
 func.func @branches(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
   cf.cond_br %c, ^a, ^b

@@ -398,7 +398,8 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
     // smallest first, where the peak stays (at most kPeakChainPrunes
     // measurements).
     unsigned prunes = kPeakChainPrunes;
-    for (size_t k : llvm::reverse(llvm::SmallVector<size_t>(taken))) {
+    SmallVector<size_t> tries = taken; // (taken shrinks in the loop)
+    for (size_t k : llvm::reverse(tries)) {
       if (prunes == 0 || taken.size() < 2)
         break;
       llvm::BitVector set = start;

@@ -224,21 +224,6 @@ ExactModelResult mlir::remat::solveBudgetMilp(
   offer(none, evaluateWithCuts(model, none, budget, pool, added));
   ++result.nodes;
 
-  // Past the deadline: the incumbent and nothing recomputed, unproven
-  // (a sweep of many levels then costs one evaluation per level).
-  if (secondsLeft() < 0) {
-    result.complete = false;
-    result.lowerBound = 0;
-    return result;
-  }
-  Master master(model, budget);
-  size_t inMaster = 0;
-  auto sync = [&]() {
-    for (; inMaster < pool.size(); ++inMaster)
-      if (!master.addCut(pool[inMaster]))
-        return false;
-    return true;
-  };
   int64_t lowerBound = 0;
   auto finish = [&](bool proven) {
     result.complete = proven;
@@ -246,6 +231,18 @@ ExactModelResult mlir::remat::solveBudgetMilp(
                         : proven              ? std::numeric_limits<int64_t>::max()
                                               : lowerBound;
     return result;
+  };
+  // Past the deadline: the incumbent and nothing recomputed, unproven
+  // (a sweep of many levels then costs one evaluation per level).
+  if (secondsLeft() < 0)
+    return finish(false);
+  Master master(model, budget);
+  size_t inMaster = 0;
+  auto sync = [&]() {
+    for (; inMaster < pool.size(); ++inMaster)
+      if (!master.addCut(pool[inMaster]))
+        return false;
+    return true;
   };
   if (!sync())
     return finish(/*proven=*/true); // nothing can cover a step: infeasible

@@ -248,9 +248,12 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
             e.savedBytes < unmarked.savedBytes);
   };
   std::optional<Evaluation> best;
+  // Whether `e` became the choice.
   auto consider = [&](Evaluation e) {
-    if (admissible(e) && (!best || key(e) < key(*best)))
-      best = std::move(e);
+    if (!admissible(e) || (best && !(key(e) < key(*best))))
+      return false;
+    best = std::move(e);
+    return true;
   };
   // The candidates the choice so far recomputes.
   auto chosen = [&] {
@@ -387,10 +390,10 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
         int64_t reference = best ? best->peak : measuredBase;
         if (double(e->peak) > (1.0 - kPeakChainMinGain) * double(reference))
           continue;
-        if (admissible(*e) && (!best || key(*e) < key(*best)))
-          taken.assign(llvm::to_vector(llvm::seq<size_t>(0, count)));
       }
-      consider(std::move(*e));
+      if (consider(std::move(*e)) && !saved)
+        taken.assign(llvm::seq<size_t>(0, count).begin(),
+                     llvm::seq<size_t>(0, count).end());
     }
     // Joined whole, a chain can add FLOPs and no gain: on a 4-block
     // residual GELU MLP all four GELUs measure 39,172 B, and so do the
@@ -410,10 +413,9 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
       if (!e)
         continue;
       --prunes;
-      if (admissible(*e) && e->peak <= best->peak && e->flops < best->flops) {
+      if (e->peak <= best->peak && e->flops < best->flops &&
+          consider(std::move(*e)))
         llvm::erase(taken, k);
-        consider(std::move(*e));
-      }
     }
   }
   if (!best)

@@ -26,8 +26,6 @@
 #ifndef REMAT_TRANSFORMS_BUDGETMODEL_H
 #define REMAT_TRANSFORMS_BUDGETMODEL_H
 
-#include <chrono>
-#include <optional>
 #include "remat/Analysis/TrainingGraph.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -35,6 +33,7 @@
 
 #include "llvm/ADT/BitVector.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -70,7 +70,7 @@ grep -c " ok;" "$BUILD/torch2-wild12.txt"
   --remat-run "$BUILD/bin/remat-run" --policy none --opt-level 0 --tol 0 > "$BUILD/torch2-half.txt" 2>&1 || fail=1
 grep -c " ok;" "$BUILD/torch2-half.txt"
 "$PY" test/Integration/Torch/Inputs/train.py models sdpa:nanogpt_flash,nanogpt_flash_drop,bert_sdpa,gqa,masked_rows || fail=1
-for mode in steps placement memory "budget 0.7" cache state round31 round32 round33 fallback ddp fsdp inductor community bnsplit; do
+for mode in steps placement memory "budget 0.7" cache state round31 round32 round33 checkpoints fallback ddp fsdp inductor community bnsplit; do
   echo "== training with remat_torch.compile (train.py $mode) =="
   # shellcheck disable=SC2086
   "$PY" test/Integration/Torch/Inputs/train.py $mode || fail=1

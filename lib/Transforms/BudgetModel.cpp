@@ -62,7 +62,7 @@ mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
 BudgetOutcome mlir::remat::measureBudgetDecision(
     const TrainingGraph &graph, ArrayRef<Operation *> recompute,
     bool schedule, std::optional<int64_t> inputPeak, bool countSaved,
-    OwningOpRef<ModuleOp> *keep) {
+    OwningOpRef<ModuleOp> *keep, std::optional<int64_t> maxFlops) {
   Operation *func = graph.getFunction();
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
   Operation *copy = func->clone();
@@ -84,7 +84,7 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
   result.inputPeak =
       inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
   MaterializeStats stats;
-  materializeRecomputations(*copyGraph, stats, result.inputPeak);
+  materializeRecomputations(*copyGraph, stats, result.inputPeak, maxFlops);
   // Scheduled as -remat-schedule does, so the peak measured is the
   // pipeline's, and the copy is what the pipeline would make of the function.
   if (schedule)

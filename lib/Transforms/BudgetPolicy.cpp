@@ -29,7 +29,8 @@ using namespace mlir::remat::policies;
 /// outcome of the decision, not an estimate.
 Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions,
                               std::optional<int64_t> inputPeak,
-                              bool countSaved, bool keep) {
+                              bool countSaved, bool keep,
+                              std::optional<int64_t> maxFlops) {
   SmallVector<Operation *> recompute;
   for (Operation *op : graph.getOps())
     if (finalPolicy(op, decisions) == Policy::Recompute && !getPolicy(op))
@@ -37,7 +38,7 @@ Evaluation policies::evaluate(const TrainingGraph &graph, Decisions decisions,
   OwningOpRef<ModuleOp> copy;
   BudgetOutcome outcome =
       measureBudgetDecision(graph, recompute, /*schedule=*/true, inputPeak,
-                            countSaved, keep ? &copy : nullptr);
+                            countSaved, keep ? &copy : nullptr, maxFlops);
   Evaluation e{outcome.peak,      outcome.flops,     std::move(decisions),
                /*measured=*/true, outcome.clonedOps, outcome.savedBytes,
                outcome.heldPeak};

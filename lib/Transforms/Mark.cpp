@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Policies.h"
+#include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
@@ -21,6 +22,8 @@
 #include "remat/Transforms/Rematerialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <cmath>
 
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATMARK
@@ -162,8 +165,17 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
       return success();
     MaterializeStats stats;
     if (failed(forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {
-          if (!done.contains(g.getFunction()))
-            materializeRecomputations(g, stats);
+          if (done.contains(g.getFunction()))
+            return;
+          // The peak policy's FLOPs cap, as its measurements apply it.
+          std::optional<int64_t> maxFlops;
+          if (policy == MarkPolicy::Peak) {
+            int64_t stepFlops = 0;
+            for (Operation *op : g.getOps())
+              stepFlops += getOpCost(op).flops;
+            maxFlops = int64_t(std::floor(maxRecompute * double(stepFlops)));
+          }
+          materializeRecomputations(g, stats, /*inputPeak=*/{}, maxFlops);
         })))
       return failure();
     return forEachTrainingGraph(getOperation(), [&](TrainingGraph &g) {

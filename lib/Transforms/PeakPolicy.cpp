@@ -183,7 +183,8 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   auto measureUnmarked = [&] {
     unmarked = measureBudgetDecision(graph, ArrayRef<Operation *>(),
                                      /*schedule=*/true, /*inputPeak=*/{},
-                                     /*countSaved=*/saved);
+                                     /*countSaved=*/saved, /*keep=*/nullptr,
+                                     flopsCap);
   };
   // The peak before materialize, which every measurement starts from: the
   // unmarked measurement's (on its copy), or, when no call in the body
@@ -277,7 +278,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
       return;
     parallelFor(ctx, done, end, [&](size_t i) {
       measured[i] = evaluate(graph, toDecisions(model, order[i]->recompute),
-                             inputPeak, /*countSaved=*/saved, keep);
+                             inputPeak, /*countSaved=*/saved, keep, flopsCap);
     });
     done = end;
   };
@@ -326,7 +327,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
       return std::nullopt;
     tried.push_back(set);
     return evaluate(graph, toDecisions(model, set), inputPeak,
-                    /*countSaved=*/saved, keep);
+                    /*countSaved=*/saved, keep, flopsCap);
   };
   if (saved) {
     // The selective min-cuts save the fewest bytes but rarely lower the

@@ -114,10 +114,12 @@ enum class BudgetSolver {
 };
 
 /// `inputPeak`, `countSaved`: as measureBudgetDecision's; `keep`: keep the
-/// materialized and scheduled copy in Evaluation::scheduled.
+/// materialized and scheduled copy in Evaluation::scheduled; `maxFlops`:
+/// materializeRecomputations's.
 Evaluation evaluate(const TrainingGraph &graph, Decisions decisions,
                     std::optional<int64_t> inputPeak = {},
-                    bool countSaved = false, bool keep = false);
+                    bool countSaved = false, bool keep = false,
+                    std::optional<int64_t> maxFlops = {});
 Decisions toDecisions(const BudgetModel &model,
                       const llvm::BitVector &recompute);
 BudgetSolver chooseSolver(const TrainingGraph &graph, SolverChoice solver,

@@ -144,11 +144,45 @@ def _assigned_state(swapped):
                 full, k, e)) from None
 
 
+# The checkpoint region being traced: (its number, regions started). The
+# FX nodes made inside one carry `meta["remat_checkpoint"]` = its number
+# (nested calls belong to the outermost), which the training partition
+# turns into `remat.policy = "recompute"`, as PyTorch 2.x's dynamo tags
+# them for its partitioner (`meta["recompute"]`, `meta["ac_graph_id"]`).
+_checkpoint_region = [None, 0]
+
+
+@contextlib.contextmanager
+def _checkpoint_call():
+    """A checkpointed call's region, around the call (the outermost one)."""
+    outermost = _checkpoint_region[0] is None
+    if outermost:
+        _checkpoint_region[1] += 1
+        _checkpoint_region[0] = _checkpoint_region[1]
+    try:
+        yield
+    finally:
+        if outermost:
+            _checkpoint_region[0] = None
+
+
+def _in_checkpoint(function, *args, **kwargs):
+    with _checkpoint_call():
+        return function(*args, **kwargs)
+
+
 class _CallDirectly:
     """torch.utils.checkpoint's reentrant Function, replaced: run it."""
     @staticmethod
     def apply(function, preserve_rng_state, *args):
-        return function(*args)
+        if torch.is_grad_enabled() and not any(
+                isinstance(a, torch.Tensor) and a.requires_grad for a in args):
+            # The reentrant form gives no gradient to anything inside when
+            # no input needs one (checkpoint() has warned "None of the
+            # inputs have requires_grad=True"): neither does the trace.
+            with torch.no_grad():
+                return function(*args)
+        return _in_checkpoint(function, *args)
 
 
 @contextlib.contextmanager
@@ -163,22 +197,49 @@ def checkpoint_as_call():
     def no_frame(*args, **kwargs):
         # The non-reentrant form's context (2.x): checkpoint() advances it
         # once before and once after calling the function itself.
-        yield
+        with _checkpoint_call():
+            yield
 
     # Whichever this PyTorch has: 1.13 calls _checkpoint_without_reentrant,
     # 2.x a generator around its own call of the function (renamed
     # ..._generator_impl in 2.15).
     replace = {"CheckpointFunction": _CallDirectly,
                "_checkpoint_without_reentrant": lambda function, preserve_rng_state=True, *args,
-               **kwargs: function(*args, **kwargs),
+               **kwargs: _in_checkpoint(function, *args, **kwargs),
                "_checkpoint_without_reentrant_generator": no_frame,
                "_checkpoint_without_reentrant_generator_impl": no_frame}
     keep = {name: getattr(cp, name) for name in replace if hasattr(cp, name)}
     for name in keep:
         setattr(cp, name, replace[name])
+    create_node = torch.fx.Graph.create_node
+
+    def tagged(self, *args, **kwargs):
+        n = create_node(self, *args, **kwargs)
+        if _checkpoint_region[0] is not None:
+            n.meta["remat_checkpoint"] = _checkpoint_region[0]
+        return n
+    run_node = torch.fx.Interpreter.run_node
+
+    def run_node_in_region(self, n):
+        # 1.13's AOTAutograd traces its joint graph a second time, through
+        # an Interpreter, to functionalize it: the nodes that trace makes
+        # belong to the region of the node they come from.
+        region = n.meta.get("remat_checkpoint")
+        if region is None or _checkpoint_region[0] is not None:
+            return run_node(self, n)
+        _checkpoint_region[0] = region
+        try:
+            return run_node(self, n)
+        finally:
+            _checkpoint_region[0] = None
+    torch.fx.Graph.create_node = tagged
+    torch.fx.Interpreter.run_node = run_node_in_region
     try:
         yield
     finally:
+        torch.fx.Graph.create_node = create_node
+        torch.fx.Interpreter.run_node = run_node
+        _checkpoint_region[0] = None
         for name, value in keep.items():
             setattr(cp, name, value)
 

@@ -105,6 +105,87 @@ def _is_tangent(node):
     return node.op == "placeholder" and "tangents" in str(node.target)
 
 
+def _checkpointed(n):
+    """Whether torch.utils.checkpoint asks that `n` be recomputed."""
+    tag = n.meta.get("recompute")
+    name = getattr(tag, "name", None)
+    return "remat_checkpoint" in n.meta or name in ("MUST_RECOMPUTE", "PREFER_RECOMPUTE") or \
+        (name is None and bool(tag))
+
+
+def _checkpoint_policies(jm, fwd_outs):
+    """{FX node name: "recompute" | "save"}: what torch.utils.checkpoint
+    asks of the joint graph's forward nodes. A node traced inside a
+    checkpointed call (1.13: `meta["remat_checkpoint"]`, see
+    capture.checkpoint_as_call; 2.x: `meta["recompute"]`, whose
+    MUST_SAVE is a save) is recomputed for backward, as eager recomputes
+    the call, unless the forward reads it outside its call (the call's
+    results: eager keeps them where a later op saves them, as 2.x's
+    partitioner does at region boundaries). Random draws stay saved."""
+    forward = _forward_needed(fwd_outs)
+    region, policy = {}, {}
+    for n in jm.graph.nodes:
+        if n.op != "call_function" or _is_random(n):
+            continue
+        if "remat_checkpoint" in n.meta:
+            region[n] = n.meta["remat_checkpoint"]
+        elif _checkpointed(n):
+            region[n] = ("ac", n.meta.get("ac_graph_id"))
+        elif getattr(n.meta.get("recompute"), "name", None) == "MUST_SAVE":
+            policy[n.name] = "save"
+    # What leaves its region in forward, and what that is a view or an item
+    # of (a LayerNorm's output is an item of its node: the ops that compute
+    # it are the node's), back to the op that computes it.
+    leaves = [n for n, r in region.items() if n in forward and any(
+        u in forward and region.get(u) != r for u in n.users if u.op != "output")]
+    kept = set()
+    while leaves:
+        n = leaves.pop()
+        if n in kept:
+            continue
+        kept.add(n)
+        base = n.args[0] if n.args else None
+        if isinstance(base, torch.fx.Node) and region.get(base) == region[n] and \
+                _packet(n) in _MUTATED_VIEWS:
+            leaves.append(base)
+    for n in region:
+        if n in forward and n not in kept:
+            policy[n.name] = "recompute"
+    return policy
+
+
+def _with_policy(line, policy, whole):
+    """The first line of a lowered op (`whole`: the op's only line) with
+    `remat.policy = "<policy>"` added, in that op's custom syntax; None
+    where the form is not one known here (the op is then left to remat's
+    policy)."""
+    m = re.match(r"^(\s*%[A-Za-z_][A-Za-z0-9_]*(?::\d+)? = )([a-z_]+\.[a-z_0-9.]+)(.*)$", line)
+    if not m:
+        return None
+    head, name, rest = m.groups()
+    attr = 'remat.policy = "%s"' % policy
+    if name == "linalg.generic" and rest.startswith(" {"):
+        return head + name + " {" + attr + ", " + rest[2:]
+    if name == "linalg.softmax":
+        return head + name + " {" + attr + "}" + rest
+    if name in ("linalg.fill", "linalg.matmul", "linalg.batch_matmul") or \
+            name.startswith("linalg.conv_"):
+        at = rest.find(" ins(")
+        if at < 0:
+            return None
+        before = rest[:at]
+        if before.endswith("}"):  # (a convolution's strides and dilations)
+            return head + name + before[:-1] + ", " + attr + "}" + rest[at:]
+        return head + name + before + " {" + attr + "}" + rest[at:]
+    if name in ("tensor.expand_shape", "tensor.collapse_shape", "tensor.extract_slice",
+                "tensor.insert_slice", "tensor.concat"):
+        at = rest.rfind(" : ")
+        if not whole or at < 0 or rest[:at].rstrip().endswith("}"):
+            return None
+        return head + name + rest[:at] + " {" + attr + "}" + rest[at:]
+    return None
+
+
 def _tensor_bytes(v):
     if not isinstance(v, torch.Tensor):
         return 0
@@ -300,6 +381,7 @@ class _Partitioner:
             _format_option(k, v)  # reject bad options now, not at the first step
         self.stats = []
         self.eager_on_untrusted = False  # remat_torch.compile sets it (EagerStep)
+        self.checkpoints = True  # honour torch.utils.checkpoint (partition() sets it)
         self._warned = set()
         self._mincut_kwargs = {}
 
@@ -371,8 +453,26 @@ class _Partitioner:
                 n.meta["val"] = values[n]
         fwd_outs, bwd_outs = self._outputs(jm, num_fwd_outputs)
 
-        lowered = self._lower(jm, values, fwd_outs, bwd_outs)
-        text, ops, value_of = lowered
+        text, ops, value_of, honoured = self._lower(jm, values, fwd_outs, bwd_outs,
+                                                     self.checkpoints)
+        if honoured:
+            # (the policies are written into each op's own syntax: should
+            # one not parse, the checkpoints are dropped, not the graph)
+            try:
+                self._run(tool, text, None, report=False)
+            except RematFallback as e:
+                self._warn("torch.utils.checkpoint regions not honoured, remat decides them: %s"
+                           % e)
+                text, ops, value_of, honoured = self._lower(jm, values, fwd_outs, bwd_outs,
+                                                             False)
+        # (2.x's native_dropout returns the output and the mask: the mask is the draw)
+        draws = sum(_tensor_bytes(v[1] if isinstance(v, (tuple, list)) else v)
+                    for n, v in ((n, values.get(n)) for n in jm.graph.nodes
+                                 if _is_random(n) and _checkpointed(n))) if honoured else 0
+        if draws:
+            self._warn("random draws made inside torch.utils.checkpoint are held for backward: "
+                       "%d B of dropout masks (remat never draws a random value twice, where "
+                       "eager checkpointing replays the random state)" % draws)
         # the order of this graph's nodes, and which are forward
         order = {n: i for i, n in enumerate(nodes)}
 
@@ -509,7 +609,7 @@ class _Partitioner:
             num_fwd_outputs = jm._out_spec.children_specs[0].num_leaves
         return flat[:num_fwd_outputs], flat[num_fwd_outputs:]
 
-    def _lower(self, jm, values, fwd_outs, bwd_outs):
+    def _lower(self, jm, values, fwd_outs, bwd_outs, checkpoints):
         placeholders = [n for n in jm.graph.nodes if n.op == "placeholder"]
         arg_info = [(n.name, "cotangent" if _is_tangent(n) else "input", values.get(n))
                     for n in placeholders]
@@ -525,6 +625,8 @@ class _Partitioner:
         L = g.lowering
         fn = L.fn
         keep = fn.live_ops()
+        policies = _checkpoint_policies(jm, fwd_outs) if checkpoints else {}
+        honoured = 0
         # One location per op, "<fx node>|<group>.<op>", and what each op defines.
         ops = {}
         lines = []
@@ -534,12 +636,16 @@ class _Partitioner:
                     continue
                 key = "%s|%d.%d" % (loc or "", gi, k)
                 defs = []
-                for text_, ends in op:
+                for j, (text_, ends) in enumerate(op):
                     m = re.match(r"^\s*(%[A-Za-z_][A-Za-z0-9_]*)(?::(\d+))?\s*=", text_)
                     if m and not defs:
                         count = int(m.group(2) or 1)
                         defs = [m.group(1)] if count == 1 else \
                             ["%s#%d" % (m.group(1), r) for r in range(count)]
+                    if j == 0 and loc in policies:
+                        tagged = _with_policy(text_, policies[loc], ends)
+                        honoured += tagged is not None
+                        text_ = tagged or text_
                     lines.append("  " + text_ + (' loc("%s")' % key if ends else ""))
                 ops[key] = (loc, defs)
         args = ",\n    ".join("%s: %s%s" % (s, t, " {%s}" % a if a else "") for s, t, a in fn.args)
@@ -552,7 +658,7 @@ class _Partitioner:
             v = L.env.get(L.root.get(n, n))
             if isinstance(v, capture.Tensor) and n.op == "call_function":
                 value_of.setdefault(v.value, []).append((v, n))
-        return text, ops, value_of
+        return text, ops, value_of, honoured
 
     def _run(self, tool, text, pipeline, report=True):
         with tempfile.TemporaryDirectory(prefix="remat-partition-") as d:
@@ -1455,7 +1561,7 @@ def _held_bytes(fw, bw, inductor=False):
     return total, draws
 
 
-def partition(policy="peak", budget=None, remat_opt=None, **pipeline_options):
+def partition(policy="peak", budget=None, remat_opt=None, checkpoints=True, **pipeline_options):
     """A partition function for AOTAutograd that saves exactly remat's saved
     set and recomputes the rest in backward, in remat's schedule.
 
@@ -1467,9 +1573,16 @@ def partition(policy="peak", budget=None, remat_opt=None, **pipeline_options):
     budget: for policy='budget', the bytes autograd may hold for backward
     (int or '16MiB'), or a fraction (0..1] of what PyTorch's default
     partition holds; pipeline_options: other -remat-pipeline options,
-    underscores for dashes (flops_per_byte=16, group=r'h\\.[0-9]+').
+    underscores for dashes (flops_per_byte=16, group=r'h\\.[0-9]+');
+    checkpoints: whether what the model runs under torch.utils.checkpoint
+    is recomputed for backward whatever the policy decides (as eager does;
+    the default), or left to the policy like the rest (False).
     The returned function has a `stats` list: one dict per graph decided."""
+    if not isinstance(checkpoints, bool):
+        raise ValueError("remat_torch.partition: checkpoints must be True or False, got %r"
+                         % (checkpoints,))
     state = _Partitioner(policy, budget, remat_opt, pipeline_options)
+    state.checkpoints = checkpoints
 
     def partition_fn(joint_module, _joint_inputs, *, num_fwd_outputs=None, **kwargs):
         return state(joint_module, _joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)

@@ -76,12 +76,14 @@ SmallVector<Operation *> getBudgetCandidates(const TrainingGraph &graph);
 /// of the copy). `keep` (with `schedule`): where to keep the copy,
 /// materialized and scheduled exactly as -remat-materialize and
 /// -remat-schedule would leave the function marked so (a module holding it).
+/// `maxFlops`: materializeRecomputations's.
 BudgetOutcome measureBudgetDecision(const TrainingGraph &graph,
                                     ArrayRef<Operation *> recompute,
                                     bool schedule = true,
                                     std::optional<int64_t> inputPeak = {},
                                     bool countSaved = false,
-                                    OwningOpRef<ModuleOp> *keep = nullptr);
+                                    OwningOpRef<ModuleOp> *keep = nullptr,
+                                    std::optional<int64_t> maxFlops = {});
 
 /// See BudgetModel::evaluateAgainst.
 struct BudgetConstraint {

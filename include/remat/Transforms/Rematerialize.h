@@ -30,9 +30,13 @@ bool hasSharedDestination(Operation *root);
 /// marked `remat.policy = "recompute"` just before their first backward
 /// consumers, never raising the peak over the input's. `inputPeak`, when
 /// the caller knows it, is the graph's peak as given (MemoryTimeline): it
-/// is not measured again.
+/// is not measured again. `maxFlops`, when the policy caps recomputation
+/// (the peak policy's max-recompute): recomputing a value again for a later
+/// consumer, where a region yielding it would keep it, is taken only within
+/// that many recompute FLOPs or those of yielding, whichever is more.
 void materializeRecomputations(TrainingGraph &graph, MaterializeStats &stats,
-                               std::optional<int64_t> inputPeak = {});
+                               std::optional<int64_t> inputPeak = {},
+                               std::optional<int64_t> maxFlops = {});
 
 /// -remat-schedule on one block: reorders it by the memory-aware list
 /// schedule if that lowers the peak; returns whether it did. With `peak`,

@@ -86,14 +86,9 @@ static int benchInput() {
                  << "': " << file.getError().message() << "\n";
     return 1;
   }
-  unsigned bufferId = sources.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  if (!checkInputNesting(sources, bufferId))
-    return 1;
-  OwningOpRef<ModuleOp> module;
-  if (runGuardingParser([&](llvm::function_ref<void()>) {
-        module = parseSourceFile<ModuleOp>(sources, &ctx);
-        return module ? 0 : 1;
-      }))
+  OwningOpRef<ModuleOp> module =
+      parseGuardedModule(std::move(*file), sources, ctx);
+  if (!module)
     return 1;
   LogicalResult result = forEachTrainingGraph(*module, [&](TrainingGraph &graph) {
     using Clock = std::chrono::steady_clock;

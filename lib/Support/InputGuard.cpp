@@ -11,12 +11,14 @@
 #include "remat/Support/InputGuard.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
+using namespace mlir;
 using namespace mlir::remat;
 
 static bool isIdChar(char c) {
@@ -172,4 +174,20 @@ int mlir::remat::runGuardingParser(
                "on malformed text that remat cannot fix; the errors above, "
                "if any, say where the text is malformed\n";
   return 1;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp>
+mlir::remat::parseGuardedModule(std::unique_ptr<llvm::MemoryBuffer> file,
+                                llvm::SourceMgr &sourceMgr,
+                                mlir::MLIRContext &context) {
+  unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (!checkInputNesting(sourceMgr, bufferId))
+    return nullptr;
+  OwningOpRef<ModuleOp> module;
+  if (runGuardingParser([&](llvm::function_ref<void()>) {
+        module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+        return module ? 0 : 1;
+      }))
+    return nullptr;
+  return module;
 }

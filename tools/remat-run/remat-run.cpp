@@ -607,14 +607,9 @@ static int compileAndRunInput() {
   auto file = openInputFile(inputFile, &openError);
   if (!file)
     return fail(openError);
-  unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  if (!checkInputNesting(sourceMgr, bufferId))
-    return 1;
-  OwningOpRef<ModuleOp> module;
-  if (runGuardingParser([&](llvm::function_ref<void()>) {
-        module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-        return module ? 0 : 1;
-      }))
+  OwningOpRef<ModuleOp> module =
+      parseGuardedModule(std::move(file), sourceMgr, context);
+  if (!module)
     return 1;
 
   FailureOr<func::FuncOp> entry = findEntry(*module);

@@ -21,6 +21,8 @@
 #ifndef REMAT_SUPPORT_INPUTGUARD_H
 #define REMAT_SUPPORT_INPUTGUARD_H
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -64,6 +66,13 @@ int runWithLargeStack(llvm::function_ref<int()> body);
 int runGuardingParser(
     llvm::function_ref<int(llvm::function_ref<void()> parsed)> body,
     llvm::raw_ostream *errors = &llvm::errs());
+
+/// A tool's whole input step: `file` added to `sourceMgr` (whose diagnostic
+/// handler reports what goes wrong), its nesting checked, then parsed as a
+/// module under runGuardingParser. Null after an error has been reported.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseGuardedModule(std::unique_ptr<llvm::MemoryBuffer> file,
+                   llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context);
 
 } // namespace mlir::remat
 

@@ -171,11 +171,17 @@ def _in_checkpoint(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
+# Whether a reentrant call whose inputs need no gradient runs without one,
+# as in eager (remat_torch.compile's trace, whose inputs need a gradient
+# where the user's do; the importer's need none).
+_no_grad_calls = [False]
+
+
 class _CallDirectly:
     """torch.utils.checkpoint's reentrant Function, replaced: run it."""
     @staticmethod
     def apply(function, preserve_rng_state, *args):
-        if torch.is_grad_enabled() and not any(
+        if _no_grad_calls[0] and torch.is_grad_enabled() and not any(
                 isinstance(a, torch.Tensor) and a.requires_grad for a in args):
             # The reentrant form gives no gradient to anything inside when
             # no input needs one (checkpoint() has warned "None of the
@@ -186,12 +192,15 @@ class _CallDirectly:
 
 
 @contextlib.contextmanager
-def checkpoint_as_call():
+def checkpoint_as_call(no_grad_calls=False):
     """torch.utils.checkpoint.checkpoint (and checkpoint_sequential, and
     HF's gradient_checkpointing) runs its function directly while tracing:
-    the values and gradients are the same, remat decides what to recompute,
-    and the reentrant form cannot be traced at all (it refuses
-    torch.autograd.grad)."""
+    the values and gradients are the same, and the reentrant form cannot
+    be traced at all (it refuses torch.autograd.grad). The nodes traced
+    inside a call are tagged (meta["remat_checkpoint"]) for the training
+    partition. `no_grad_calls`: a reentrant call whose inputs need no
+    gradient runs without one (for a trace whose inputs need a gradient
+    where the user's do)."""
     import torch.utils.checkpoint as cp
 
     def no_frame(*args, **kwargs):
@@ -234,12 +243,14 @@ def checkpoint_as_call():
             _checkpoint_region[0] = None
     torch.fx.Graph.create_node = tagged
     torch.fx.Interpreter.run_node = run_node_in_region
+    no_grad_before, _no_grad_calls[0] = _no_grad_calls[0], no_grad_calls
     try:
         yield
     finally:
         torch.fx.Graph.create_node = create_node
         torch.fx.Interpreter.run_node = run_node
         _checkpoint_region[0] = None
+        _no_grad_calls[0] = no_grad_before
         for name, value in keep.items():
             setattr(cp, name, value)
 

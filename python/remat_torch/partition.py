@@ -114,6 +114,14 @@ def _checkpointed(n):
         (name is None and bool(tag))
 
 
+def _copy_checkpoint_tags(src, dst):
+    """A node made in place of part of `src` belongs to its checkpointed
+    call (its meta says so)."""
+    for key in ("remat_checkpoint", "recompute", "ac_graph_id"):
+        if key in src.meta:
+            dst.meta[key] = src.meta[key]
+
+
 def _checkpoint_policies(jm, fwd_outs):
     """{FX node name: "recompute" | "save"}: what torch.utils.checkpoint
     asks of the joint graph's forward nodes. A node traced inside a
@@ -134,11 +142,13 @@ def _checkpoint_policies(jm, fwd_outs):
             region[n] = ("ac", n.meta.get("ac_graph_id"))
         elif getattr(n.meta.get("recompute"), "name", None) == "MUST_SAVE":
             policy[n.name] = "save"
-    # What leaves its region in forward, and what that is a view or an item
-    # of (a LayerNorm's output is an item of its node: the ops that compute
-    # it are the node's), back to the op that computes it.
+    # What a later checkpointed call reads, and what that is a view or an
+    # item of (a LayerNorm's output is an item of its node: the ops that
+    # compute it are the node's), back to the op that computes it. (What
+    # only other ops read is recomputed with its call, as 2.x's partitioner
+    # does: the call is recomputed for its own backward anyway.)
     leaves = [n for n, r in region.items() if n in forward and any(
-        u in forward and region.get(u) != r for u in n.users if u.op != "output")]
+        u in forward and region.get(u, r) != r for u in n.users if u.op != "output")]
     kept = set()
     while leaves:
         n = leaves.pop()
@@ -1096,6 +1106,8 @@ def _split_dropouts(jm):
             kept = graph.call_function(torch.ops.aten.mul.Tensor, (n.args[0], mask))
         with graph.inserting_after(kept):
             out = graph.call_function(torch.ops.aten.mul.Tensor, (kept, scale))
+        _copy_checkpoint_tags(n, kept)
+        _copy_checkpoint_tags(n, out)
         for o in outs:
             o.replace_all_uses_with(out)
             graph.erase_node(o)
@@ -1335,6 +1347,7 @@ def _split_batch_norms(jm):
         if "val" in n.meta:
             stats.meta["val"] = tuple(n.meta["val"][:3])
         stats.meta["remat_running_stats"] = n.name
+        _copy_checkpoint_tags(n, stats)
         for u in list(n.users):
             if _packet(u) == "getitem" and u.args[1] < 3:
                 u.args = (stats, u.args[1])

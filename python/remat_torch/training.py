@@ -800,7 +800,7 @@ class RematModule(nn.Module):
             # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)
                 self._warn_hooks()
-                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(), \
+                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(no_grad_calls=True), \
                         aot_reads_library_checks(), _counting_batches(self.module) as batches:
                     self._trace_on_copies(fn, args, kwargs)
                 self._batches[key] = batches
@@ -1038,7 +1038,11 @@ def held_bytes(outputs, exclude=()):
     `outputs`: the saved tensors of every node of the autograd graph
     (`_saved_*` attributes of built-in nodes, `saved_tensors` of custom
     Function nodes such as AOTAutograd's), less the storages of `exclude`
-    (parameters, inputs). Call before backward()."""
+    (parameters, inputs). Call before backward(). Reading a saved tensor
+    runs its unpack hook: eager's non-reentrant torch.utils.checkpoint
+    then counts as uncheckpointed, and selective checkpointing (context_fn)
+    fails in the backward that follows; measure eager checkpointing with
+    use_reentrant=True."""
     def key(t):
         try:
             s = t.untyped_storage()

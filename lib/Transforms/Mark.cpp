@@ -23,8 +23,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
-#include <cmath>
-
 namespace mlir::remat {
 #define GEN_PASS_DEF_REMATMARK
 #include "remat/Transforms/Passes.h.inc"
@@ -173,7 +171,7 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
             int64_t stepFlops = 0;
             for (Operation *op : g.getOps())
               stepFlops += getOpCost(op).flops;
-            maxFlops = int64_t(std::floor(maxRecompute * double(stepFlops)));
+            maxFlops = policies::flopsWithin(maxRecompute, stepFlops);
           }
           materializeRecomputations(g, stats, /*inputPeak=*/{}, maxFlops);
         })))

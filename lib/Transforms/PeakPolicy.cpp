@@ -20,6 +20,7 @@ using namespace mlir::remat::policies;
 #include "llvm/Support/ThreadPool.h"
 
 #include <cmath>
+#include <limits>
 
 /// GEMMs and convolutions: each output element sums over a reduction
 /// dimension of two operands. Their recomputation costs a large share of
@@ -118,6 +119,14 @@ absorbableChains(const TrainingGraph &graph, ArrayRef<Operation *> candidates) {
   return chains;
 }
 
+int64_t policies::flopsWithin(double fraction, int64_t flops) {
+  double within = std::floor(fraction * double(flops));
+  // (converting a double past int64's range is undefined behaviour)
+  if (within >= double(std::numeric_limits<int64_t>::max()))
+    return std::numeric_limits<int64_t>::max();
+  return int64_t(within);
+}
+
 /// The default policy. Recomputation is spent only where it lowers the
 /// step's peak: among decisions over the cheap ops (pure, not GEMMs or
 /// convolutions, under `flops-per-byte`), the lowest peak after the whole
@@ -153,7 +162,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   int64_t stepFlops = 0;
   for (Operation *op : graph.getOps())
     stepFlops += getOpCost(op).flops;
-  int64_t flopsCap = int64_t(std::floor(maxRecompute * double(stepFlops)));
+  int64_t flopsCap = flopsWithin(maxRecompute, stepFlops);
   int64_t numOps = 0;
   graph.getFunction()->walk([&](Operation *) { ++numOps; });
   int64_t cloneCap = int64_t(std::floor((maxGrowth - 1.0) * double(numOps)));

@@ -113,6 +113,10 @@ enum class BudgetSolver {
   Fast,
 };
 
+/// `fraction` of `flops`, rounded down; saturated where it would not fit
+/// (max-recompute is any finite fraction: 1e300 means no cap).
+int64_t flopsWithin(double fraction, int64_t flops);
+
 /// `inputPeak`, `countSaved`: as measureBudgetDecision's; `keep`: keep the
 /// materialized and scheduled copy in Evaluation::scheduled; `maxFlops`:
 /// materializeRecomputations's.

@@ -18,3 +18,8 @@
 // RUNS: measured peak:  [[P:[0-9]+]] B
 // RUNS-NEXT: predicted peak: [[P]] B
 // RUNS: outputs bitwise identical
+// A cap past int64's range is no cap (it saturates): recomputing again per
+// consumer, as without one.
+// RUN: remat-opt %S/Inputs/checkpointed_mlp2.mlir -remat-pipeline="policy=peak max-recompute=1e300" -remat-report -o /dev/null | FileCheck %s --check-prefix=NOCAP
+// NOCAP: recompute 1.17 MFLOP
+// NOCAP: peak: {{.*}} (110120 B)

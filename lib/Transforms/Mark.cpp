@@ -14,7 +14,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Policies.h"
-#include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/MemoryReport.h"
 #include "remat/Analysis/MemoryTimeline.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
@@ -167,12 +166,9 @@ struct RematMarkPass : public mlir::remat::impl::RematMarkBase<RematMarkPass> {
             return;
           // The peak policy's FLOPs cap, as its measurements apply it.
           std::optional<int64_t> maxFlops;
-          if (policy == MarkPolicy::Peak) {
-            int64_t stepFlops = 0;
-            for (Operation *op : g.getOps())
-              stepFlops += getOpCost(op).flops;
-            maxFlops = policies::flopsWithin(maxRecompute, stepFlops);
-          }
+          if (policy == MarkPolicy::Peak)
+            maxFlops = policies::flopsWithin(maxRecompute,
+                                             policies::stepFlops(g));
           materializeRecomputations(g, stats, /*inputPeak=*/{}, maxFlops);
         })))
       return failure();

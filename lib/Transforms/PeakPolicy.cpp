@@ -119,6 +119,13 @@ absorbableChains(const TrainingGraph &graph, ArrayRef<Operation *> candidates) {
   return chains;
 }
 
+int64_t policies::stepFlops(const TrainingGraph &graph) {
+  int64_t flops = 0;
+  for (Operation *op : graph.getOps())
+    flops += getOpCost(op).flops;
+  return flops;
+}
+
 int64_t policies::flopsWithin(double fraction, int64_t flops) {
   double within = std::floor(fraction * double(flops));
   // (converting a double past int64's range is undefined behaviour)
@@ -159,10 +166,7 @@ void policies::peakDecisions(const TrainingGraph &graph, double flopsPerByte,
   }
   if (candidates.empty())
     return;
-  int64_t stepFlops = 0;
-  for (Operation *op : graph.getOps())
-    stepFlops += getOpCost(op).flops;
-  int64_t flopsCap = flopsWithin(maxRecompute, stepFlops);
+  int64_t flopsCap = flopsWithin(maxRecompute, stepFlops(graph));
   int64_t numOps = 0;
   graph.getFunction()->walk([&](Operation *) { ++numOps; });
   int64_t cloneCap = int64_t(std::floor((maxGrowth - 1.0) * double(numOps)));

@@ -113,6 +113,9 @@ enum class BudgetSolver {
   Fast,
 };
 
+/// The step's forward and backward FLOPs (no recomputation).
+int64_t stepFlops(const TrainingGraph &graph);
+
 /// `fraction` of `flops`, rounded down; saturated where it would not fit
 /// (max-recompute is any finite fraction: 1e300 means no cap).
 int64_t flopsWithin(double fraction, int64_t flops);

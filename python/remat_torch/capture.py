@@ -149,6 +149,8 @@ def _assigned_state(swapped):
 # (nested calls belong to the outermost), which the training partition
 # turns into `remat.policy = "recompute"`, as PyTorch 2.x's dynamo tags
 # them for its partitioner (`meta["recompute"]`, `meta["ac_graph_id"]`).
+# Process-wide, as the patches of checkpoint_as_call are: one trace at a
+# time (tracing is not thread-safe in PyTorch either).
 _checkpoint_region = [None, 0]
 
 
@@ -185,7 +187,8 @@ class _CallDirectly:
                 isinstance(a, torch.Tensor) and a.requires_grad for a in args):
             # The reentrant form gives no gradient to anything inside when
             # no input needs one (checkpoint() has warned "None of the
-            # inputs have requires_grad=True"): neither does the trace.
+            # inputs have requires_grad=True"): neither does the trace. (No
+            # region: without gradient nothing inside is saved.)
             with torch.no_grad():
                 return function(*args)
         return _in_checkpoint(function, *args)
@@ -205,9 +208,10 @@ def checkpoint_as_call(no_grad_calls=False):
 
     def no_frame(*args, **kwargs):
         # The non-reentrant form's context (2.x): checkpoint() advances it
-        # once before and once after calling the function itself.
-        with _checkpoint_call():
-            yield
+        # once before and once after calling the function itself. (Only
+        # the importer traces 2.x's checkpoint here, and it reads no tags:
+        # no region, which a call that raised would leave open.)
+        yield
 
     # Whichever this PyTorch has: 1.13 calls _checkpoint_without_reentrant,
     # 2.x a generator around its own call of the function (renamed
@@ -244,12 +248,13 @@ def checkpoint_as_call(no_grad_calls=False):
     torch.fx.Graph.create_node = tagged
     torch.fx.Interpreter.run_node = run_node_in_region
     no_grad_before, _no_grad_calls[0] = _no_grad_calls[0], no_grad_calls
+    region_before = _checkpoint_region[0]
     try:
         yield
     finally:
         torch.fx.Graph.create_node = create_node
         torch.fx.Interpreter.run_node = run_node
-        _checkpoint_region[0] = None
+        _checkpoint_region[0] = region_before
         _no_grad_calls[0] = no_grad_before
         for name, value in keep.items():
             setattr(cp, name, value)

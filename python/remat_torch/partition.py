@@ -464,8 +464,9 @@ class _Partitioner:
                 n.meta["val"] = values[n]
         fwd_outs, bwd_outs = self._outputs(jm, num_fwd_outputs)
 
+        # (policy="none" recomputes nothing, checkpoints included)
         text, ops, value_of, honoured = self._lower(jm, values, fwd_outs, bwd_outs,
-                                                     self.checkpoints)
+                                                     self.checkpoints and self.policy != "none")
         if honoured:
             # (the policies are written into each op's own syntax: should
             # one not parse, the checkpoints are dropped, not the graph)
@@ -707,7 +708,9 @@ class _Partitioner:
                 return self._run(tool, text, pipeline, report=True)
             except Exception as e:  # (raised by the caller, in order)
                 return e
-        workers = max(1, min(len(pipelines), os.cpu_count() or 1))
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
+            (os.cpu_count() or 1)
+        workers = max(1, min(len(pipelines), cpus))
         if workers == 1:
             return [one(p) for p in pipelines]
         with concurrent.futures.ThreadPoolExecutor(workers) as pool:
@@ -738,15 +741,17 @@ class _Partitioner:
         # held bytes are not monotone in the peak).
         # (the remat-opt runs of each round run side by side: 13 serial
         # runs took 30-45 s per graph on a 2-layer nanoGPT)
-        (_, rep0), probe = self._run_all(tool, text, [None, self._pipeline(1)])
-        if isinstance(rep0, Exception):
-            raise rep0
-        top = rep0["peak_bytes"]
+        first, probe = self._run_all(tool, text, [None, self._pipeline(1)])
+        if isinstance(first, Exception):
+            raise first
+        top = first[1]["peak_bytes"]
         floor = None
         if isinstance(probe, RematFallback):
             m = re.search(r"smallest peak[^:]*:\s*([0-9]+)", str(probe))
             if m:
                 floor = int(m.group(1))
+        elif isinstance(probe, Exception):
+            raise probe
         targets = [top] if floor is None or floor >= top else \
             sorted({floor + (top - floor) * i // _BUDGET_GRID for i in range(_BUDGET_GRID + 1)})
         tries = [(self.policy, self.options, t) for t in targets]

@@ -794,8 +794,9 @@ class RematModule(nn.Module):
                     return fn(*args, **kwargs)
             # F.one_hot's kernel reads values to check them, `p.data` is
             # not traced, 1.13's functional_call leaves module.parameters()
-            # alone, torch.utils.checkpoint cannot be traced (remat decides
-            # recomputation instead): each traced in a form that follows it
+            # alone, torch.utils.checkpoint cannot be traced (its calls run
+            # directly, their nodes tagged for the partition to recompute):
+            # each traced in a form that follows it
             # (capture.py). PyTorch's own argument checks read values there
             # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)

@@ -67,9 +67,10 @@ int runGuardingParser(
     llvm::function_ref<int(llvm::function_ref<void()> parsed)> body,
     llvm::raw_ostream *errors = &llvm::errs());
 
-/// A tool's whole input step: `file` added to `sourceMgr` (whose diagnostic
-/// handler reports what goes wrong), its nesting checked, then parsed as a
-/// module under runGuardingParser. Null after an error has been reported.
+/// A tool's whole input step: `file` added to a fresh `sourceMgr` (whose
+/// diagnostic handler reports what goes wrong; the parser reads its first
+/// buffer), its nesting checked, then parsed as a module under
+/// runGuardingParser. Null after an error has been reported.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseGuardedModule(std::unique_ptr<llvm::MemoryBuffer> file,
                    llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context);

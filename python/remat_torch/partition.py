@@ -128,18 +128,16 @@ def _checkpoint_policies(jm, fwd_outs):
     checkpointed call (1.13: `meta["remat_checkpoint"]`, see
     capture.checkpoint_as_call; 2.x: `meta["recompute"]`, whose
     MUST_SAVE is a save) is recomputed for backward, as eager recomputes
-    the call, unless the forward reads it outside its call (the call's
-    results: eager keeps them where a later op saves them, as 2.x's
-    partitioner does at region boundaries). Random draws stay saved."""
+    the call, unless a later checkpointed call reads it (or what it is an
+    item or a view of): that is left to remat, as 2.x's partitioner saves
+    region boundaries. Random draws stay saved."""
     forward = _forward_needed(fwd_outs)
     region, policy = {}, {}
     for n in jm.graph.nodes:
         if n.op != "call_function" or _is_random(n):
             continue
-        if "remat_checkpoint" in n.meta:
-            region[n] = n.meta["remat_checkpoint"]
-        elif _checkpointed(n):
-            region[n] = ("ac", n.meta.get("ac_graph_id"))
+        if _checkpointed(n):
+            region[n] = n.meta.get("remat_checkpoint", ("ac", n.meta.get("ac_graph_id")))
         elif getattr(n.meta.get("recompute"), "name", None) == "MUST_SAVE":
             policy[n.name] = "save"
     # What a later checkpointed call reads, and what that is a view or an

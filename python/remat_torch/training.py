@@ -801,8 +801,9 @@ class RematModule(nn.Module):
             # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)
                 self._warn_hooks()
-                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), checkpoint_as_call(no_grad_calls=True), \
-                        aot_reads_library_checks(), _counting_batches(self.module) as batches:
+                with TraceHelpers(data_writes="refuse"), stateless_as_2x(), \
+                        checkpoint_as_call(no_grad_calls=True), aot_reads_library_checks(), \
+                        _counting_batches(self.module) as batches:
                     self._trace_on_copies(fn, args, kwargs)
                 self._batches[key] = batches
                 if self._guarding.guarded:

@@ -55,9 +55,13 @@ check: build
 # from a clean clone (tests marked `REQUIRES: long`, named *-sweep: most
 # community models compared and trained through remat_torch.compile, and
 # most difftest seeds). CI runs them after `make check`.
+# LONG_SHARD=i/n runs the i-th of n parts (CI runs one part per commit).
 LIT ?= /usr/lib/llvm-22/bin/lit
+LONG_SHARD ?=
+LONG_SHARD_ARGS = $(if $(LONG_SHARD),--num-shards $(word 2,$(subst /, ,$(LONG_SHARD))) \
+  --run-shard $(word 1,$(subst /, ,$(LONG_SHARD))))
 check-long: build
-	REMAT_LONG_TESTS=1 $(LIT) -sv --filter 'sweep' $(BUILD_DIR)/test
+	REMAT_LONG_TESTS=1 $(LIT) -sv --filter 'sweep' $(LONG_SHARD_ARGS) $(BUILD_DIR)/test
 
 # Optional: the PyTorch front end under the current PyTorch 2.x from PyPI (a
 # virtual environment in $(BUILD_DIR)/torch2-venv, several GB the first time):
@@ -75,8 +79,13 @@ bench: build
 
 # The whole suite with AddressSanitizer and UndefinedBehaviorSanitizer on
 # remat's own code (LLVM/MLIR are Debian's, uninstrumented).
+# -O1 -g1: line tables for the reports' stack traces at a fraction of -O2 -g's
+# compile time (CI builds this tree from scratch).
+SANITIZE_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O1 -g1 -DNDEBUG' \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO='-O1 -g1 -DNDEBUG'
 check-sanitize: setup
-	cmake -G Ninja -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	cmake -G Ninja -S . -B build-sanitize $(SANITIZE_FLAGS) \
 	  -DMLIR_DIR=$(MLIR_DIR) -DREMAT_SANITIZE=address,undefined $(CMAKE_FLAGS)
 	cmake --build build-sanitize --target check-remat
 
@@ -84,7 +93,7 @@ check-sanitize: setup
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	@scripts/setup-fuzz.sh
-	cmake -G Ninja -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	cmake -G Ninja -S . -B build-fuzz $(SANITIZE_FLAGS) \
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
 	  -DMLIR_DIR=$(MLIR_DIR) -DREMAT_SANITIZE=address,undefined \
 	  -DREMAT_ENABLE_FUZZER=ON -DREMAT_ENABLE_TESTS=OFF $(CMAKE_FLAGS)

@@ -359,9 +359,16 @@ TEST(BudgetModel, FastIsCloseToExact) {
   // 25% over the optimum.
   const double kTolerance = 0.02, kWorst = 1.25;
   const uint64_t kNodes = 5000;
+#ifdef REMAT_SANITIZED
+  // Instrumented, the 60 graphs take 5 minutes of CI's sanitizer suite; a
+  // quarter of them reach the same code. The figures are the normal build's.
+  const uint64_t kGraphs = 15;
+#else
+  const uint64_t kGraphs = 60;
+#endif
   unsigned cases = 0, equal = 0, incomplete = 0, improved = 0, maxOps = 0;
   double sumRatio = 0, worst = 1, worstOpen = 1;
-  for (uint64_t seed = 0; seed < 60; ++seed) {
+  for (uint64_t seed = 0; seed < kGraphs; ++seed) {
     auto g = makeGraph(seed, 10, 50);
     ASSERT_TRUE(g) << "seed " << seed;
     BudgetModel model(*g->graph, g->candidates);
@@ -402,7 +409,7 @@ TEST(BudgetModel, FastIsCloseToExact) {
               incomplete, improved, worstOpen);
   EXPECT_LE(mean, 1.0 + kTolerance);
   EXPECT_LE(worst, kWorst);
-  EXPECT_GE(cases, 200u);
+  EXPECT_GE(cases, kGraphs * 10 / 3);
 }
 
 // The frontier sweep is the exact Pareto frontier of the model: for every

@@ -476,13 +476,16 @@ class _Partitioner:
                 text, ops, value_of, honoured = self._lower(jm, values, fwd_outs, bwd_outs,
                                                              False)
         # (2.x's native_dropout returns the output and the mask: the mask is the draw)
+        # (CPU draws are re-drawn from the generator's state, _replay_draws)
+        replays = self._mincut_kwargs.get("compiler") != "inductor"
         draws = sum(_tensor_bytes(v[1] if isinstance(v, (tuple, list)) else v)
                     for n, v in ((n, values.get(n)) for n in jm.graph.nodes
-                                 if _is_random(n) and _checkpointed(n))) if honoured else 0
+                                 if _is_random(n) and _checkpointed(n))
+                    if not (replays and _replayable(n, v))) if honoured else 0
         if draws:
             self._warn("random draws made inside torch.utils.checkpoint are held for backward: "
-                       "%d B of dropout masks (remat never draws a random value twice, where "
-                       "eager checkpointing replays the random state)" % draws)
+                       "%d B of dropout masks (CUDA draws, draws under Inductor and draws "
+                       "smaller than the CPU generator's state are not re-drawn)" % draws)
         # the order of this graph's nodes, and which are forward
         order = {n: i for i, n in enumerate(nodes)}
 
@@ -943,6 +946,8 @@ class _Partitioner:
         _reorder(bw, schedule, forward | {n.name for n in nodes if n.name in fw_names})
         _reorder(fw, schedule)
         _merge_batch_norms(fw)
+        if self._mincut_kwargs.get("compiler") != "inductor":  # (Inductor compiles aten only)
+            _replay_draws(fw, bw, {n.name: n for n in nodes}, values)
         fw.recompile()
         bw.recompile()
         held, draws = self._held(fw, bw)
@@ -1395,6 +1400,114 @@ def _recompute_without_stats(bw, exact):
             n.args = tuple(None if k in ("running_mean", "running_var") else a.get(k)
                            for k in _BN_ARGS)
             n.kwargs = {}
+
+
+_RNG_STATE_BYTES = None
+
+
+def _rng_state_bytes():
+    global _RNG_STATE_BYTES
+    if _RNG_STATE_BYTES is None:
+        _RNG_STATE_BYTES = torch.get_rng_state().numel()
+    return _RNG_STATE_BYTES
+
+
+def _replayable(node, value):
+    """Whether a random draw traced inside torch.utils.checkpoint is
+    re-drawn in backward from the generator state saved just before it, as
+    eager checkpointing replays its call, instead of being held: a CPU draw
+    whose result depends on its shape alone (1.13's dropout:
+    empty_like(x).bernoulli_(p); rand_like, randn_like; 2.x's
+    native_dropout, whose mask is the draw), larger than the CPU
+    generator's state. CUDA draws stay held: 2.x's fused dropout draws by
+    the input's alignment, and no GPU here has checked a replay bitwise."""
+    if node.op != "call_function" or not _is_random(node) or not _checkpointed(node):
+        return False
+    v = value[1] if isinstance(value, (tuple, list)) and len(value) > 1 else value
+    if not isinstance(v, torch.Tensor) or v.device.type != "cpu" or \
+            _tensor_bytes(v) <= _rng_state_bytes():
+        return False
+    p, t = _packet(node), node.args[0] if node.args else None
+    if p == "bernoulli_":  # in place into a fresh empty_like: no value read
+        return isinstance(t, torch.fx.Node) and _packet(t) in ("empty_like", "empty") and \
+            len(t.users) == 1 and len(node.args) == 2 and isinstance(node.args[1], (int, float))
+    if p in ("rand_like", "randn_like"):
+        return len(node.args) == 1
+    if p == "native_dropout":
+        return len(node.args) >= 2 and isinstance(node.args[1], (int, float))
+    return False
+
+
+def _redraw(state, kind, size, stride, dtype, p, item):
+    """Backward's copy of a forward draw (_replayable): the generator set to
+    the state saved before the draw, the draw made again on a fresh tensor
+    of the same layout (the draw reads no value of it), the generator
+    restored. `item`: native_dropout's mask."""
+    with torch.random.fork_rng(devices=[]):
+        torch.set_rng_state(state)
+        t = torch.empty_strided(size, stride, dtype=dtype)
+        if kind == "bernoulli_":
+            return t.bernoulli_(p)
+        if kind == "rand_like":
+            return torch.rand_like(t)
+        if kind == "randn_like":
+            return torch.randn_like(t)
+        return torch.native_dropout(t, p, True)[item]
+
+
+def _replay_draws(fw, bw, joint, values):
+    """Saves the CPU generator's state before each replayable draw
+    (_replayable) that backward reads, in place of the draw, and re-draws
+    it in backward just before its first reader: eager
+    torch.utils.checkpoint holds the random state, not the masks, where
+    remat held the masks until session 36."""
+    out = next(n for n in fw.graph.nodes if n.op == "output")
+    flat = torch.utils._pytree.tree_flatten(out.args)[0]
+    places = [n for n in bw.graph.nodes if n.op == "placeholder" and
+              not str(n.target).startswith("tangents")]
+    saved = flat[len(flat) - len(places):] if places else []
+    swap = {}
+    for s, place in zip(saved, places):
+        if not isinstance(s, torch.fx.Node) or not place.users:
+            continue
+        draw, item = s, None
+        if _packet(s) == "getitem" and isinstance(s.args[0], torch.fx.Node) and \
+                _packet(s.args[0]) == "native_dropout":
+            draw, item = s.args[0], s.args[1]
+        elif _packet(s) == "native_dropout":
+            continue
+        j = joint.get(draw.name)
+        if j is None or not _replayable(j, values.get(j)):
+            continue
+        kind = _packet(j)
+        # the layout drawn into: bernoulli_'s empty tensor, else the result
+        v = values.get(j.args[0]) if kind in ("bernoulli_", "native_dropout") else values.get(j)
+        if not isinstance(v, torch.Tensor):
+            continue
+        p = j.args[1] if kind in ("bernoulli_", "native_dropout") else None
+        with fw.graph.inserting_before(draw):
+            state = fw.graph.call_function(torch.get_rng_state, ())
+        state.meta["val"] = torch.empty(_rng_state_bytes(), dtype=torch.uint8)
+        swap[s] = state
+        first = min(place.users, key=lambda u: _position(bw, u))
+        with bw.graph.inserting_before(first):
+            again = bw.graph.call_function(_redraw, (place, kind, tuple(v.shape), tuple(v.stride()),
+                                                     v.dtype, p, item))
+        again.meta = dict(place.meta)
+        place.replace_all_uses_with(again, delete_user_cb=lambda u: u is not again)
+        place.meta = {"val": state.meta["val"]}
+    if swap:
+        out.args = torch.utils._pytree.tree_map(
+            lambda a: swap.get(a, a) if isinstance(a, torch.fx.Node) else a, out.args)
+        fw.graph.lint()
+        bw.graph.lint()
+
+
+def _position(gm, node):
+    for i, n in enumerate(gm.graph.nodes):
+        if n is node:
+            return i
+    return len(gm.graph.nodes)
 
 
 def _drop_dead_draws(gm):

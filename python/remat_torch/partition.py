@@ -1427,6 +1427,12 @@ def _replayable(node, value):
     if not isinstance(v, torch.Tensor) or v.device.type != "cpu" or \
             _tensor_bytes(v) <= _rng_state_bytes():
         return False
+    # (a generator of the user's own is not the global one eager restores;
+    # a draw written into in place afterwards is not what it drew)
+    if node.kwargs.get("generator") is not None or any(
+            u.op == "call_function" and _packet(u).endswith("_") and not _packet(u).startswith("_")
+            for u in node.users):
+        return False
     p, t = _packet(node), node.args[0] if node.args else None
     if p == "bernoulli_":  # in place into a fresh empty_like: no value read
         return isinstance(t, torch.fx.Node) and _packet(t) in ("empty_like", "empty") and \

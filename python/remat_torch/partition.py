@@ -1468,14 +1468,16 @@ def _replay_draws(fw, bw, joint, values):
     torch.utils.checkpoint holds the random state, not the masks, where
     remat held the masks until session 36."""
     out = next(n for n in fw.graph.nodes if n.op == "output")
-    flat = torch.utils._pytree.tree_flatten(out.args)[0]
-    places = [n for n in bw.graph.nodes if n.op == "placeholder" and
-              not str(n.target).startswith("tangents")]
-    saved = flat[len(flat) - len(places):] if places else []
-    swap = {}
-    for s, place in zip(saved, places):
-        if not isinstance(s, torch.fx.Node) or not place.users:
+    flat, spec = torch.utils._pytree.tree_flatten(out.args)
+    # a saved value is the forward's last output of its name (a backward
+    # placeholder is named after the node it receives)
+    at = {a.name: i for i, a in enumerate(flat) if isinstance(a, torch.fx.Node)}
+    changed = False
+    for place in [n for n in bw.graph.nodes if n.op == "placeholder"]:
+        i = at.get(place.name)
+        if i is None or not place.users or str(place.target).startswith("tangents"):
             continue
+        s = flat[i]
         draw, item = s, None
         if _packet(s) == "getitem" and isinstance(s.args[0], torch.fx.Node) and \
                 _packet(s.args[0]) == "native_dropout":
@@ -1494,7 +1496,7 @@ def _replay_draws(fw, bw, joint, values):
         with fw.graph.inserting_before(draw):
             state = fw.graph.call_function(torch.get_rng_state, ())
         state.meta["val"] = torch.empty(_rng_state_bytes(), dtype=torch.uint8)
-        swap[s] = state
+        flat[i], changed = state, True
         first = min(place.users, key=lambda u: _position(bw, u))
         with bw.graph.inserting_before(first):
             again = bw.graph.call_function(_redraw, (place, kind, tuple(v.shape), tuple(v.stride()),
@@ -1502,9 +1504,8 @@ def _replay_draws(fw, bw, joint, values):
         again.meta = dict(place.meta)
         place.replace_all_uses_with(again, delete_user_cb=lambda u: u is not again)
         place.meta = {"val": state.meta["val"]}
-    if swap:
-        out.args = torch.utils._pytree.tree_map(
-            lambda a: swap.get(a, a) if isinstance(a, torch.fx.Node) else a, out.args)
+    if changed:
+        out.args = torch.utils._pytree.tree_unflatten(flat, spec)
         fw.graph.lint()
         bw.graph.lint()
 

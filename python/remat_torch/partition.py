@@ -428,6 +428,18 @@ class _Partitioner:
                       "remat_saved_bytes": None,
                       "remat_peak_bytes": None, "saved_bytes": held, "draw_bytes": draws,
                       "recomputed": [], "approximated": []}
+        else:
+            if self.checkpoints and self.policy != "none":
+                try:
+                    draws = _checkpointed_draw_bytes(fw, bw)
+                except Exception:  # (a report: never fail the step)
+                    draws = 0
+                if draws:
+                    self._warn("random draws made inside torch.utils.checkpoint are held for "
+                               "backward: %d B of dropout masks (a CPU draw is re-drawn from the "
+                               "generator's state where its mask is saved; not on CUDA, under "
+                               "Inductor, for a draw that reads values, a mask smaller than the "
+                               "state, or a mask saved as a value computed from it)" % draws)
         record["decide_s"] = time.perf_counter() - start
         self.stats.append(record)
         return fw, bw
@@ -476,16 +488,6 @@ class _Partitioner:
                 text, ops, value_of, honoured = self._lower(jm, values, fwd_outs, bwd_outs,
                                                              False)
         # (2.x's native_dropout returns the output and the mask: the mask is the draw)
-        # (CPU draws are re-drawn from the generator's state, _replay_draws)
-        replays = self._mincut_kwargs.get("compiler") != "inductor"
-        draws = sum(_tensor_bytes(v[1] if isinstance(v, (tuple, list)) else v)
-                    for n, v in ((n, values.get(n)) for n in jm.graph.nodes
-                                 if _is_random(n) and _checkpointed(n))
-                    if not (replays and _replayable(n, v))) if honoured else 0
-        if draws:
-            self._warn("random draws made inside torch.utils.checkpoint are held for backward: "
-                       "%d B of dropout masks (CUDA draws, draws under Inductor and draws "
-                       "smaller than the CPU generator's state are not re-drawn)" % draws)
         # the order of this graph's nodes, and which are forward
         order = {n: i for i, n in enumerate(nodes)}
 
@@ -1412,52 +1414,97 @@ def _rng_state_bytes():
     return _RNG_STATE_BYTES
 
 
+_REDRAW_KWARGS = {"dtype", "layout", "device", "pin_memory", "memory_format"}
+
+
+def _draw_form(node):
+    """(kind, p, dtype, memory_format) of a draw whose values depend on the
+    generator's state and its first argument's layout alone, else None:
+    1.13's dropout, empty_like(x).bernoulli_(p) (p defaults to 0.5), and
+    2.x's bernoulli.p(x, p) (in-place dropout, Dropout2d, AlphaDropout);
+    rand_like and randn_like; 2.x's training native_dropout, whose mask
+    (item 1) is the draw. A generator of the user's own is not the global
+    one eager restores."""
+    kind, args, kw = _packet(node), node.args, node.kwargs
+    t = args[0] if args else None
+    if not isinstance(t, torch.fx.Node) or kw.get("generator") is not None:
+        return None
+    if kind == "bernoulli_":  # into a fresh tensor no one else reads
+        p = args[1] if len(args) > 1 else kw.get("p", 0.5)
+        if _packet(t) not in ("empty_like", "empty") or len(t.users) != 1 or len(args) > 2 or \
+                set(kw) - {"p", "generator"} or not isinstance(p, (int, float)) or \
+                isinstance(p, bool):
+            return None
+        return kind, float(p), None, None
+    if kind == "bernoulli" and getattr(node.target, "_overloadname", "") == "p":
+        # (2.x's functional form of the above: reads its input's layout only)
+        p = args[1] if len(args) > 1 else kw.get("p", 0.5)
+        if len(args) > 2 or set(kw) - {"p", "generator"} or not isinstance(p, (int, float)) or \
+                isinstance(p, bool):
+            return None
+        return kind, float(p), None, None
+    if kind in ("rand_like", "randn_like"):
+        if len(args) != 1 or set(kw) - _REDRAW_KWARGS or kw.get("layout") not in (
+                None, torch.strided) or kw.get("pin_memory") not in (None, False):
+            return None
+        return kind, None, kw.get("dtype"), kw.get("memory_format")
+    if kind == "native_dropout":
+        p = args[1] if len(args) > 1 else kw.get("p")
+        train = args[2] if len(args) > 2 else kw.get("train")
+        if train is not True or not isinstance(p, (int, float)) or isinstance(p, bool):
+            return None
+        return kind, float(p), None, None
+    return None
+
+
 def _replayable(node, value):
     """Whether a random draw traced inside torch.utils.checkpoint is
     re-drawn in backward from the generator state saved just before it, as
     eager checkpointing replays its call, instead of being held: a CPU draw
-    whose result depends on its shape alone (1.13's dropout:
-    empty_like(x).bernoulli_(p); rand_like, randn_like; 2.x's
-    native_dropout, whose mask is the draw), larger than the CPU
-    generator's state. CUDA draws stay held: 2.x's fused dropout draws by
-    the input's alignment, and no GPU here has checked a replay bitwise."""
+    of a form _draw_form knows, larger than the CPU generator's state, that
+    nothing writes into afterwards. CUDA draws stay held: 2.x's fused
+    dropout draws by the input's alignment, and no GPU here has checked a
+    replay bitwise."""
     if node.op != "call_function" or not _is_random(node) or not _checkpointed(node):
         return False
     v = value[1] if isinstance(value, (tuple, list)) and len(value) > 1 else value
     if not isinstance(v, torch.Tensor) or v.device.type != "cpu" or \
             _tensor_bytes(v) <= _rng_state_bytes():
         return False
-    # (a generator of the user's own is not the global one eager restores;
-    # a draw written into in place afterwards is not what it drew)
-    if node.kwargs.get("generator") is not None or any(
-            u.op == "call_function" and _packet(u).endswith("_") and not _packet(u).startswith("_")
-            for u in node.users):
+    if any(u.op == "call_function" and _packet(u).endswith("_") and not _packet(u).startswith("_")
+           for u in node.users):
         return False
-    p, t = _packet(node), node.args[0] if node.args else None
-    if p == "bernoulli_":  # in place into a fresh empty_like: no value read
-        return isinstance(t, torch.fx.Node) and _packet(t) in ("empty_like", "empty") and \
-            len(t.users) == 1 and len(node.args) == 2 and isinstance(node.args[1], (int, float))
-    if p in ("rand_like", "randn_like"):
-        return len(node.args) == 1
-    if p == "native_dropout":
-        return len(node.args) >= 2 and isinstance(node.args[1], (int, float))
-    return False
+    return _draw_form(node) is not None
 
 
-def _redraw(state, kind, size, stride, dtype, p, item):
-    """Backward's copy of a forward draw (_replayable): the generator set to
-    the state saved before the draw, the draw made again on a fresh tensor
-    of the same layout (the draw reads no value of it), the generator
-    restored. `item`: native_dropout's mask."""
+def _capture(x):
+    """Forward, just before a replayed draw that reads `x` (the draw reads
+    x through this node, so no reordering can put the draw first): `x`,
+    and the CPU generator's state followed by x's strides as it runs (1.13's
+    fake tensors get some strides wrong, and the CPU generators fill in
+    memory order)."""
+    stride = torch.tensor(list(x.stride()), dtype=torch.int64).view(torch.uint8)
+    return x, torch.cat([torch.get_rng_state(), stride])
+
+
+def _redraw(saved, kind, size, dtype, p, draw_dtype, memory_format, item):
+    """Backward's copy of a forward draw (_draw_form), from what _capture
+    saved: the generator set to the saved state, the draw made again on a
+    fresh tensor of the saved layout (the draw reads no value of it), the
+    generator restored."""
+    n = _rng_state_bytes()
+    stride = saved[n:].view(torch.int64).tolist()
     with torch.random.fork_rng(devices=[]):
-        torch.set_rng_state(state)
+        torch.set_rng_state(saved[:n])
         t = torch.empty_strided(size, stride, dtype=dtype)
         if kind == "bernoulli_":
             return t.bernoulli_(p)
-        if kind == "rand_like":
-            return torch.rand_like(t)
-        if kind == "randn_like":
-            return torch.randn_like(t)
+        if kind == "bernoulli":
+            return torch.bernoulli(t, p)
+        if kind in ("rand_like", "randn_like"):
+            kw = {k: v for k, v in (("dtype", draw_dtype), ("memory_format", memory_format))
+                  if v is not None}
+            return (torch.rand_like if kind == "rand_like" else torch.randn_like)(t, **kw)
         return torch.native_dropout(t, p, True)[item]
 
 
@@ -1482,25 +1529,30 @@ def _replay_draws(fw, bw, joint, values):
         if _packet(s) == "getitem" and isinstance(s.args[0], torch.fx.Node) and \
                 _packet(s.args[0]) == "native_dropout":
             draw, item = s.args[0], s.args[1]
+            if item != 1:  # (the output is not a draw)
+                continue
         elif _packet(s) == "native_dropout":
             continue
         j = joint.get(draw.name)
-        if j is None or not _replayable(j, values.get(j)):
+        if j is None or not _replayable(j, values.get(j)) or \
+                not isinstance(draw.args[0], torch.fx.Node):
             continue
-        kind = _packet(j)
-        # the layout drawn into: bernoulli_'s empty tensor, else the result
-        v = values.get(j.args[0]) if kind in ("bernoulli_", "native_dropout") else values.get(j)
-        if not isinstance(v, torch.Tensor):
+        kind, p, draw_dtype, memory_format = _draw_form(j)
+        x = values.get(j.args[0])
+        if not isinstance(x, torch.Tensor):
             continue
-        p = j.args[1] if kind in ("bernoulli_", "native_dropout") else None
         with fw.graph.inserting_before(draw):
-            state = fw.graph.call_function(torch.get_rng_state, ())
-        state.meta["val"] = torch.empty(_rng_state_bytes(), dtype=torch.uint8)
+            both = fw.graph.call_function(_capture, (draw.args[0],))
+            passed = fw.graph.call_function(operator.getitem, (both, 0))
+            state = fw.graph.call_function(operator.getitem, (both, 1))
+        passed.meta = dict(draw.args[0].meta)
+        draw.args = (passed,) + tuple(draw.args[1:])
+        state.meta["val"] = torch.empty(_rng_state_bytes() + 8 * x.dim(), dtype=torch.uint8)
         flat[i], changed = state, True
         first = min(place.users, key=lambda u: _position(bw, u))
         with bw.graph.inserting_before(first):
-            again = bw.graph.call_function(_redraw, (place, kind, tuple(v.shape), tuple(v.stride()),
-                                                     v.dtype, p, item))
+            again = bw.graph.call_function(_redraw, (place, kind, tuple(x.shape), x.dtype, p,
+                                                     draw_dtype, memory_format, item))
         again.meta = dict(place.meta)
         place.replace_all_uses_with(again, delete_user_cb=lambda u: u is not again)
         place.meta = {"val": state.meta["val"]}
@@ -1508,6 +1560,7 @@ def _replay_draws(fw, bw, joint, values):
         out.args = torch.utils._pytree.tree_unflatten(flat, spec)
         fw.graph.lint()
         bw.graph.lint()
+    return changed
 
 
 def _position(gm, node):
@@ -1717,6 +1770,40 @@ def _held_bytes(fw, bw, inductor=False):
                  _is_random(b.args[0])):
             draws += size
     return total, draws
+
+
+def _checkpointed_draw_bytes(fw, bw):
+    """Bytes of the storages the forward saves that are random draws made
+    inside torch.utils.checkpoint, or values computed from such draws
+    alone (a mask scaled by 1 / (1 - p)): what eager checkpointing would
+    re-draw."""
+    out = next(n for n in fw.graph.nodes if n.op == "output")
+    flat = torch.utils._pytree.tree_flatten(out.args)[0]
+    names = {n.name for n in bw.graph.nodes if n.op == "placeholder"}
+    at = {a.name: a for a in flat if isinstance(a, torch.fx.Node) and a.name in names}
+    drawn = {}
+
+    def of_draws(n):
+        if n not in drawn:
+            drawn[n] = False  # (cycles cannot occur; this ends recursion on shared inputs)
+            ins = [a for a in n.all_input_nodes if a.op != "get_attr"]
+            drawn[n] = n.op == "call_function" and (
+                (_is_random(n) and _checkpointed(n)) or (bool(ins) and all(of_draws(a) for a in ins)))
+        return drawn[n]
+    total, seen = 0, set()
+    for n in at.values():
+        b = _storage_base(n)
+        if not isinstance(b, torch.fx.Node) or b in seen or not of_draws(n):
+            continue
+        seen.add(b)
+        v = n.meta.get("val", n.meta.get("tensor_meta"))
+        v = v[1] if isinstance(v, (tuple, list)) and len(v) > 1 else v
+        if hasattr(v, "shape") and hasattr(v, "dtype"):
+            numel = 1
+            for d in v.shape:
+                numel *= int(d)
+            total += numel * torch.empty((), dtype=v.dtype).element_size()
+    return total
 
 
 def partition(policy="peak", budget=None, remat_opt=None, checkpoints=True, **pipeline_options):

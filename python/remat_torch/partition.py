@@ -487,7 +487,6 @@ class _Partitioner:
                            % e)
                 text, ops, value_of, honoured = self._lower(jm, values, fwd_outs, bwd_outs,
                                                              False)
-        # (2.x's native_dropout returns the output and the mask: the mask is the draw)
         # the order of this graph's nodes, and which are forward
         order = {n: i for i, n in enumerate(nodes)}
 

@@ -1780,19 +1780,15 @@ def _checkpointed_draw_bytes(fw, bw):
     flat = torch.utils._pytree.tree_flatten(out.args)[0]
     names = {n.name for n in bw.graph.nodes if n.op == "placeholder"}
     at = {a.name: a for a in flat if isinstance(a, torch.fx.Node) and a.name in names}
-    drawn = {}
-
-    def of_draws(n):
-        if n not in drawn:
-            drawn[n] = False  # (cycles cannot occur; this ends recursion on shared inputs)
-            ins = [a for a in n.all_input_nodes if a.op != "get_attr"]
-            drawn[n] = n.op == "call_function" and (
-                (_is_random(n) and _checkpointed(n)) or (bool(ins) and all(of_draws(a) for a in ins)))
-        return drawn[n]
+    drawn = {}  # (in graph order: a node's inputs come first)
+    for n in fw.graph.nodes:
+        ins = [a for a in n.all_input_nodes if a.op != "get_attr"]
+        drawn[n] = n.op == "call_function" and (
+            (_is_random(n) and _checkpointed(n)) or (bool(ins) and all(drawn.get(a) for a in ins)))
     total, seen = 0, set()
     for n in at.values():
         b = _storage_base(n)
-        if not isinstance(b, torch.fx.Node) or b in seen or not of_draws(n):
+        if not isinstance(b, torch.fx.Node) or b in seen or not drawn.get(n):
             continue
         seen.add(b)
         v = n.meta.get("val", n.meta.get("tensor_meta"))

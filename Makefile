@@ -54,8 +54,8 @@ check: build
 # The sweeps `make check` leaves out to stay under 15 minutes on 2 cores
 # from a clean clone (tests marked `REQUIRES: long`, named *-sweep: most
 # community models compared and trained through remat_torch.compile, and
-# most difftest seeds). CI runs them after `make check`.
-# LONG_SHARD=i/n runs the i-th of n parts (CI runs one part per commit).
+# most difftest seeds). LONG_SHARD=i/n runs the i-th of n parts (CI runs
+# a third, docs/Reliability.md "CI").
 LIT ?= /usr/lib/llvm-22/bin/lit
 LONG_SHARD ?=
 LONG_SHARD_ARGS = $(if $(LONG_SHARD),--num-shards $(word 2,$(subst /, ,$(LONG_SHARD))) \

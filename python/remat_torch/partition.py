@@ -1441,16 +1441,14 @@ def _draw_form(node):
     t = args[0] if args else None
     if not isinstance(t, torch.fx.Node) or kw.get("generator") is not None:
         return None
-    if kind == "bernoulli_":  # into a fresh tensor no one else reads
+    # bernoulli_ into a fresh tensor no one else reads; bernoulli.p, 2.x's
+    # functional form of it, reads its input's layout only
+    if kind == "bernoulli_" or (kind == "bernoulli" and
+                                getattr(node.target, "_overloadname", "") == "p"):
         p = args[1] if len(args) > 1 else kw.get("p", 0.5)
-        if _packet(t) not in ("empty_like", "empty") or len(t.users) != 1 or len(args) > 2 or \
-                set(kw) - {"p", "generator"} or not isinstance(p, (int, float)) or \
-                isinstance(p, bool):
+        if kind == "bernoulli_" and (_packet(t) not in ("empty_like", "empty") or
+                                     len(t.users) != 1):
             return None
-        return kind, float(p), None, None
-    if kind == "bernoulli" and getattr(node.target, "_overloadname", "") == "p":
-        # (2.x's functional form of the above: reads its input's layout only)
-        p = args[1] if len(args) > 1 else kw.get("p", 0.5)
         if len(args) > 2 or set(kw) - {"p", "generator"} or not isinstance(p, (int, float)) or \
                 isinstance(p, bool):
             return None
@@ -1526,15 +1524,11 @@ def _replay_draws(fw, bw, joint, values):
     it in backward just before its first reader: eager
     torch.utils.checkpoint holds the random state, not the masks, where
     remat held the masks until session 36."""
-    out = next(n for n in fw.graph.nodes if n.op == "output")
-    flat, spec = torch.utils._pytree.tree_flatten(out.args)
-    # a saved value is the forward's last output of its name (a backward
-    # placeholder is named after the node it receives)
-    at = {a.name: i for i, a in enumerate(flat) if isinstance(a, torch.fx.Node)}
+    out, flat, spec, places = _saved_places(fw, bw)
+    position = {n: k for k, n in enumerate(bw.graph.nodes)}
     changed = False
-    for place in [n for n in bw.graph.nodes if n.op == "placeholder"]:
-        i = at.get(place.name)
-        if i is None or not place.users or str(place.target).startswith("tangents"):
+    for place, i in places:
+        if not place.users:
             continue
         s = flat[i]
         draw, item = s, None
@@ -1561,7 +1555,7 @@ def _replay_draws(fw, bw, joint, values):
         draw.args = (passed,) + tuple(draw.args[1:])
         state.meta["val"] = torch.empty(_rng_state_bytes() + 8 * x.dim(), dtype=torch.uint8)
         flat[i], changed = state, True
-        first = min(place.users, key=lambda u: _position(bw, u))
+        first = min(place.users, key=position.__getitem__)
         with bw.graph.inserting_before(first):
             again = bw.graph.call_function(_redraw, (place, kind, tuple(x.shape), x.dtype, p,
                                                      draw_dtype, memory_format, item))
@@ -1572,14 +1566,6 @@ def _replay_draws(fw, bw, joint, values):
         out.args = torch.utils._pytree.tree_unflatten(flat, spec)
         fw.graph.lint()
         bw.graph.lint()
-    return changed
-
-
-def _position(gm, node):
-    for i, n in enumerate(gm.graph.nodes):
-        if n is node:
-            return i
-    return len(gm.graph.nodes)
 
 
 def _drop_dead_draws(gm):
@@ -1730,6 +1716,45 @@ def _inductor_copy(n, m):
     return int(shape[1]) > 1 and spatial > 1
 
 
+def _node_meta(n):
+    """A node's tensor_meta, else its value if that is a tensor."""
+    tm = n.meta.get("tensor_meta")
+    if tm is not None:
+        return tm
+    v = n.meta.get("val")
+    return v if isinstance(v, torch.Tensor) else None
+
+
+def _meta_bytes(m):
+    numel = 1
+    for d in m.shape:
+        numel *= int(d)
+    return numel * torch.empty((), dtype=m.dtype).element_size()
+
+
+def _storage_meta_bytes(n, base):
+    """Bytes of the storage a saved node `n` lives in (`base`, its
+    _storage_base), from the base's meta where it has a shape, else n's;
+    None when neither says."""
+    m = _node_meta(base)
+    if m is None or not hasattr(m, "shape"):
+        m = _node_meta(n)
+    return None if m is None else _meta_bytes(m)
+
+
+def _saved_places(fw, bw):
+    """The forward's output node, its flattened outputs and their spec, and
+    (backward placeholder, index into the outputs) for each value backward
+    receives from the forward: the forward's last output of the
+    placeholder's name (a placeholder is named after what it receives)."""
+    out = next(n for n in fw.graph.nodes if n.op == "output")
+    flat, spec = torch.utils._pytree.tree_flatten(out.args)
+    at = {a.name: i for i, a in enumerate(flat) if isinstance(a, torch.fx.Node)}
+    places = [(n, at[n.name]) for n in bw.graph.nodes if n.op == "placeholder" and
+              n.name in at and not str(n.target).startswith("tangents")]
+    return out, flat, spec, places
+
+
 def _held_bytes(fw, bw, inductor=False):
     """Bytes of the distinct storages the forward returns for backward,
     besides its inputs (parameters, inputs): what autograd holds, predicted
@@ -1742,40 +1767,22 @@ def _held_bytes(fw, bw, inductor=False):
     n_saved = sum(1 for n in bw.graph.nodes if n.op == "placeholder" and
                   not str(n.target).startswith("tangents"))
     saved = flat[len(flat) - n_saved:] if n_saved else []
-
-    def meta(n):
-        tm = n.meta.get("tensor_meta")
-        if tm is not None:
-            return tm
-        v = n.meta.get("val")
-        return v if isinstance(v, torch.Tensor) else None
-
     total, draws, seen = 0, 0, set()
     for n in saved:
         if not isinstance(n, torch.fx.Node):
             continue
         b = _storage_base(n)
         if inductor and isinstance(b, torch.fx.Node) and b.op == "placeholder" and b not in seen \
-                and _inductor_copy(b, meta(b)):
+                and _inductor_copy(b, _node_meta(b)):
             seen.add(b)
-            m = meta(b)
-            numel = 1
-            for d in m.shape:
-                numel *= int(d)
-            total += numel * torch.empty((), dtype=m.dtype).element_size()
+            total += _meta_bytes(_node_meta(b))
             continue
         if not isinstance(b, torch.fx.Node) or b.op == "placeholder" or b in seen:
             continue
         seen.add(b)
-        m = meta(b)
-        if m is None or not hasattr(m, "shape"):
-            m = meta(n)
-        if m is None:
+        size = _storage_meta_bytes(n, b)
+        if size is None:
             continue
-        numel = 1
-        for s in m.shape:
-            numel *= int(s)
-        size = numel * torch.empty((), dtype=m.dtype).element_size()
         total += size
         if _is_random(b) or (_packet(b) == "empty_like" and any(_is_random(u) for u in b.users)) or \
                 (_packet(b) == "getitem" and isinstance(b.args[0], torch.fx.Node) and
@@ -1789,28 +1796,20 @@ def _checkpointed_draw_bytes(fw, bw):
     inside torch.utils.checkpoint, or values computed from such draws
     alone (a mask scaled by 1 / (1 - p)): what eager checkpointing would
     re-draw."""
-    out = next(n for n in fw.graph.nodes if n.op == "output")
-    flat = torch.utils._pytree.tree_flatten(out.args)[0]
-    names = {n.name for n in bw.graph.nodes if n.op == "placeholder"}
-    at = {a.name: a for a in flat if isinstance(a, torch.fx.Node) and a.name in names}
+    _, flat, _, places = _saved_places(fw, bw)
     drawn = {}  # (in graph order: a node's inputs come first)
     for n in fw.graph.nodes:
         ins = [a for a in n.all_input_nodes if a.op != "get_attr"]
         drawn[n] = n.op == "call_function" and (
             (_is_random(n) and _checkpointed(n)) or (bool(ins) and all(drawn.get(a) for a in ins)))
     total, seen = 0, set()
-    for n in at.values():
+    for _, i in places:
+        n = flat[i]
         b = _storage_base(n)
         if not isinstance(b, torch.fx.Node) or b in seen or not drawn.get(n):
             continue
         seen.add(b)
-        v = n.meta.get("val", n.meta.get("tensor_meta"))
-        v = v[1] if isinstance(v, (tuple, list)) and len(v) > 1 else v
-        if hasattr(v, "shape") and hasattr(v, "dtype"):
-            numel = 1
-            for d in v.shape:
-                numel *= int(d)
-            total += numel * torch.empty((), dtype=v.dtype).element_size()
+        total += _storage_meta_bytes(n, b) or 0
     return total
 
 

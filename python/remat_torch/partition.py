@@ -499,8 +499,10 @@ class _Partitioner:
                                                                             "segments"):
             # Materialize undoes regions that raise the peak, the checkpointed
             # calls' with the policy's own (a 3-block ViT under selective:
-            # nothing recomputed, 9x eager checkpointing's bytes): the
-            # checkpoints alone, if they hold less.
+            # nothing recomputed, 9x eager checkpointing's bytes). remat-mark
+            # keeps the checkpoints alone where they reach a lower peak (a
+            # remark, warned in _run); this guard stays behind it for bytes
+            # held: the checkpoints alone, if they hold less.
             out, rep = self._run(tool, text, "policy=manual")
             alone = self._build(jm, values, out, rep, ops, value_of, order, num_fwd_outputs)
             if alone[2]["saved_bytes"] < record["saved_bytes"]:
@@ -707,6 +709,15 @@ class _Partitioner:
                 first = next((l for l in p.stderr.splitlines() if "error" in l), p.stderr.strip())
                 raise RematFallback("remat-opt failed (exit %d)%s" % (
                     p.returncode, ": " + first[:300] if first else ""))
+            # remat-mark dropped selective's or segments' decisions for
+            # raising the peak beside the checkpointed calls (a remark).
+            kept = re.search(r"remark: remat: policy=(\w+)'s decisions with the input's recompute "
+                             r"marks peak at (\d+) bytes once materialized, the marks alone at "
+                             r"(\d+) bytes", p.stderr)
+            if kept:
+                self._warn("policy=%s's decisions raised the peak beside the "
+                           "torch.utils.checkpoint regions (%s B against %s B): this graph "
+                           "recomputes the checkpointed calls alone" % kept.groups())
             with open(os.path.join(d, "out.mlir")) as f:
                 out = f.read()
             rep = None

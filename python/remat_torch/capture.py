@@ -1132,6 +1132,20 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         all_params = {k: _fake_like(fake_mode, v).requires_grad_(v.requires_grad) for k, v in all_params.items()}
         buffers = {k: _fake_like(fake_mode, v) for k, v in buffers.items()}
     trainable = [k for k, v in all_params.items() if v.requires_grad]
+    # Gradient hooks on parameters (p.register_hook(lambda g: g.clamp(...)),
+    # per-parameter clipping or scaling) change what loss.backward() leaves in
+    # p.grad; functional_call swaps the parameters for the traced ones, which
+    # carry no hooks, so joint applies them (they were ignored: the
+    # unhooked gradient, silently).
+    hooks = {k: list(v._backward_hooks.values())
+             for k, v in model.named_parameters() if v.requires_grad and v._backward_hooks}
+    accumulated = [k for k, v in model.named_parameters()
+                   if getattr(v, "_post_accumulate_grad_hooks", None)]
+    if accumulated:
+        raise ImporterError("parameter %s has a hook run after its gradient is accumulated "
+                            "(register_post_accumulate_grad_hook: an optimizer step in "
+                            "backward), which an imported step cannot run; remove it, or step "
+                            "the optimizer after the import's gradients" % accumulated[0])
     if not all_params:
         raise ImporterError("the model has no parameters: there is no gradient to import")
     if not trainable:
@@ -1234,9 +1248,27 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         if not live:
             raise ImporterError("no output whose gradient is taken (%s) depends on a trainable "
                                 "parameter" % ", ".join("output%d" % i for i in seeded))
-        grads = torch.autograd.grad([out[seeded[j]] for j in live], [p[k] for k in trainable],
-                                    [cts[j] for j in live], allow_unused=True)
-        return out, list(grads)
+        grads = list(torch.autograd.grad([out[seeded[j]] for j in live],
+                                         [p[k] for k in trainable],
+                                         [cts[j] for j in live], allow_unused=True))
+        for j, k in enumerate(trainable):
+            for hook in hooks.get(k, ()):
+                if grads[j] is not None:
+                    changed = hook(grads[j])
+                    grads[j] = grads[j] if changed is None else changed
+            # A backward that accumulates into .grad itself (an
+            # autograd.Function whose backward recomputes a block under
+            # enable_grad and calls torch.autograd.backward: RevNet and
+            # Reformer's reversible blocks) leaves its part of the gradient
+            # there, not in what autograd.grad returns; loss.backward()
+            # would add the two (those parameters got zeros, silently).
+            side = p[k].grad
+            if side is not None:
+                for hook in hooks.get(k, ()):
+                    changed = hook(side)
+                    side = side if changed is None else changed
+                grads[j] = side if grads[j] is None else side + grads[j]
+        return out, grads
 
     def fresh_buffers():
         return {k: v.clone() for k, v in buffers.items()}

@@ -135,6 +135,35 @@ class ForwardSideEffects(Exception):
     random.random() fixed at the traced draw)."""
 
 
+class BackwardInBackward(Exception):
+    """Raised by the first (tracing) call of a 1.13 step whose backward
+    calls torch.autograd.backward itself (an autograd.Function that
+    recomputes a block under enable_grad: RevNet's and Reformer's reversible
+    blocks): the gradients it accumulates into .grad are not in 1.13's
+    traced joint graph, so those parameters trained on nothing (zeros,
+    silently)."""
+
+
+@contextlib.contextmanager
+def _noting_backward_calls(seen, module):
+    """Notes a torch.autograd.backward (or Tensor.backward) call made while
+    the step is traced (none is the user's own: those come after): `seen`
+    gets the module's parameters with their .grad as before the first one
+    (copies), since such a call accumulates into the real parameters."""
+    real = torch.autograd.backward
+
+    def noting(*args, **kwargs):
+        if not seen:
+            seen.extend((p, None if p.grad is None else p.grad.detach().clone())
+                        for p in module.parameters())
+        return real(*args, **kwargs)
+    torch.autograd.backward = noting
+    try:
+        yield
+    finally:
+        torch.autograd.backward = real
+
+
 def _module_state(module):
     """What a forward could change outside the graph: every submodule's
     plain attributes."""
@@ -788,6 +817,8 @@ class RematModule(nn.Module):
             return self.module(*args, **kwargs)
         if first:
             fn = self._graphs[key] = self._compile()
+        # (the stats of graphs decided for a step that then runs eagerly go)
+        decided = len(getattr(self.partition_fn, "stats", ()))
         try:
             if _TORCH2:
                 with _dynamo_patches(self.module):
@@ -801,10 +832,16 @@ class RematModule(nn.Module):
             # as in the importer.
             if first:  # (the trace; later steps run the compiled graphs as they are)
                 self._warn_hooks()
+                backward_calls = []
                 with TraceHelpers(data_writes="refuse"), stateless_as_2x(), \
                         checkpoint_as_call(no_grad_calls=True), aot_reads_library_checks(), \
-                        _counting_batches(self.module) as batches:
+                        _counting_batches(self.module) as batches, \
+                        _noting_backward_calls(backward_calls, self.module):
                     self._trace_on_copies(fn, args, kwargs)
+                if backward_calls:
+                    for p, grad in backward_calls:  # (what the trace accumulated)
+                        p.grad = grad
+                    raise BackwardInBackward()
                 self._batches[key] = batches
                 if self._guarding.guarded:
                     self._guarded.add(key)
@@ -833,11 +870,19 @@ class RematModule(nn.Module):
                 raise
             self._failed.add(key)
             del self._graphs[key]
+            if isinstance(getattr(self.partition_fn, "stats", None), list):
+                del self.partition_fn.stats[decided:]
             if isinstance(e, ForwardSideEffects):
                 self._warn_once("remat_torch: this step's forward changes the module's plain "
                                 "attributes (a step counter) or draws from Python's or NumPy's "
                                 "random generator, which PyTorch 1.13's compiled graph would not "
                                 "replay; it runs eagerly", RuntimeWarning, stacklevel=2)
+            elif isinstance(e, BackwardInBackward):
+                self._warn_once("remat_torch: this step's backward calls torch.autograd.backward "
+                                "itself (an autograd.Function recomputing a block: reversible "
+                                "layers), whose gradients PyTorch 1.13's traced graph would drop; "
+                                "it runs eagerly (PyTorch 2.x compiles it)",
+                                RuntimeWarning, stacklevel=2)
             elif isinstance(e, InputWritten):
                 self._warn_once("remat_torch: this step's forward writes into one of its tensor "
                                 "arguments in place, which PyTorch 1.13's compiled graph would "

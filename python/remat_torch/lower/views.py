@@ -299,14 +299,17 @@ def h_select(L, a, dim, index):
     r = len(a.shape)
     dim = norm_dim(dim, r)
     index = index + a.shape[dim] if index < 0 else index
-    if a.shape[dim] == 1 and index == 0:
-        return a.squeezed_dims([dim])
     offsets = [0] * r
     offsets[dim] = index
     sizes = list(a.shape)
     sizes[dim] = 1
-    shape, _ = L.out()
+    # (Recorded for the select of a size-1 dim too: a write into it, MoCo's
+    # `self.queue_ptr[0] = ptr` on a (1,) buffer, was refused as a write
+    # into a view of another tensor.)
     record_slice(L, a, (offsets, sizes, [1] * r))
+    if a.shape[dim] == 1 and index == 0:
+        return a.squeezed_dims([dim])
+    shape, _ = L.out()
     return extract_slice(L, a, offsets, sizes, [1] * r, out_shape=list(shape))
 
 

@@ -1399,6 +1399,11 @@ EAGER_WILD9 = {"sn_param"}
 # pwc: 1.13's AOTAutograd asserts in as_strided_scatter (a channel written in
 # place, then permuted for grid_sample); centernet, lovasz and act branch on
 # values; mos draws its embedding mask with .data.new().resize_().
+# 1.13's AOTAutograd drops what a backward accumulates into .grad itself
+# (reversible blocks), `.data` writes (MoCo's momentum encoder) and writes
+# into buffers: trained eagerly, said once.
+EAGER_WILD13 = () if torch.__version__ >= "2" else ("revnet", "revnet_tensor_backward",
+                                                     "moco_noptr", "size1_write")
 EAGER_WILD10 = {"pwc", "centernet", "lovasz", "act", "mos"}
 EAGER_WILD5 = {"swav"}
 NOT_TRAINED_WILD4 = {}
@@ -2163,7 +2168,8 @@ if __name__ == "__main__":
     elif cmd == "models":  # train.py models community_wild3:xpos,dino
         module, names = sys.argv[2].split(":")
         module = importlib.import_module(module)
-        _train_set(module, names.split(","), _sum_loss,
+        names = list(getattr(module, names[1:])) if names.startswith("@") else names.split(",")
+        _train_set(module, names, _sum_loss,
                    eager={"community_wild3": EAGER_WILD3,
                           "community_wild4": EAGER_WILD4,
                           "community_wild5": EAGER_WILD5,
@@ -2171,7 +2177,8 @@ if __name__ == "__main__":
                           "community_wild7": EAGER_WILD7,
                           "community_wild8": EAGER_WILD8,
                           "community_wild9": EAGER_WILD9,
-                          "community_wild10": EAGER_WILD10}.get(module.__name__, ()))
+                          "community_wild10": EAGER_WILD10,
+                          "community_wild13": EAGER_WILD13}.get(module.__name__, ()))
     else:
         {"steps": steps, "placement": placement, "memory": memory, "fallback": fallback, "cache": cache, "masks": masks, "data_reads": data_reads,
          "loop": loop, "ddp": ddp,

@@ -10,6 +10,7 @@ aten graph is then lowered op by op (the lower package) to one func.func.
 import contextlib
 import logging
 import math
+import functools
 import copy
 import operator
 import os
@@ -20,6 +21,7 @@ import warnings
 import weakref
 
 import torch
+import torch._decomp
 import torch.fx
 from torch.fx.experimental.proxy_tensor import disable_proxy_modes_tracing, make_fx
 from torch.overrides import TorchFunctionMode
@@ -712,6 +714,83 @@ if hasattr(torch.ops.aten, "masked_scatter_backward"):
     TRACE_DECOMPOSITIONS[torch.ops.aten.masked_scatter_backward.default] = _masked_scatter_backward
 
 
+def _addmv(self, mat, vec, *, beta=1, alpha=1):
+    out = torch.mv(mat, vec) if alpha == 1 else alpha * torch.mv(mat, vec)
+    # (beta=0 ignores self, NaN and inf included, as PyTorch does)
+    return out if beta == 0 else (self if beta == 1 else beta * self) + out
+
+
+def _addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    out = torch.bmm(batch1, batch2).sum(0)
+    out = out if alpha == 1 else alpha * out
+    return out if beta == 0 else (self if beta == 1 else beta * self) + out
+
+
+def _block_diag(tensors):
+    blocks = [t.view(1, -1) if t.dim() < 2 else t for t in tensors]
+    cols = sum(b.shape[1] for b in blocks)
+    dtype = functools.reduce(torch.promote_types, [b.dtype for b in blocks])
+    rows, left = [], 0
+    for b in blocks:
+        pieces = [b.new_zeros((b.shape[0], left), dtype=dtype), b.to(dtype),
+                  b.new_zeros((b.shape[0], cols - left - b.shape[1]), dtype=dtype)]
+        rows.append(torch.cat(pieces, 1))
+        left += b.shape[1]
+    return torch.cat(rows, 0)
+
+
+def _bucketize(x, boundaries, *, out_int32=False, right=False):
+    # The index of x's bucket: how many boundaries lie below it (right:
+    # at or below it); NaN sorts after every boundary.
+    below = (x.unsqueeze(-1) >= boundaries) if right else (x.unsqueeze(-1) > boundaries)
+    count = below.sum(-1)
+    count = torch.where(torch.isnan(x), torch.full_like(count, boundaries.shape[-1]), count) \
+        if x.is_floating_point() else count
+    return count.to(torch.int32 if out_int32 else torch.int64)
+
+
+def _tri_indices(upper):
+    def indices(row, col, offset=0, *, dtype=torch.long, layout=None, device=None,
+                pin_memory=False):
+        # A constant of the sizes alone (PyTorch's own decomposition traces
+        # through prims the importer does not lower)
+        pairs = [(i, j) for i in range(row) for j in range(col)
+                 if (j - i >= offset if upper else j - i <= offset)]
+        return torch.tensor([[i for i, _ in pairs], [j for _, j in pairs]],
+                            dtype=dtype, device=device).view(2, len(pairs))
+    return indices
+
+
+def _index_copy(self, dim, index, source):
+    if self.dim() == 0:
+        return source.reshape(()).clone()
+    moved = self.movedim(dim, 0).index_put((index,), source.movedim(dim, 0))
+    return moved.movedim(0, dim)
+
+
+# Ops with no lowering, traced as others (refused before session 37). These
+# give PyTorch's own values bit for bit (selections, comparisons, zeros):
+# remat_torch.compile's 1.13 trace gets them too, so that remat decides
+# those graphs (nn.Threshold, block_diag, bucketize, triu_indices,
+# index_copy) ...
+EXACT_DECOMPOSITIONS = {
+    torch.ops.aten.block_diag.default: _block_diag,
+    torch.ops.aten.bucketize.Tensor: _bucketize,
+    torch.ops.aten.triu_indices.default: _tri_indices(True),
+    torch.ops.aten.tril_indices.default: _tri_indices(False),
+    torch.ops.aten.index_copy.default: _index_copy,
+}
+if torch.ops.aten.threshold.default in torch._decomp.decomposition_table:
+    EXACT_DECOMPOSITIONS[torch.ops.aten.threshold.default] = \
+        torch._decomp.decomposition_table[torch.ops.aten.threshold.default]
+# ... and these round differently from PyTorch's fused kernels (a product
+# then a sum): the importer's alone; compiled steps keep PyTorch's kernels
+# (and its default partition, with a warning).
+IMPORT_DECOMPOSITIONS = {**EXACT_DECOMPOSITIONS,
+                         torch.ops.aten.addmv.default: _addmv,
+                         torch.ops.aten.addbmm.default: _addbmm}
+
+
 @contextlib.contextmanager
 def aot_reads_library_checks():
     """remat_torch.compile on 1.13: AOTAutograd traces its joint graph
@@ -731,7 +810,8 @@ def aot_reads_library_checks():
         return
 
     def make_fx_reading(f, decomposition_table=None, *args, **kwargs):
-        return make(f, decomposition_table or dict(TRACE_DECOMPOSITIONS), *args, **kwargs)
+        return make(f, decomposition_table or {**TRACE_DECOMPOSITIONS, **EXACT_DECOMPOSITIONS},
+                    *args, **kwargs)
     aot.make_fx = make_fx_reading
     try:
         yield
@@ -1283,7 +1363,8 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             # pointwise ops, as 1.13 does)
             helpers = TraceHelpers()
             with helpers, checkpoint_as_call(), causal_hint_unread(), _onednn_off():
-                gm = make_fx(joint, decomposition_table=TRACE_DECOMPOSITIONS)(
+                gm = make_fx(joint, decomposition_table={**TRACE_DECOMPOSITIONS,
+                                                         **IMPORT_DECOMPOSITIONS})(
                     params, fresh_buffers(), list(_clone_inputs(example_inputs)), tangents)
         except ImporterError:
             raise

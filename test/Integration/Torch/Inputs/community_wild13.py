@@ -17,6 +17,8 @@ were refused.
   the select of a size-1 dim was not recorded as a slice, and the write was
   refused as "a write into a view of another tensor".
 - size1_write: that write alone, into a float (1,) buffer and a (1, 3) one.
+- refused_ops: ops that were refused (nn.Threshold, addmv, addbmm, block_diag,
+  bucketize, triu_indices / tril_indices, index_copy), traced as others.
 """
 import torch
 import torch.nn as nn
@@ -228,5 +230,45 @@ def size1_write():
     return Size1Write(), (torch.randn(2, 4),)
 
 
+class Ops(nn.Module):
+    """Ops the tester found refused, as models call them: nn.Threshold,
+    torch.addmv and addbmm (with beta and alpha), block_diag of a vector
+    and matrices, bucketize of a detached activation (both sides), triu and
+    tril indices with offsets, index_copy along dims 0 and 1."""
+
+    def __init__(self, fused=True):
+        super().__init__()
+        self.fused = fused
+        self.l = nn.Linear(4, 4)
+        self.act = nn.Threshold(0.1, -1.0)
+        self.register_buffer("edges", torch.tensor([-0.5, 0.0, 0.5]))
+
+    def forward(self, x):
+        h = self.l(x)
+        out = self.act(h).sum()
+        if self.fused:  # (products and sums in one kernel)
+            out = out + torch.addmv(h[0], h, h[1], beta=0.5, alpha=2.0).sum()
+            out = out + torch.addbmm(h, h.view(2, 4, 2), h.view(2, 2, 4)).square().mean()
+            out = out + torch.addbmm(h, h.view(1, 4, 4), h.view(1, 4, 4), beta=0.0,
+                                     alpha=0.5).sum()
+        out = out + torch.block_diag(h[0], h[1:3, :3], h[3, 1]).pow(2).sum()
+        out = out + (h * torch.bucketize(h.detach(), self.edges)).sum()
+        out = out + (h * torch.bucketize(h.detach(), self.edges, right=True, out_int32=True)).sum()
+        i = torch.triu_indices(4, 3, -1)
+        out = out + h[i[0], i[1]].square().sum() + h[torch.tril_indices(3, 4, 1).unbind(0)].sum()
+        out = out + h.index_copy(0, torch.tensor([3, 0]), h[1:3] * 2).sum()
+        return out + h.index_copy(1, torch.tensor([2, 0]), h[:, 1:3].exp()).square().sum()
+
+
+def refused_ops():
+    torch.manual_seed(0)
+    return Ops(), (torch.randn(4, 4),)
+
+
+def refused_ops_exact():  # (no addmv, addbmm)
+    torch.manual_seed(0)
+    return Ops(fused=False), (torch.randn(4, 4),)
+
+
 MODELS = ["revnet", "revnet_tensor_backward", "param_hook", "hook_chain", "moco_noptr",
-          "size1_write"]
+          "size1_write", "refused_ops", "refused_ops_exact"]

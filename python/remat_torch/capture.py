@@ -1328,9 +1328,32 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
         if not live:
             raise ImporterError("no output whose gradient is taken (%s) depends on a trainable "
                                 "parameter" % ", ".join("output%d" % i for i in seeded))
-        grads = list(torch.autograd.grad([out[seeded[j]] for j in live],
-                                         [p[k] for k in trainable],
-                                         [cts[j] for j in live], allow_unused=True))
+        # What a backward accumulates into .grad itself: each
+        # torch.autograd.backward (or Tensor.backward) called inside this one
+        # (an autograd.Function's backward) runs on parameters with no .grad,
+        # what it leaves there is summed here, and .grad is put back.
+        nested = {}
+        outer_backward = torch.autograd.backward
+
+        def backward_in_backward(*args, **kwargs):
+            saved = [p[k].grad for k in trainable]
+            for k in trainable:
+                p[k].grad = None
+            try:
+                outer_backward(*args, **kwargs)
+            finally:
+                for k, grad in zip(trainable, saved):
+                    new = p[k].grad
+                    if new is not None:
+                        nested[k] = new if k not in nested else nested[k] + new
+                    p[k].grad = grad
+        torch.autograd.backward = backward_in_backward
+        try:
+            grads = list(torch.autograd.grad([out[seeded[j]] for j in live],
+                                             [p[k] for k in trainable],
+                                             [cts[j] for j in live], allow_unused=True))
+        finally:
+            torch.autograd.backward = outer_backward
         for j, k in enumerate(trainable):
             for hook in hooks.get(k, ()):
                 if grads[j] is not None:
@@ -1342,7 +1365,9 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             # Reformer's reversible blocks) leaves its part of the gradient
             # there, not in what autograd.grad returns; loss.backward()
             # would add the two (those parameters got zeros, silently).
-            side = p[k].grad
+            # (Not .grad as the trace leaves it: a parameter added in place
+            # into a view, `h[:, 0] += cls`, has one there too, spurious.)
+            side = nested.get(k)
             if side is not None:
                 for hook in hooks.get(k, ()):
                     changed = hook(side)

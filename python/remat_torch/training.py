@@ -65,6 +65,32 @@ def _signature(args, kwargs, module, volatile=frozenset()):
     return (leaf(args), leaf(kwargs), tensors, modules, _autocast_state())
 
 
+def _map_tensors(v, fn):
+    """`v` with fn applied to each tensor in it (tuples, namedtuples, lists
+    and dicts rebuilt)."""
+    if isinstance(v, torch.Tensor):
+        return fn(v)
+    if isinstance(v, (list, tuple)):
+        items = [_map_tensors(x, fn) for x in v]
+        return type(v)(*items) if hasattr(v, "_fields") else type(v)(items)
+    if isinstance(v, dict):
+        return {k: _map_tensors(x, fn) for k, x in v.items()}
+    return v
+
+
+def _offset_zero(v):
+    if v.storage_offset() == 0 or v.is_sparse:
+        return v
+    return torch.empty_strided(v.size(), v.stride(), dtype=v.dtype, device=v.device).copy_(v)
+
+
+def _at_offset_zero(v):
+    """`v` with each tensor that starts past its storage's first element
+    (a view of a larger tensor) replaced by a copy with the same strides
+    at offset 0 (differentiable: the copy's gradient reaches the view)."""
+    return _map_tensors(v, _offset_zero)
+
+
 def _tensor_attributes(m, name, volatile):
     """1.13 bakes a module's tensor attributes that are neither parameters
     nor buffers (a class-weight tensor reassigned each epoch) into the
@@ -692,22 +718,18 @@ class RematModule(nn.Module):
 
         copies = []
 
+        def copy_tensor(v):
+            # Same strides and offset: the trace bakes them into its views
+            # (_reshape_alias), so a contiguous copy of tgt[:, 1:] would
+            # give a graph that reads the real, strided input wrongly.
+            storage = v.detach().storage().clone()
+            c = torch.empty(0, dtype=v.dtype, device=v.device).set_(
+                storage, v.storage_offset(), v.size(), v.stride())
+            copies.append((c, c._version))
+            return c.requires_grad_(v.requires_grad)
+
         def copy(v):
-            if isinstance(v, torch.Tensor):
-                # Same strides and offset: the trace bakes them into its views
-                # (_reshape_alias), so a contiguous copy of tgt[:, 1:] would
-                # give a graph that reads the real, strided input wrongly.
-                storage = v.detach().storage().clone()
-                c = torch.empty(0, dtype=v.dtype, device=v.device).set_(
-                    storage, v.storage_offset(), v.size(), v.stride())
-                copies.append((c, c._version))
-                return c.requires_grad_(v.requires_grad)
-            if isinstance(v, (list, tuple)):
-                items = [copy(x) for x in v]
-                return type(v)(*items) if hasattr(v, "_fields") else type(v)(items)
-            if isinstance(v, dict):
-                return {k: copy(x) for k, x in v.items()}
-            return v
+            return _map_tensors(v, copy_tensor)
         devices = sorted({t.device.index or 0 for t in list(self.module.parameters()) +
                           [a for a in args if isinstance(a, torch.Tensor)] if t.is_cuda})
         try:
@@ -802,9 +824,17 @@ class RematModule(nn.Module):
                                   "eagerly (pass the tensors themselves, or a tuple, list, dict "
                                   "or namedtuple of them)" % holder, RuntimeWarning, stacklevel=2)
                 return self.module(*args, **kwargs)
+        given = (args, kwargs)  # (what eager steps run on)
+        if not _TORCH2:
+            # 1.13's graphs bake each argument's storage offset into their
+            # views, so batches taken from one preloaded tensor (data[i])
+            # were a new graph at every step, decided again, until the
+            # 64-graph cap ran them eagerly; the graphs get such arguments
+            # as copies at offset 0 (same strides; autograd flows back).
+            args, kwargs = _at_offset_zero(args), _at_offset_zero(kwargs)
         key = _signature(args, kwargs, self.module, self._volatile)
         if key in self._failed:
-            return self._eager(*args, **kwargs)
+            return self._eager(*given[0], **given[1])
         fn = self._graphs.get(key)
         first = fn is None
         if first and len(self._graphs) >= _MAX_GRAPHS:
@@ -814,7 +844,7 @@ class RematModule(nn.Module):
             warnings.warn("remat_torch: %d graphs compiled for this module (one per input "
                           "shapes, parameter and module state); this step and later new ones "
                           "run eagerly" % _MAX_GRAPHS, RuntimeWarning, stacklevel=2)
-            return self.module(*args, **kwargs)
+            return self.module(*given[0], **given[1])
         if first:
             fn = self._graphs[key] = self._compile()
         # (the stats of graphs decided for a step that then runs eagerly go)
@@ -864,7 +894,7 @@ class RematModule(nn.Module):
                 warnings.warn("remat_torch: a size that depends on values changed between "
                               "steps (%s); this step and the later ones with these input shapes "
                               "run eagerly" % e, RuntimeWarning, stacklevel=2)
-                return self.module(*args, **kwargs)
+                return self.module(*given[0], **given[1])
         except Exception as e:  # tracing failed: train eagerly, say so once
             if fn is not self._graphs.get(key) or key in self._failed:
                 raise
@@ -898,7 +928,7 @@ class RematModule(nn.Module):
                                 "it runs eagerly" % (type(e).__name__, str(e).split("\n")[0],
                                                      ", at " + site if site else ""),
                                 RuntimeWarning, stacklevel=2)
-            return self._eager(*args, **kwargs)
+            return self._eager(*given[0], **given[1])
 
 
 @contextlib.contextmanager

@@ -345,3 +345,13 @@ def h_cholesky_solve(L, b, l, upper=False):
     first, second = (lt, l) if upper else (l, lt)  # lower factor first
     y = _trsm(L, first, b, False, False, tuple(shape), elem)
     return _trsm(L, second, y, True, False, tuple(shape), elem)
+
+
+@handles("_assert_async")
+def h_assert_async(L, cond, msg=None):
+    # A check of values PyTorch asserts at run time (2.x's F.one_hot: every
+    # index in range; was refused, and the whole graph kept PyTorch's
+    # default partition). remat's graph does not carry it; in
+    # remat_torch.compile the step PyTorch runs still raises on an index
+    # out of range (tried, 2.15).
+    return None

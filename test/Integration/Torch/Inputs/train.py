@@ -625,6 +625,28 @@ def state():
     check(type(again).__name__ == "RematModule" and torch.equal(*outs),
           "torch.save and torch.load of a RematModule")
 
+    # Batches taken from one preloaded tensor (data[i]) differ by storage
+    # offset alone: 1.13 decided a graph per step until its 64-graph cap
+    # (a tester's report, session 37); one graph now, and the gradient of
+    # such a view (of a tensor that needs one) reaches its base.
+    torch.manual_seed(0)
+    net = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.Linear(32, 1))
+    data, target = torch.randn(6, 2, 16), torch.randn(6, 2, 1)
+    eager, compiled = copy.deepcopy(net), copy.deepcopy(net)
+    wrapped = remat_torch.compile(compiled)
+    _same_steps("batches as views of one tensor (data[i])", eager, wrapped, compiled,
+                [lambda m, f, i=i: F.mse_loss(f(data[i]), target[i]) for i in range(6)])
+    check(len(wrapped.stats) == 1, "batches as views of one tensor: %d graph decided"
+          % len(wrapped.stats))
+    base = data.clone().requires_grad_(True)
+    got = [None, None]
+    for k, f in enumerate((eager, wrapped)):
+        base.grad = None
+        f(base[3]).sum().backward()
+        got[k] = base.grad
+    check(torch.equal(got[0], got[1]) and got[0][3].abs().sum() > 0 and got[0][:3].abs().sum() == 0,
+          "a view at an offset that needs a gradient: its base's gradient as eager's")
+
     if not TORCH2:
         # A gradient penalty through a 1.13 compiled step: an error, not
         # wrong gradients.

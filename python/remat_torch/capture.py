@@ -422,7 +422,11 @@ def _module_paths(model):
         node = original(self, *args, **kwargs)
         node.meta["remat_module"] = stack[-1] if stack else None
         node.meta["remat_phase"] = "forward" if stack else "backward"
-        if not stack:
+        if stack:
+            # The model's own line, for messages about this op (a refusal
+            # named only the module: "aten.view in the top-level module").
+            node.meta["remat_site"] = _frame_site(sys._getframe(1))
+        else:
             pending.append(node)
         return node
 
@@ -687,6 +691,27 @@ def _user_site(tb):
             site = "%s:%d, in %s" % (path, tb.tb_lineno, tb.tb_frame.f_code.co_name)
         tb = tb.tb_next
     return site
+
+
+_SITE_FILES = {}
+
+
+def _frame_site(frame):
+    """The innermost frame from `frame` outwards in the user's code (not
+    PyTorch's, functorch's or remat_torch's), as "file:line, in function";
+    None."""
+    while frame is not None:
+        path = frame.f_code.co_filename
+        user = _SITE_FILES.get(path)
+        if user is None:
+            full = path if path.startswith("<") else os.path.abspath(path)
+            user = _SITE_FILES[path] = not full.startswith(
+                ("<", _TORCH_DIR, _FUNCTORCH_DIR, os.path.dirname(os.path.abspath(__file__))))
+        if user:
+            return "%s:%d, in %s" % (os.path.abspath(path), frame.f_lineno,
+                                     frame.f_code.co_name)
+        frame = frame.f_back
+    return None
 
 
 def _caller_file():
@@ -1631,7 +1656,8 @@ def _where(node):
         fn = node.meta.get("remat_grad_fn")
         return " in the backward of %s, %s" % (_forward_op(fn), module) if fn else \
             " in the backward of %s" % module
-    return " in " + module
+    site = node.meta.get("remat_site")
+    return " in %s%s" % (module, " (at %s)" % site if site else "")
 
 
 def _unsupported(nodes):

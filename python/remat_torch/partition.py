@@ -439,7 +439,8 @@ class _Partitioner:
                                "backward: %d B of dropout masks (a CPU draw is re-drawn from the "
                                "generator's state where its mask is saved; not on CUDA, under "
                                "Inductor, for a draw that reads values, a mask smaller than the "
-                               "state, or a mask saved as a value computed from it)" % draws)
+                               "state, or a mask saved as a value computed from it; counted for "
+                               "calls whose masks take more than a state)" % draws)
         record["decide_s"] = time.perf_counter() - start
         self.stats.append(record)
         return fw, bw
@@ -1806,22 +1807,29 @@ def _checkpointed_draw_bytes(fw, bw):
     """Bytes of the storages the forward saves that are random draws made
     inside torch.utils.checkpoint, or values computed from such draws
     alone (a mask scaled by 1 / (1 - p)): what eager checkpointing would
-    re-draw."""
+    re-draw. Counted per checkpointed call, and only where a call's masks
+    take more than the generator's state that eager checkpointing holds
+    per call (a tester's ConvNeXt was warned about its DropPath's 8 B
+    masks, which cost less than that state)."""
     _, flat, _, places = _saved_places(fw, bw)
-    drawn = {}  # (in graph order: a node's inputs come first)
+    drawn = {}  # node -> the call it was drawn in (in graph order: inputs first)
     for n in fw.graph.nodes:
         ins = [a for a in n.all_input_nodes if a.op != "get_attr"]
-        drawn[n] = n.op == "call_function" and (
-            (_is_random(n) and _checkpointed(n)) or (bool(ins) and all(drawn.get(a) for a in ins)))
-    total, seen = 0, set()
+        if n.op != "call_function":
+            continue
+        if _is_random(n) and _checkpointed(n):
+            drawn[n] = n.meta.get("remat_checkpoint", ("ac", n.meta.get("ac_graph_id")))
+        elif ins and all(a in drawn for a in ins):
+            drawn[n] = drawn[ins[0]]
+    per_call, seen = {}, set()
     for _, i in places:
         n = flat[i]
         b = _storage_base(n)
-        if not isinstance(b, torch.fx.Node) or b in seen or not drawn.get(n):
+        if not isinstance(b, torch.fx.Node) or b in seen or n not in drawn:
             continue
         seen.add(b)
-        total += _storage_meta_bytes(n, b) or 0
-    return total
+        per_call[drawn[n]] = per_call.get(drawn[n], 0) + (_storage_meta_bytes(n, b) or 0)
+    return sum(held for held in per_call.values() if held > _rng_state_bytes())
 
 
 def partition(policy="peak", budget=None, remat_opt=None, checkpoints=True, **pipeline_options):

@@ -134,13 +134,13 @@ struct LinalgStructuredCostModel
     OpCost cost;
     int64_t points = 1;
     for (int64_t range : linalgOp.getStaticLoopRanges())
-      points *= ShapedType::isDynamic(range) ? 0 : range;
+      points = OpCost::mul(points, ShapedType::isDynamic(range) ? 0 : range);
     int64_t bodyOps = 0;
     linalgOp.getBlock()->walk([&](Operation *nested) {
       if (!isa<linalg::YieldOp, linalg::IndexOp>(nested))
         ++bodyOps;
     });
-    cost.flops = points * bodyOps;
+    cost.flops = OpCost::mul(points, bodyOps);
     for (OpOperand *input : linalgOp.getDpsInputOperands())
       cost.bytesRead += getTensorBytes(input->get().getType());
     for (OpOperand &init : linalgOp.getDpsInitsMutable())
@@ -158,7 +158,7 @@ struct SoftmaxCostModel
   OpCost getRematCost(Operation *op) const {
     auto softmax = cast<linalg::SoftmaxOp>(op);
     OpCost cost;
-    cost.flops = 5 * getNumElements(softmax.getInput().getType());
+    cost.flops = OpCost::mul(5, getNumElements(softmax.getInput().getType()));
     cost.bytesRead = getTensorBytes(softmax.getInput().getType());
     cost.bytesWritten = sumTensorBytes(op->getResultTypes());
     return cost;
@@ -237,7 +237,8 @@ struct ForCostModel
     for (Operation &nested : loop.getBody()->without_terminator())
       body += getOpCost(&nested);
     int64_t n = trips ? trips->getSExtValue() : 0;
-    return OpCost{body.flops * n, body.bytesRead * n, body.bytesWritten * n};
+    return OpCost{OpCost::mul(body.flops, n), OpCost::mul(body.bytesRead, n),
+                  OpCost::mul(body.bytesWritten, n)};
   }
   bool isRematRecomputable(Operation *) const { return false; }
 };

@@ -28,6 +28,9 @@ SmallVector<Value> mlir::remat::getOpInputs(Operation *op) {
 
 /// 256 TiB: far above any device, far below int64 overflow when summed.
 static constexpr int64_t kMaxTensorBytes = int64_t(1) << 48;
+/// 7.2e16 FLOPs per step: far above a training step's graph, far below
+/// int64 overflow when the step is recomputed several times over.
+static constexpr int64_t kMaxFlops = int64_t(1) << 56;
 
 /// Rejects types remat cannot size: unranked and dynamically shaped
 /// tensors, and tensors too large to count in bytes.
@@ -109,6 +112,29 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
                  << "argument #" << arg.getArgNumber() << ": ";
         })))
       return failure();
+  // Tensors only: memory (memrefs) is outside what the analyses follow. A
+  // forward value computed from `bufferization.to_tensor` of a buffer the
+  // forward then overwrote was recomputed after the write (the gradient
+  // changed, silently), and allocations were not counted in the peak.
+  for (BlockArgument arg : block.getArguments())
+    if (isa<BaseMemRefType>(arg.getType()))
+      return mlir::emitError(arg.getLoc())
+             << "argument #" << arg.getArgNumber() << " is a memref ("
+             << arg.getType() << "): remat reads training graphs of tensors; "
+             << "run it before bufferization";
+  WalkResult memory = block.walk([&](Operation *op) {
+    auto isMemRef = [](Type type) { return isa<BaseMemRefType>(type); };
+    if (llvm::any_of(op->getResultTypes(), isMemRef) ||
+        llvm::any_of(op->getOperandTypes(), isMemRef)) {
+      op->emitOpError() << "works on memory (a memref): remat reads training "
+                        << "graphs of tensors, whose values it can recompute "
+                        << "and count; run it before bufferization";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (memory.wasInterrupted())
+    return failure();
   WalkResult shapes = block.walk([&](Operation *op) {
     for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
       if (failed(checkStaticType(type, [&, i = i] {
@@ -119,6 +145,18 @@ FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   });
   if (shapes.wasInterrupted())
     return failure();
+  // FLOPs are int64 sums everywhere (recomputations, the FLOPs caps, the
+  // budget solvers): a 2^22-square matmul's 2^67 wrapped to 0, silently.
+  // Under this limit a step and several times its recomputation stay exact.
+  int64_t stepFlops = 0;
+  for (Operation &op : block) {
+    int64_t flops = getOpCost(&op).flops;
+    stepFlops = OpCost::add(stepFlops, flops);
+    if (flops >= kMaxFlops || stepFlops >= kMaxFlops)
+      return op.emitOpError()
+             << (flops >= kMaxFlops ? "does" : "brings the function to")
+             << " more than 2^56 FLOPs, beyond what remat counts exactly";
+  }
 
   for (BlockArgument arg : block.getArguments())
     if (func.getArgAttr(arg.getArgNumber(), RematDialect::kCotangentAttrName))

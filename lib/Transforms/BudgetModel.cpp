@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -59,6 +60,27 @@ mlir::remat::getBudgetCandidates(const TrainingGraph &graph) {
 // Measuring a decision for real
 //===----------------------------------------------------------------------===//
 
+/// The functions `func` calls, directly or not, cloned into `scratch`
+/// beside its copy: a call's peak counts its callee's own temporaries
+/// (MemoryTimeline), and a copy alone found no callee (a budget under a
+/// function's reported peak was taken as met: the measurement counted
+/// less than -remat-report).
+static void copyCallees(Operation *func, ModuleOp scratch) {
+  DenseSet<Operation *> copied{func};
+  SmallVector<Operation *> work{func};
+  while (!work.empty()) {
+    Operation *caller = work.pop_back_val();
+    caller->walk([&](CallOpInterface call) {
+      Operation *callee = call.resolveCallable();
+      if (!callee || !isa<FunctionOpInterface>(callee) ||
+          !copied.insert(callee).second)
+        return;
+      scratch.push_back(callee->clone());
+      work.push_back(callee);
+    });
+  }
+}
+
 BudgetOutcome mlir::remat::measureBudgetDecision(
     const TrainingGraph &graph, ArrayRef<Operation *> recompute,
     bool schedule, std::optional<int64_t> inputPeak, bool countSaved,
@@ -67,6 +89,7 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func->getLoc());
   Operation *copy = func->clone();
   scratch->push_back(copy);
+  copyCallees(func, *scratch);
   Block &body = cast<FunctionOpInterface>(copy).getFunctionBody().front();
   DenseSet<Operation *> marked(recompute.begin(), recompute.end());
   for (auto [op, target] : llvm::zip(graph.getOps(), body.getOperations()))
@@ -80,7 +103,7 @@ BudgetOutcome mlir::remat::measureBudgetDecision(
     result.peak = std::numeric_limits<int64_t>::max();
     return result;
   }
-  // Measured on the copy: a callee is not found from the scratch module.
+  // Measured on the copy, its callees beside it (copyCallees).
   result.inputPeak =
       inputPeak ? *inputPeak : MemoryTimeline::build(body).getPeakBytes();
   MaterializeStats stats;

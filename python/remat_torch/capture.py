@@ -671,6 +671,12 @@ def _library_check(x):
         return torch.ops.aten._local_scalar_dense.default(x)
 
 
+_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+# Reads of a tensor's values into Python objects (1.13's traced step would
+# keep the values it read: TraceHelpers refuses them there).
+_VALUE_READS = {torch.Tensor.numpy, torch.Tensor.tolist, torch.Tensor.__array__}
+
 _BITWISE_DUNDERS = {torch.Tensor.__or__, torch.Tensor.__and__, torch.Tensor.__xor__,
                     torch.Tensor.__ror__, torch.Tensor.__rand__, torch.Tensor.__rxor__}
 
@@ -970,6 +976,15 @@ class TraceHelpers(TorchFunctionMode):
                         "returns nothing, which PyTorch 1.13's compiled backward would not call")
                 return out
             return func(args[0], traced_hook, **kwargs)
+        if self.data_writes == "refuse" and func in _VALUE_READS and \
+                not os.path.abspath(_caller_file()).startswith(_HERE):  # (not remat_torch's own)
+            # 1.13 traces on the real tensors, so the values read would be
+            # the traced step's forever (a DETR matcher's .numpy(): every
+            # later step matched as the first, losses silently wrong); such
+            # a step runs eagerly.
+            raise ImporterError("the forward reads a tensor's values into Python (%s), which "
+                                "PyTorch 1.13's compiled graph would keep at the traced step's "
+                                "values" % getattr(func, "__name__", func))
         if self.data_writes == "refuse":
             # `.data` of a parameter or buffer (a momentum encoder's update)
             # is refused; of any other tensor (`h.data.shape`,

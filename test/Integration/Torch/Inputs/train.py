@@ -647,6 +647,35 @@ def state():
     check(torch.equal(got[0], got[1]) and got[0][3].abs().sum() > 0 and got[0][:3].abs().sum() == 0,
           "a view at an offset that needs a gradient: its base's gradient as eager's")
 
+    # A forward that reads values into Python (.numpy(), .tolist(): a DETR
+    # matcher's assignment) chose by the traced step's values at every
+    # later 1.13 step, silently (a tester's report, session 37): it runs
+    # eagerly there, with a warning; 2.x's dynamo breaks the graph.
+    class Reads(nn.Module):
+        def __init__(self, how):
+            super().__init__()
+            self.l, self.how = nn.Linear(4, 6), how
+
+        def forward(self, x):
+            h = self.l(x)
+            with torch.no_grad():
+                v = h.detach().numpy() if self.how == "numpy" else h.detach().tolist()
+                k = int(v.argmax()) if self.how == "numpy" else v.index(max(v))
+            return h[k] * 2 + h.sum()
+    for how in ("numpy", "tolist"):
+        torch.manual_seed(0)
+        base = Reads(how)
+        eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+        wrapped = remat_torch.compile(compiled)
+        xs = [torch.randn(4) for _ in range(4)]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            _same_steps("values read with .%s() in the forward" % how, eager, wrapped, compiled,
+                        [lambda m, f, x=x: f(x) for x in xs])
+        said = [str(w.message) for w in caught if "reads a tensor's values" in str(w.message)]
+        check(TORCH2 or len(said) == 1, "1.13: .%s() in the forward runs eagerly, said once (%s)"
+              % (how, said[:1]))
+
     if not TORCH2:
         # A gradient penalty through a 1.13 compiled step: an error, not
         # wrong gradients.

@@ -63,19 +63,39 @@ static bool isRematAttr(NamedAttribute attr) {
   return attr.getName().getValue().starts_with("remat.");
 }
 
+/// Whether `value` is read after `op` in `op`'s block (directly or inside
+/// a later op's regions): bufferization then cannot write `op`'s result
+/// into it.
+static bool readAfter(Value value, Operation *op) {
+  Block *block = op->getBlock();
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    Operation *top = block->findAncestorOpInBlock(*user);
+    return top && top != op && op->isBeforeInBlock(top);
+  });
+}
+
 /// Where `value`, yielded by a loop body, was written in place: followed
 /// back through the tied inits of destination-style ops (linalg ops,
 /// tensor.insert_slice, nested loops) and the operands that elementwise
-/// ops will write into; the value itself where that ends.
+/// ops will write into, unless read later (`t = tanh(acc); u = t + acc`:
+/// the tanh cannot overwrite acc, so u is not written in acc's buffer; the
+/// body was taken as in place and failed to bufferize); the value itself
+/// where that ends.
 static Value inPlaceRoot(Value value) {
   while (auto result = dyn_cast<OpResult>(value)) {
     Operation *op = result.getOwner();
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
-      value = dps.getTiedOpOperand(result)->get();
+      Value init = dps.getTiedOpOperand(result)->get();
+      if (readAfter(init, op))
+        break;
+      value = init;
       continue;
     }
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      value = loop.getInits()[result.getResultNumber()];
+      Value init = loop.getInits()[result.getResultNumber()];
+      if (readAfter(init, op))
+        break;
+      value = init;
       continue;
     }
     // An elementwise op on tensors (arith.addf %q, %t) becomes a
@@ -85,7 +105,7 @@ static Value inPlaceRoot(Value value) {
       auto it = llvm::find_if(op->getOperands(), [&](Value operand) {
         return operand.getType() == value.getType();
       });
-      if (it == op->operand_end())
+      if (it == op->operand_end() || readAfter(*it, op))
         break;
       value = *it;
       continue;

@@ -641,5 +641,15 @@ static int compileAndRunInput() {
     printJSON(name, *run, other, equal);
   else
     printText(name, *run, other, equal);
+  // Outputs that differ between two policies are what remat must never
+  // cause: a script checking the exit status saw 0. (Tiled attention sums
+  // in another order: its last bits differ by design.)
+  if (other && !equal && attention != AttentionMode::Tiled) {
+    llvm::errs() << "remat-run: the outputs of policy="
+                 << enumName(policy.getValue()) << " and policy="
+                 << enumName(comparePolicy.getValue())
+                 << " differ (exit status 2)\n";
+    return 2;
+  }
   return 0;
 }

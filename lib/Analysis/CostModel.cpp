@@ -77,6 +77,21 @@ bool mlir::remat::hasCostModel(Operation *op) {
   return isa<CostOpInterface>(op);
 }
 
+bool mlir::remat::areCostModelsRegistered(MLIRContext *ctx) {
+  std::optional<RegisteredOperationName> ret =
+      RegisteredOperationName::lookup("func.return", ctx);
+  return !ret || ret->hasInterface<CostOpInterface>();
+}
+
+InFlightDiagnostic mlir::remat::emitNoCostModels(Operation *at) {
+  return at->emitError()
+         << "remat's cost models are not registered in this context (an "
+         << "mlir-opt that loaded RematPassPlugin.so without "
+         << "RematDialectPlugin.so?): load both plugins "
+         << "(--load-dialect-plugin too), or call "
+         << "mlir::remat::registerCostModelExternalModels on the registry";
+}
+
 bool mlir::remat::isRecomputable(Operation *op) {
   auto iface = dyn_cast<CostOpInterface>(op);
   if (!iface || !iface.isRematRecomputable())

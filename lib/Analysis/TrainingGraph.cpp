@@ -95,6 +95,8 @@ bool TrainingGraph::isBackwardValue(Value value) const {
 
 FailureOr<TrainingGraph> TrainingGraph::build(FunctionOpInterface func) {
   TrainingGraph graph(func);
+  if (!areCostModelsRegistered(func->getContext()))
+    return emitNoCostModels(func);
   Region &body = func.getFunctionBody();
   if (body.empty())
     return func.emitError() << "remat needs a function with a body";

@@ -21,6 +21,10 @@ struct RematAnnotateCostsPass
   void runOnOperation() override {
     Operation *root = getOperation();
     MLIRContext *ctx = &getContext();
+    if (!areCostModelsRegistered(ctx)) {
+      emitNoCostModels(root);
+      return signalPassFailure();
+    }
     root->walk([&](Operation *op) {
       // Functions and modules are containers, not work.
       if (op == root || op->hasTrait<OpTrait::SymbolTable>() ||

@@ -748,9 +748,14 @@ class RematModule(nn.Module):
             if changed and not getattr(self, "_stored_warned", False):
                 # (Reading them inside the forward is fine: the graph does.)
                 self._stored_warned = True
+                # (The trace's own values are put back after it: the compiled
+                # steps run no Python, so the attributes keep what they held
+                # before the first step; the warning said "the traced call's
+                # values", a tester found None.)
                 warnings.warn("remat_torch: module '%s' stores tensors on itself in its forward; "
-                              "under PyTorch 1.13 they hold the values of the traced call after "
-                              "every compiled step (read them inside the forward, or return them)"
+                              "under PyTorch 1.13 the compiled steps do not set them (they keep "
+                              "what they held before the first step: read them inside the "
+                              "forward, or return them)"
                               % (changed[0] or type(self.module).__name__), RuntimeWarning,
                               stacklevel=4)
         finally:

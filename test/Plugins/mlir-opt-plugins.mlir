@@ -17,6 +17,13 @@
 // REPORT: peak:    56.2 KiB (57600 B)
 // REPORT: saved:   0 activations, 0 B (0 B)
 
+// The pass plugin alone: the passes ran with no cost model attached (every
+// op unknown: nothing recomputed, conservative FLOPs, exit 0, a tester's
+// report); now an error saying what to load.
+// RUN: not mlir-opt %S/../Transforms/Inputs/square_chain.mlir --load-pass-plugin=%remat_libs/RematPassPlugin.so --pass-pipeline="builtin.module(remat-pipeline{policy=selective})" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASSONLY
+// RUN: not mlir-opt %S/../Transforms/Inputs/square_chain.mlir --load-pass-plugin=%remat_libs/RematPassPlugin.so --pass-pipeline="builtin.module(remat-annotate-costs)" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASSONLY
+// PASSONLY: error: remat's cost models are not registered in this context (an mlir-opt that loaded RematPassPlugin.so without RematDialectPlugin.so?): load both plugins (--load-dialect-plugin too), or call mlir::remat::registerCostModelExternalModels on the registry
+
 // The dialect plugin alone makes remat IR parse and verify in mlir-opt.
 // RUN: mlir-opt %S/../Dialect/Remat/ops.mlir -split-input-file --load-dialect-plugin=%remat_libs/RematDialectPlugin.so | FileCheck %s --check-prefix=DIALECT
 // DIALECT: remat.recompute

@@ -61,6 +61,15 @@ bool isInputFree(Operation *op,
 /// The operand that result `resultIndex` of `op` is a view of, if any.
 std::optional<unsigned> getAliasedOperand(Operation *op, unsigned resultIndex);
 
+/// Whether `ctx` has remat's cost models attached (probed on func.return;
+/// true where the func dialect is not registered). Without them every op
+/// is unknown: nothing recomputable and conservative costs, silently (an
+/// mlir-opt that loaded RematPassPlugin.so but not RematDialectPlugin.so).
+bool areCostModelsRegistered(MLIRContext *ctx);
+
+/// The error to give where they are not (`areCostModelsRegistered`).
+InFlightDiagnostic emitNoCostModels(Operation *at);
+
 /// Attach remat's cost models to the upstream ops it knows: linalg
 /// structured ops and linalg.softmax, tensor views/reshapes and data
 /// movement, elementwise arith and math, func.return and remat's own ops.

@@ -637,6 +637,8 @@ class RematModule(nn.Module):
             self._key = _decision_key(policy, budget, remat_opt, options)
         self._graphs = {}
         self._failed = set()
+        # 2.x: graphs dynamo gave the backend (its recompiles included).
+        self._backend_calls = 0
         # (module name, attribute) of tensors a forward sets on its module
         # (1.13: left out of the signature, see _tensor_attributes), and
         # the fallback warnings already given (each said once).
@@ -690,7 +692,11 @@ class RematModule(nn.Module):
                 return make_boxed_func(gm.forward)
             backend = aot_autograd(fw_compiler=nop, bw_compiler=nop,
                                    partition_fn=self.partition_fn)
-            return torch.compile(self.module, backend=backend, dynamic=False)
+
+            def counting(gm, example_inputs):
+                self._backend_calls += 1
+                return backend(gm, example_inputs)
+            return torch.compile(self.module, backend=counting, dynamic=False)
         from functorch.compile import aot_module, nop
         return aot_module(self.module, fw_compiler=nop, bw_compiler=nop,
                           partition_fn=self._guarding)
@@ -856,8 +862,29 @@ class RematModule(nn.Module):
         decided = len(getattr(self.partition_fn, "stats", ()))
         try:
             if _TORCH2:
+                calls = self._backend_calls
                 with _dynamo_patches(self.module):
-                    return fn(*args, **kwargs)
+                    out = fn(*args, **kwargs)
+                if first and self._backend_calls == calls:
+                    # Dynamo ran the whole forward itself (a frame it skips:
+                    # torch.autograd.grad inside, a branch on a random draw):
+                    # nothing reached remat, and nothing said so.
+                    self._warn_once("remat_torch: torch.compile found no graph to compile in "
+                                    "this step (dynamo ran the forward as Python: a graph break "
+                                    "such as torch.autograd.grad or a branch on a tensor's value "
+                                    "in the forward); it runs eagerly, remat decides nothing",
+                                    RuntimeWarning, stacklevel=2)
+                elif self._backend_calls > _MAX_GRAPHS >= calls:
+                    # Dynamo recompiles when a value its guards read changes
+                    # (np.random in the forward): a graph per step, each
+                    # decided again, past RematModule's own signature cap.
+                    self._warn_once("remat_torch: torch.compile compiled %d graphs for this "
+                                    "module (dynamo compiles again when a value it reads in "
+                                    "the forward changes, such as a Python or NumPy random "
+                                    "draw or a step counter); later steps keep compiling, each "
+                                    "decided by remat" % self._backend_calls,
+                                    RuntimeWarning, stacklevel=2)
+                return out
             # F.one_hot's kernel reads values to check them, `p.data` is
             # not traced, 1.13's functional_call leaves module.parameters()
             # alone, torch.utils.checkpoint cannot be traced (its calls run

@@ -676,6 +676,32 @@ def state():
         check(TORCH2 or len(said) == 1, "1.13: .%s() in the forward runs eagerly, said once (%s)"
               % (how, said[:1]))
 
+    if TORCH2:
+        # A forward dynamo runs as Python throughout (a WGAN-GP critic's
+        # penalty, torch.autograd.grad inside): nothing reached remat, and
+        # nothing said so (a tester's report, session 37).
+        class Penalty(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.d = nn.Sequential(nn.Linear(8, 16), nn.LeakyReLU(0.2), nn.Linear(16, 1))
+
+            def forward(self, real):
+                x = real.detach().requires_grad_(True)
+                g = torch.autograd.grad(self.d(x).sum(), x, create_graph=True)[0]
+                return self.d(real).mean() + ((g.norm(2, dim=1) - 1) ** 2).mean()
+        torch.manual_seed(0)
+        base = Penalty()
+        eager, compiled = copy.deepcopy(base), copy.deepcopy(base)
+        wrapped = remat_torch.compile(compiled)
+        xp = torch.randn(4, 8)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            _same_steps("2.x: a gradient penalty in the forward", eager, wrapped, compiled,
+                        [lambda m, f: f(xp)] * 2)
+        said = [str(w.message) for w in caught if "found no graph" in str(w.message)]
+        check(len(said) == 1 and not wrapped.stats,
+              "2.x: a forward dynamo runs as Python: said once (%s)" % said[:1])
+
     if not TORCH2:
         # A gradient penalty through a 1.13 compiled step: an error, not
         # wrong gradients.

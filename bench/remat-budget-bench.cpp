@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -72,6 +73,14 @@ int main(int argc, char **argv) {
 }
 
 static int benchInput() {
+  // A fraction of the peak: -1 or nan gave a negative budget in bytes.
+  if (!std::isfinite(budgetFraction) || budgetFraction <= 0 ||
+      budgetFraction > 1e6) {
+    llvm::errs() << "remat-budget-bench: --budget must be a positive fraction "
+                    "of the unrematerialized peak, got "
+                 << budgetFraction << "\n";
+    return 1;
+  }
   DialectRegistry registry;
   registerRematDialects(registry);
   registry.insert<bufferization::BufferizationDialect>();

@@ -26,6 +26,14 @@ writeOutputFile(Operation *op, StringRef pass, StringRef path,
     return emitError(op->getLoc())
            << pass << ": cannot write '" << path << "': " << message;
   write(out->os());
+  // A write that failed (a full disk, /dev/full) is an error here too, not
+  // LLVM's "IO failure on output stream" abort when the stream closes.
+  out->os().flush();
+  if (std::error_code error = out->os().error()) {
+    out->os().clear_error();
+    return emitError(op->getLoc()) << pass << ": cannot write '" << path
+                                   << "': " << error.message();
+  }
   out->keep();
   return success();
 }

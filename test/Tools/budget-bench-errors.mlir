@@ -11,3 +11,12 @@
 // MISSING: remat-budget-bench: cannot read '{{.*}}does-not-exist.mlir'
 // RUN: not %remat_tools/remat-budget-bench %S/Inputs/garbage.mlir 2>&1 | FileCheck %s --check-prefix=GARBAGE
 // GARBAGE: garbage.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
+// A budget that is not a positive fraction (-1, nan, inf gave a negative
+// budget in bytes, exit 0; a tester's report, session 37).
+// RUN: not %remat_tools/remat-budget-bench %S/../Transforms/budget-calls.mlir --budget=-1 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not %remat_tools/remat-budget-bench %S/../Transforms/budget-calls.mlir --budget=nan 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not %remat_tools/remat-budget-bench %S/../Transforms/budget-calls.mlir --budget=inf 2>&1 | FileCheck %s --check-prefix=BUDGET
+// BUDGET: remat-budget-bench: --budget must be a positive fraction of the unrematerialized peak
+// A graph with scf loops parses (the scf dialect was not registered).
+// RUN: %remat_tools/remat-budget-bench %S/../Integration/CPU/loop-yield-read-after.mlir --budget=0.9 2>&1 | FileCheck %s --check-prefix=SCF
+// SCF: loop: {{[0-9]+}} ops, {{[0-9]+}} candidates

@@ -6,6 +6,13 @@
 // RUN: not remat-opt %s -remat-report="format=xml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORMAT
 // FORMAT: remat-report: unknown format 'xml'; expected 'text' or 'json'
 
+// A file that cannot be written to the end (a full disk) is a located
+// error, not LLVM's "IO failure on output stream" abort.
+// RUN: not remat-opt %s -remat-report="file=/dev/full" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: not remat-opt %s -remat-pareto="file=/dev/full" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// FULL: error: remat-{{report|pareto}}: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
+
 // RUN: not remat-opt %s -remat-report="file=" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: remat-report: 'file' must not be empty
 

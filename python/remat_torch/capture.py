@@ -799,6 +799,38 @@ def _index_copy(self, dim, index, source):
     return moved.movedim(0, dim)
 
 
+def _logaddexp(a, b):
+    # ATen's formula: max + log1p(exp(-|a - b|)), equal infinities as they are
+    m = torch.maximum(a, b)
+    out = m + torch.log1p(torch.exp(-torch.abs(a - b)))
+    return torch.where(torch.isinf(a) & (a == b), a, out)
+
+
+def _sinc(x):
+    px = x * math.pi
+    return torch.where(x == 0, torch.ones_like(x), torch.sin(px) / px)
+
+
+def _linalg_cross(a, b, *, dim=-1):
+    a, b = torch.broadcast_tensors(a, b)
+
+    def turn(t, k):  # (t_k, t_k+1, t_k+2) along dim, cyclically
+        return torch.cat([t.narrow(dim, k, 3 - k), t.narrow(dim, 0, k)], dim)
+    return turn(a, 1) * turn(b, 2) - turn(a, 2) * turn(b, 1)
+
+
+def _rrelu_with_noise(x, noise, lower=0.125, upper=1.0 / 3, training=False, generator=None):
+    if training:  # (random slopes: left to the refusal)
+        return NotImplemented
+    return torch.nn.functional.leaky_relu(x, (lower + upper) / 2)
+
+
+def _rrelu_with_noise_backward(grad, x, noise, lower, upper, training, self_is_result):
+    if training:
+        return NotImplemented
+    return torch.ops.aten.leaky_relu_backward(grad, x, (lower + upper) / 2, self_is_result)
+
+
 # Ops with no lowering, traced as others (refused before session 37). These
 # give PyTorch's own values bit for bit (selections, comparisons, zeros):
 # remat_torch.compile's 1.13 trace gets them too, so that remat decides
@@ -819,7 +851,13 @@ if torch.ops.aten.threshold.default in torch._decomp.decomposition_table:
 # (and its default partition, with a warning).
 IMPORT_DECOMPOSITIONS = {**EXACT_DECOMPOSITIONS,
                          torch.ops.aten.addmv.default: _addmv,
-                         torch.ops.aten.addbmm.default: _addbmm}
+                         torch.ops.aten.addbmm.default: _addbmm,
+                         torch.ops.aten.logaddexp.default: _logaddexp,
+                         torch.ops.aten.sinc.default: _sinc,
+                         torch.ops.aten.linalg_cross.default: _linalg_cross,
+                         torch.ops.aten.rrelu_with_noise.default: _rrelu_with_noise,
+                         torch.ops.aten.rrelu_with_noise_backward.default:
+                             _rrelu_with_noise_backward}
 
 
 @contextlib.contextmanager

@@ -18,7 +18,8 @@ were refused.
   refused as "a write into a view of another tensor".
 - size1_write: that write alone, into a float (1,) buffer and a (1, 3) one.
 - refused_ops: ops that were refused (nn.Threshold, addmv, addbmm, block_diag,
-  bucketize, triu_indices / tril_indices, index_copy), traced as others.
+  bucketize, triu_indices / tril_indices, index_copy; a second tester's
+  logaddexp, sinc, linalg.cross, rrelu in eval), traced as others.
 """
 import torch
 import torch.nn as nn
@@ -246,7 +247,13 @@ class Ops(nn.Module):
     def forward(self, x):
         h = self.l(x)
         out = self.act(h).sum()
-        if self.fused:  # (products and sums in one kernel)
+        if self.fused:  # (importer-only forms: products and sums in one kernel, ...)
+            out = out + torch.logaddexp(h, h.flip(0) * 2).sum()
+            out = out + torch.logaddexp(h, torch.full_like(h, float("-inf"))).mean()
+            out = out + torch.sinc(h * torch.tensor([0., 1, 1, 1])).pow(2).sum()
+            out = out + torch.linalg.cross(h[:, :3], h[:, 1:]).pow(2).sum()
+            out = out + torch.linalg.cross(h[:3], h[1:], dim=0).exp().mean()
+            out = out + F.rrelu(h, 0.1, 0.3, training=False).square().sum()
             out = out + torch.addmv(h[0], h, h[1], beta=0.5, alpha=2.0).sum()
             out = out + torch.addbmm(h, h.view(2, 4, 2), h.view(2, 2, 4)).square().mean()
             out = out + torch.addbmm(h, h.view(1, 4, 4), h.view(1, 4, 4), beta=0.0,

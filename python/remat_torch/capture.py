@@ -661,11 +661,14 @@ def _library_check(x):
                                  or frame.f_code is TraceHelpers.__torch_function__.__code__):
         frame = frame.f_back
     if frame is None or not frame.f_code.co_filename.startswith(_LIBRARY_CHECKS):
-        if frame is not None and not _READ_SITE:
+        if frame is not None:
+            # (the last read: earlier ones, a 0-d size made of Python ints,
+            # were followed; the one that fails the trace is the latest, and
+            # the first was named instead: a tester's Longformer _chunk)
             path = frame.f_code.co_filename
             if path.startswith(_TORCH_DIR):
                 path = "torch/" + path[len(_TORCH_DIR):]
-            _READ_SITE.append("%s:%d, in %s" % (path, frame.f_lineno, frame.f_code.co_name))
+            _READ_SITE[:] = ["%s:%d, in %s" % (path, frame.f_lineno, frame.f_code.co_name)]
         return NotImplemented
     with disable_proxy_modes_tracing():
         return torch.ops.aten._local_scalar_dense.default(x)
@@ -888,7 +891,7 @@ def aot_reads_library_checks():
         aot.make_fx = make
 
 
-_READ_SITE = []  # where the trace first read a value it could not follow
+_READ_SITE = []  # where the trace last read a value it may not follow
 
 
 class TraceHelpers(TorchFunctionMode):

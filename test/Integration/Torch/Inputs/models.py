@@ -365,3 +365,30 @@ class _LegacyCtor(nn.Module):
 def legacy_ctor():
     torch.manual_seed(0)
     return _LegacyCtor(), (torch.randn(2, 4),)
+
+
+def _chunk(h):
+    # a size made of Python ints by torch.div (a 0-d tensor): followed
+    return h.view(h.size(0), torch.div(h.size(1), 4, rounding_mode="trunc"), 4, h.size(2))
+
+
+class _ReadAfterFollowed(nn.Module):
+    """Hugging Face Longformer's shape: _chunk's view (followed), then a
+    new_zeros sized by a 0-d tensor + 1 (the read that fails): the error
+    named _chunk's line, the first read, not this one (a tester's report,
+    session 37)."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(8, 8)
+
+    def forward(self, x):
+        h = _chunk(self.l(x))
+        c = torch.div(x.size(1), 4, rounding_mode="trunc") - 1
+        z = h.new_zeros((h.size(0), c + 1, 4, 8))  # the failing read
+        return (z + h).pow(2).mean()
+
+
+def read_after_followed():
+    torch.manual_seed(0)
+    return _ReadAfterFollowed(), (torch.randn(2, 8, 8),)

@@ -639,6 +639,8 @@ class RematModule(nn.Module):
         self._failed = set()
         # 2.x: graphs dynamo gave the backend (its recompiles included).
         self._backend_calls = 0
+        # 1.13: per signature at offset 0, the argument offsets it came with.
+        self._offsets = {}
         # (module name, attribute) of tensors a forward sets on its module
         # (1.13: left out of the signature, see _tensor_attributes), and
         # the fallback warnings already given (each said once).
@@ -836,14 +838,25 @@ class RematModule(nn.Module):
                                   "or namedtuple of them)" % holder, RuntimeWarning, stacklevel=2)
                 return self.module(*args, **kwargs)
         given = (args, kwargs)  # (what eager steps run on)
+        key = _signature(args, kwargs, self.module, self._volatile)
         if not _TORCH2:
             # 1.13's graphs bake each argument's storage offset into their
             # views, so batches taken from one preloaded tensor (data[i])
             # were a new graph at every step, decided again, until the
-            # 64-graph cap ran them eagerly; the graphs get such arguments
-            # as copies at offset 0 (same strides; autograd flows back).
-            args, kwargs = _at_offset_zero(args), _at_offset_zero(kwargs)
-        key = _signature(args, kwargs, self.module, self._volatile)
+            # 64-graph cap ran them eagerly. Where a signature comes with a
+            # second set of offsets, its arguments go to the graph as copies
+            # at offset 0 (same strides; autograd flows back): one more
+            # graph at most. (Always copying held the copy of a saved input,
+            # tgt[:, 1:], beside the user's tensor, for nothing.)
+            offsets = []
+            _map_tensors((args, kwargs), lambda t: offsets.append(t.storage_offset()))
+            if any(offsets):
+                normal = (_at_offset_zero(args), _at_offset_zero(kwargs))
+                shared = _signature(normal[0], normal[1], self.module, self._volatile)
+                seen = self._offsets.setdefault(shared, set())
+                seen.add(tuple(offsets))
+                if len(seen) > 1:
+                    (args, kwargs), key = normal, shared
         if key in self._failed:
             return self._eager(*given[0], **given[1])
         fn = self._graphs.get(key)

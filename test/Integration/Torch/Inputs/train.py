@@ -627,8 +627,9 @@ def state():
 
     # Batches taken from one preloaded tensor (data[i]) differ by storage
     # offset alone: 1.13 decided a graph per step until its 64-graph cap
-    # (a tester's report, session 37); one graph now, and the gradient of
-    # such a view (of a tensor that needs one) reaches its base.
+    # (a tester's report, session 37); two graphs now (offset 0, and the
+    # first other offset before a second one shows the loop), and the
+    # gradient of such a view (of a tensor that needs one) reaches its base.
     torch.manual_seed(0)
     net = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.Linear(32, 1))
     data, target = torch.randn(6, 2, 16), torch.randn(6, 2, 1)
@@ -636,8 +637,8 @@ def state():
     wrapped = remat_torch.compile(compiled)
     _same_steps("batches as views of one tensor (data[i])", eager, wrapped, compiled,
                 [lambda m, f, i=i: F.mse_loss(f(data[i]), target[i]) for i in range(6)])
-    check(len(wrapped.stats) == 1, "batches as views of one tensor: %d graph decided"
-          % len(wrapped.stats))
+    check(len(wrapped.stats) <= 2, "batches as views of one tensor: %d graphs decided for 6 "
+          "steps" % len(wrapped.stats))
     base = data.clone().requires_grad_(True)
     got = [None, None]
     for k, f in enumerate((eager, wrapped)):

@@ -604,10 +604,16 @@ def import_model(model, example_inputs, *, dtype=None, fake=False, seed=0, name=
     # the tensors, in order; the model is called with the structure rebuilt.
     example_inputs, input_spec = torch.utils._pytree.tree_flatten(tuple(example_inputs))
     example_inputs = tuple(example_inputs)
-    for x in example_inputs:
+    for i, x in enumerate(example_inputs):
         if not isinstance(x, torch.Tensor):
             raise ImporterError("example inputs must be tensors (or tuples, lists and dicts of "
                                 "them), got %s" % type(x).__name__)
+        if x.layout != torch.strided:
+            # (it was imported as a dense argument, then saving it failed:
+            # "can't convert Sparse layout tensor to numpy")
+            raise ImporterError("example input %d is a %s tensor: remat imports dense tensors; "
+                                "pass it dense (x.to_dense()), which torch.spmm and torch.sparse.mm "
+                                "accept too" % (i, str(x.layout).replace("torch.", "")))
     if dtype is not None:
         if dtype not in DTYPES:
             raise ImporterError("unknown dtype '%s' (expected f32, bf16, f16 or f64)" % dtype)

@@ -837,6 +837,18 @@ class RematModule(nn.Module):
                                   "eagerly (pass the tensors themselves, or a tuple, list, dict "
                                   "or namedtuple of them)" % holder, RuntimeWarning, stacklevel=2)
                 return self.module(*args, **kwargs)
+        if not _TORCH2:
+            layouts = []
+            _map_tensors((args, kwargs), lambda t: layouts.append(t.layout))
+            sparse = next((l for l in layouts if l != torch.strided), None)
+            if sparse is not None:
+                # (AOTAutograd failed on it: "Cannot access storage of
+                # SparseTensorImpl", which said nothing of the cause)
+                self._warn_once("remat_torch: an argument is a %s tensor, which PyTorch 1.13's "
+                                "AOTAutograd cannot trace; this step runs eagerly (pass it dense, "
+                                "or use PyTorch 2.x)" % str(sparse).replace("torch.", ""),
+                                RuntimeWarning, stacklevel=2)
+                return self.module(*args, **kwargs)
         given = (args, kwargs)  # (what eager steps run on)
         key = _signature(args, kwargs, self.module, self._volatile)
         if not _TORCH2:
@@ -1166,6 +1178,11 @@ def held_bytes(outputs, exclude=()):
     fails in the backward that follows; measure eager checkpointing with
     use_reentrant=True."""
     def key(t):
+        if t.layout != torch.strided:
+            # A sparse tensor has no storage of its own (raised: a tester's
+            # GCN adjacency): its values' and indices' bytes, by identity.
+            parts = (t._values(), t._indices()) if t.layout == torch.sparse_coo else ()
+            return ("sparse", id(t)), sum(p.numel() * p.element_size() for p in parts)
         try:
             s = t.untyped_storage()
         except AttributeError:

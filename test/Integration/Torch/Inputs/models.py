@@ -392,3 +392,23 @@ class _ReadAfterFollowed(nn.Module):
 def read_after_followed():
     torch.manual_seed(0)
     return _ReadAfterFollowed(), (torch.randn(2, 8, 8),)
+
+
+class _SparseGCN(nn.Module):
+    """Kipf's pygcn: a sparse COO adjacency as an input, torch.spmm (a
+    tester's model, session 37: imported as a dense argument, then saving
+    the example failed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(8, 3) * 0.3)
+
+    def forward(self, x, adj):
+        return torch.spmm(adj, x @ self.w).square().mean()
+
+
+def sparse_input():
+    torch.manual_seed(0)
+    idx = torch.tensor([[0, 1, 1, 2, 3], [1, 0, 2, 1, 3]])
+    adj = torch.sparse_coo_tensor(idx, torch.full((5,), 0.5), (4, 4)).coalesce()
+    return _SparseGCN(), (torch.randn(4, 8), adj)

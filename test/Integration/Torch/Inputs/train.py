@@ -677,6 +677,21 @@ def state():
         check(TORCH2 or len(said) == 1, "1.13: .%s() in the forward runs eagerly, said once (%s)"
               % (how, said[:1]))
 
+    # A sparse input (pygcn's adjacency): 1.13 runs the step eagerly and
+    # says why; held_bytes excludes it (it raised on its storage).
+    from models import sparse_input
+    gcn, (xg, adj) = sparse_input()
+    eager, compiled = copy.deepcopy(gcn), copy.deepcopy(gcn)
+    wrapped = remat_torch.compile(compiled)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _same_steps("a sparse adjacency as an input", eager, wrapped, compiled,
+                    [lambda m, f: f(xg, adj)] * 2)
+    said = [str(w.message) for w in caught if "sparse_coo tensor" in str(w.message)]
+    check(TORCH2 or len(said) == 1, "1.13: a sparse input runs eagerly, said once (%s)" % said[:1])
+    held = remat_torch.held_bytes(eager(xg, adj), list(eager.parameters()) + [xg, adj])
+    check(held >= 0, "held_bytes with a sparse tensor excluded: %d B" % held)
+
     if TORCH2:
         # A forward dynamo runs as Python throughout (a WGAN-GP critic's
         # penalty, torch.autograd.grad inside): nothing reached remat, and

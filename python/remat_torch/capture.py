@@ -690,41 +690,42 @@ _BITWISE_DUNDERS = {torch.Tensor.__or__, torch.Tensor.__and__, torch.Tensor.__xo
                     torch.Tensor.__ror__, torch.Tensor.__rand__, torch.Tensor.__rxor__}
 
 
+_USER_FILES = {}
+
+
+def _user_file(path):
+    """`path` made absolute (imported through a path with "..") if it is
+    the user's code: not PyTorch's, functorch's or remat_torch's, not
+    "<...>"; else None. Memoized: asked for every traced node."""
+    if path not in _USER_FILES:
+        full = path if path.startswith("<") else os.path.abspath(path)
+        _USER_FILES[path] = None if full.startswith(
+            ("<", _TORCH_DIR, _FUNCTORCH_DIR, _HERE)) else full
+    return _USER_FILES[path]
+
+
 def _user_site(tb):
     """The innermost frame of traceback `tb` in the user's code (not
     PyTorch's, not remat_torch's) below remat_torch's own frames (the
     model's, not its caller's), as "file:line, in function"; None."""
-    here = os.path.dirname(os.path.abspath(__file__)) + os.sep
     site, inside = None, False
     while tb is not None:
         path = tb.tb_frame.f_code.co_filename
-        if not path.startswith("<"):  # (imported through a path with "..")
-            path = os.path.abspath(path)
-        if path.startswith(here):
+        if not path.startswith("<") and os.path.abspath(path).startswith(_HERE):
             inside = True
-        elif inside and not path.startswith((_TORCH_DIR, _FUNCTORCH_DIR)) and not path.startswith("<"):
-            site = "%s:%d, in %s" % (path, tb.tb_lineno, tb.tb_frame.f_code.co_name)
+        elif inside and _user_file(path):
+            site = "%s:%d, in %s" % (_user_file(path), tb.tb_lineno, tb.tb_frame.f_code.co_name)
         tb = tb.tb_next
     return site
 
 
-_SITE_FILES = {}
-
-
 def _frame_site(frame):
-    """The innermost frame from `frame` outwards in the user's code (not
-    PyTorch's, functorch's or remat_torch's), as "file:line, in function";
-    None."""
+    """The innermost frame from `frame` outwards in the user's code, as
+    "file:line, in function"; None."""
     while frame is not None:
-        path = frame.f_code.co_filename
-        user = _SITE_FILES.get(path)
-        if user is None:
-            full = path if path.startswith("<") else os.path.abspath(path)
-            user = _SITE_FILES[path] = not full.startswith(
-                ("<", _TORCH_DIR, _FUNCTORCH_DIR, os.path.dirname(os.path.abspath(__file__))))
-        if user:
-            return "%s:%d, in %s" % (os.path.abspath(path), frame.f_lineno,
-                                     frame.f_code.co_name)
+        path = _user_file(frame.f_code.co_filename)
+        if path:
+            return "%s:%d, in %s" % (path, frame.f_lineno, frame.f_code.co_name)
         frame = frame.f_back
     return None
 
@@ -1441,11 +1442,14 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
                                              [cts[j] for j in live], allow_unused=True))
         finally:
             torch.autograd.backward = outer_backward
-        for j, k in enumerate(trainable):
+        def hooked(k, grad):  # (a hook returning None leaves the gradient)
             for hook in hooks.get(k, ()):
-                if grads[j] is not None:
-                    changed = hook(grads[j])
-                    grads[j] = grads[j] if changed is None else changed
+                changed = hook(grad)
+                grad = grad if changed is None else changed
+            return grad
+        for j, k in enumerate(trainable):
+            if grads[j] is not None:
+                grads[j] = hooked(k, grads[j])
             # A backward that accumulates into .grad itself (an
             # autograd.Function whose backward recomputes a block under
             # enable_grad and calls torch.autograd.backward: RevNet and
@@ -1456,9 +1460,7 @@ def _capture(model, example_inputs, *, fake, fast, seed, name, tangents, locatio
             # into a view, `h[:, 0] += cls`, has one there too, spurious.)
             side = nested.get(k)
             if side is not None:
-                for hook in hooks.get(k, ()):
-                    changed = hook(side)
-                    side = side if changed is None else changed
+                side = hooked(k, side)
                 grads[j] = side if grads[j] is None else side + grads[j]
         return out, grads
 

@@ -78,6 +78,18 @@ def _map_tensors(v, fn):
     return v
 
 
+def _tensors(v):
+    """The tensors in `v` (tuples, lists and dicts), in order."""
+    if isinstance(v, torch.Tensor):
+        yield v
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _tensors(x)
+    elif isinstance(v, dict):
+        for x in v.values():
+            yield from _tensors(x)
+
+
 def _offset_zero(v):
     if v.storage_offset() == 0 or v.is_sparse:
         return v
@@ -838,9 +850,8 @@ class RematModule(nn.Module):
                                   "or namedtuple of them)" % holder, RuntimeWarning, stacklevel=2)
                 return self.module(*args, **kwargs)
         if not _TORCH2:
-            layouts = []
-            _map_tensors((args, kwargs), lambda t: layouts.append(t.layout))
-            sparse = next((l for l in layouts if l != torch.strided), None)
+            sparse = next((t.layout for t in _tensors((args, kwargs))
+                           if t.layout != torch.strided), None)
             if sparse is not None:
                 # (AOTAutograd failed on it: "Cannot access storage of
                 # SparseTensorImpl", which said nothing of the cause)
@@ -860,8 +871,7 @@ class RematModule(nn.Module):
             # at offset 0 (same strides; autograd flows back): one more
             # graph at most. (Always copying held the copy of a saved input,
             # tgt[:, 1:], beside the user's tensor, for nothing.)
-            offsets = []
-            _map_tensors((args, kwargs), lambda t: offsets.append(t.storage_offset()))
+            offsets = [t.storage_offset() for t in _tensors((args, kwargs))]
             if any(offsets):
                 normal = (_at_offset_zero(args), _at_offset_zero(kwargs))
                 shared = _signature(normal[0], normal[1], self.module, self._volatile)
